@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Shortcuts",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "IntentKit", targets: ["IntentKit"]),
+        .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
+        .executable(name: "shortcuts", targets: ["shortcuts"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+    ],
+    targets: [
+        .target(name: "IntentKit"),
+        .target(
+            name: "ShortcutsCLI",
+            dependencies: [
+                "IntentKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(
+            name: "LibraryApp",
+            dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Examples/Library/Sources",
+            resources: [.copy("Resources")]
+        ),
+        .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp"]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(
+            name: "SeedListingTests",
+            dependencies: ["IntentKit"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["IntentKit"]),
+    ]
+)

@@ -1,0 +1,105 @@
+import Foundation
+
+/// A parameter of an intent type, known from a blank instance.
+public struct ParameterDescriptor: Sendable, Hashable {
+    /// The Swift property name, as YAML, `--answer` and `name=value` arguments write it.
+    public var name: String
+    /// The parameter's title.
+    public var title: LocalizedStringResource
+    /// What the parameter is for.
+    public var description: LocalizedStringResource?
+    /// The parameter's type (optional types are `.optional`).
+    public var type: IntentValueType
+    /// The default value, if any.
+    public var defaultValue: IntentValue?
+    /// The question asked when the value is missing.
+    public var requestValueDialog: IntentDialog?
+
+    /// Whether the intent can run without a value for this parameter.
+    public var isOptional: Bool { type.isOptional }
+    /// Whether a value must be given or asked for before the intent runs.
+    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+}
+
+/// Reads intents' `@Parameter` wrappers with `Mirror` (labels `_name` → parameter `name`),
+/// as swift-argument-parser reads its arguments, and resolves `\.$name` key paths by the
+/// identity of the wrapper's storage.
+enum IntentReflection {
+    struct ReflectedParameter {
+        var name: String
+        var wrapper: any AnyIntentParameter
+    }
+
+    private struct Prototype: @unchecked Sendable {
+        var intent: any AppIntent
+        var parameters: [ReflectedParameter]
+    }
+
+    private static let prototypes = Locked<[ObjectIdentifier: Prototype]>([:])
+
+    /// The parameters of an intent instance, in declaration order; names are written into
+    /// the wrappers so that requests made from `perform()` know which parameter asks.
+    static func parameters(of intent: any AppIntent) -> [ReflectedParameter] {
+        var mirrors: [Mirror] = []
+        var mirror: Mirror? = Mirror(reflecting: intent)
+        while let current = mirror {
+            mirrors.insert(current, at: 0)
+            mirror = current.superclassMirror
+        }
+        return mirrors.flatMap { mirror in
+            mirror.children.compactMap { child -> ReflectedParameter? in
+                guard let label = child.label, label.hasPrefix("_"),
+                      let wrapper = child.value as? any AnyIntentParameter
+                else { return nil }
+                let name = String(label.dropFirst())
+                wrapper.assignName(name)
+                return ReflectedParameter(name: name, wrapper: wrapper)
+            }
+        }
+    }
+
+    /// The parameters of an intent type, from a blank instance made with `init()`.
+    static func descriptors(for type: any AppIntent.Type) -> [ParameterDescriptor] {
+        prototype(for: type).parameters.map { parameter in
+            ParameterDescriptor(
+                name: parameter.name, title: parameter.wrapper.title,
+                description: parameter.wrapper.parameterDescription, type: parameter.wrapper.valueType,
+                defaultValue: parameter.wrapper.defaultIntentValue,
+                requestValueDialog: parameter.wrapper.requestValueDialog)
+        }
+    }
+
+    /// The name of the parameter a key path such as `\OpenShelf.$shelf` points at.
+    static func parameterName(for keyPath: AnyKeyPath, in type: any AppIntent.Type) -> String? {
+        let prototype = prototype(for: type)
+        return name(for: keyPath, in: prototype.intent, among: prototype.parameters)
+    }
+
+    /// The name and current value of the parameter a key path points at in an instance.
+    static func parameter(for keyPath: AnyKeyPath, in intent: any AppIntent) -> ReflectedParameter? {
+        guard let wrapper = apply(keyPath, to: intent) as? any AnyIntentParameter else { return nil }
+        let name = parameterName(for: keyPath, in: type(of: intent))
+            ?? parameters(of: intent).first { $0.wrapper.storageIdentity == wrapper.storageIdentity }?.name
+        return name.map { ReflectedParameter(name: $0, wrapper: wrapper) }
+    }
+
+    private static func name(for keyPath: AnyKeyPath, in intent: any AppIntent,
+                             among parameters: [ReflectedParameter]) -> String? {
+        guard let wrapper = apply(keyPath, to: intent) as? any AnyIntentParameter else { return nil }
+        return parameters.first { $0.wrapper.storageIdentity == wrapper.storageIdentity }?.name
+    }
+
+    private static func prototype(for type: any AppIntent.Type) -> Prototype {
+        let key = ObjectIdentifier(type)
+        if let known = prototypes.withLock({ $0[key] }) { return known }
+        let intent = type.init()
+        let prototype = Prototype(intent: intent, parameters: parameters(of: intent))
+        prototypes.withLock { $0[key] = prototype }
+        return prototype
+    }
+
+    static func apply(_ keyPath: AnyKeyPath, to intent: any AppIntent) -> Any? {
+        func open<Intent: AppIntent>(_ intent: Intent) -> Any? { intent[keyPath: keyPath] }
+        return open(intent)
+    }
+}

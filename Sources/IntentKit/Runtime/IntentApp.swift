@@ -1,0 +1,80 @@
+import Foundation
+
+/// An app as the engine and the command line see it: a name, its intents, entities and
+/// enums, its App Shortcuts, its strings, and what to do before its intents run.
+///
+/// ```swift
+/// let greeter = IntentApp(
+///     name: "Greeter",
+///     intents: [Greet.self],
+///     strings: try StringsCatalog(directory: Bundle.module.resourceURL!)
+/// )
+/// ```
+public struct IntentApp: Sendable {
+    /// The app's name; intents are named `Name.Intent`.
+    public var name: String
+    /// The app's intents.
+    public var intents: [any AppIntent.Type]
+    /// The app's entity types (those used by its intents' parameters are added automatically).
+    public var entities: [any AppEntity.Type]
+    /// The app's enum types (those used by its intents' parameters are added automatically).
+    public var enums: [any AppEnum.Type]
+    /// The app's App Shortcuts.
+    public var shortcuts: (any AppShortcutsProvider.Type)?
+    /// The app's strings tables.
+    public var strings: StringsCatalog
+    /// Runs once before the first intent of the app: registers dependencies, opens storage.
+    public var setUp: @Sendable () async throws -> Void
+
+    /// Creates an app.
+    public init(
+        name: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
+        enums: [any AppEnum.Type] = [], shortcuts: (any AppShortcutsProvider.Type)? = nil,
+        strings: StringsCatalog = StringsCatalog(), setUp: @escaping @Sendable () async throws -> Void = {}
+    ) {
+        self.name = name
+        self.intents = intents
+        self.strings = strings
+        self.shortcuts = shortcuts
+        self.setUp = setUp
+        var entityTypes = entities
+        var enumTypes = enums
+        func collect(_ type: IntentValueType) {
+            switch type {
+            case .entity(let reference):
+                if !entityTypes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(reference.type) }) {
+                    entityTypes.append(reference.type)
+                }
+            case .enumeration(let reference):
+                if !enumTypes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(reference.type) }) {
+                    enumTypes.append(reference.type)
+                }
+            case .list(let element), .optional(let element): collect(element)
+            default: break
+            }
+        }
+        for intent in intents {
+            for parameter in IntentReflection.descriptors(for: intent) { collect(parameter.type) }
+        }
+        for entity in entityTypes {
+            for property in EntityReflection.schema(for: entity)?.descriptors ?? [] { collect(property.type) }
+        }
+        self.entities = entityTypes
+        self.enums = enumTypes
+    }
+
+    /// The full name of one of the app's intents: `Library.AddBook`.
+    public func qualifiedName(of intent: any AppIntent.Type) -> String {
+        "\(name).\(String(describing: intent))"
+    }
+
+    /// The full name of one of the app's entity or enum types: `Library.BookEntity`.
+    public func qualifiedName(ofType type: Any.Type) -> String {
+        "\(name).\(String(describing: type))"
+    }
+
+    /// The app's name in a locale (the strings key `CFBundleDisplayName`, else ``name``).
+    public func displayName(in localization: Localization) -> String {
+        localization.strings.lookUp("CFBundleDisplayName", table: nil, locale: localization.locale) ?? name
+    }
+}

@@ -1,0 +1,244 @@
+import Foundation
+
+/// What running an intent produced.
+public struct PerformOutcome: Sendable {
+    /// The intent's full name (`Library.AddBook`).
+    public var intentName: String
+    /// The returned value.
+    public var value: IntentValue?
+    /// The dialog, in the run's locale.
+    public var dialog: String?
+    /// The snippet, drawn as text.
+    public var snippet: String?
+    /// The intent the result opened, and what it produced, when it was run.
+    public var opened: [PerformOutcome]
+    /// The intent the result asks to open, when it was not run.
+    public var pendingOpenIntent: (any AppIntent)?
+}
+
+/// Runs intents: makes a fresh instance, assigns and coerces parameter values, resolves
+/// entities, asks for missing values, performs, follows `requestValue` re-runs, and runs the
+/// intent a result opens.
+///
+/// ```swift
+/// let performer = IntentPerformer(catalog: catalog, interaction: ScriptedInteraction(confirmAll: true))
+/// let outcome = try await performer.perform("Library.AddBook", arguments: ["title": .string("Emma")])
+/// print(outcome.dialog ?? "")
+/// ```
+public struct IntentPerformer: Sendable {
+    /// The installed apps.
+    public var catalog: IntentCatalog
+    /// Who answers questions.
+    public var interaction: any Interaction
+    /// The locale (the apps' strings tables are added per app).
+    public var locale: String
+    /// Whether an intent a result opens is run after it ("Open When Run").
+    public var runsOpenedIntents: Bool
+
+    private static let preparedApps = Locked<Set<String>>([])
+
+    public init(catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
+                runsOpenedIntents: Bool = true) {
+        self.catalog = catalog
+        self.interaction = interaction
+        self.locale = locale
+        self.runsOpenedIntents = runsOpenedIntents
+    }
+
+    /// Runs an intent named `App.Intent` (or `Intent`) with parameter values by name.
+    ///
+    /// - Parameters:
+    ///   - name: The intent's name.
+    ///   - arguments: Values by parameter name; text is coerced to each parameter's type.
+    /// - Returns: What the intent produced.
+    /// - Throws: ``IntentError`` naming what to fix.
+    public func perform(_ name: String, arguments: [String: IntentValue]) async throws -> PerformOutcome {
+        let found = try catalog.intent(named: name)
+        return try await perform(found.type, in: found.app, arguments: arguments)
+    }
+
+    /// Runs an intent type of an app with parameter values by name.
+    ///
+    /// - Parameters:
+    ///   - type: The intent type.
+    ///   - app: The app it belongs to.
+    ///   - arguments: Values by parameter name.
+    /// - Returns: What the intent produced.
+    /// - Throws: ``IntentError`` naming what to fix.
+    public func perform(_ type: any AppIntent.Type, in app: IntentApp, arguments: [String: IntentValue]) async throws -> PerformOutcome {
+        try await prepare(app)
+        let intentName = app.qualifiedName(of: type)
+        var arguments = arguments
+        var answered: Set<String> = []
+        while true {
+            let intent = type.init()
+            try await assign(arguments, to: intent, named: intentName)
+            do {
+                return try await run(intent, in: app, name: intentName)
+            } catch let request as ParameterValueRequest {
+                guard !answered.contains(request.parameterName) else {
+                    throw IntentError.tooManyRequests(intent: intentName, parameter: request.parameterName)
+                }
+                answered.insert(request.parameterName)
+                let answer = try await ask(ValueRequest(name: request.parameterName, question: request.question, type: request.type),
+                                           intentName: intentName)
+                arguments[request.parameterName] = answer
+            }
+        }
+    }
+
+    /// Runs an intent instance whose parameters are already set (an intent a result opens).
+    ///
+    /// - Parameters:
+    ///   - intent: The intent.
+    ///   - app: Its app.
+    /// - Returns: What the intent produced.
+    /// - Throws: ``IntentError``.
+    public func perform(instance intent: any AppIntent, in app: IntentApp) async throws -> PerformOutcome {
+        try await prepare(app)
+        let intentName = app.qualifiedName(of: type(of: intent))
+        try await assign([:], to: intent, named: intentName)
+        return try await run(intent, in: app, name: intentName)
+    }
+
+    /// The localization for an app in this performer's locale.
+    public func localization(for app: IntentApp) -> Localization {
+        Localization(locale: locale, strings: app.strings)
+    }
+
+    private func prepare(_ app: IntentApp) async throws {
+        let isNew = Self.preparedApps.withLock { $0.insert(app.name).inserted }
+        if isNew { try await app.setUp() }
+    }
+
+    private func run(_ intent: any AppIntent, in app: IntentApp, name: String) async throws -> PerformOutcome {
+        let localization = localization(for: app)
+        let execution = IntentExecution(interaction: interaction, localization: localization)
+        let parts: IntentResultParts
+        do {
+            parts = try await IntentExecution.$current.withValue(execution) {
+                try await Localization.$current.withValue(localization) {
+                    try await intent.perform().resultParts
+                }
+            }
+        } catch let request as ParameterValueRequest {
+            throw request
+        } catch let error as InteractionError {
+            throw IntentError.interaction(intent: name, error)
+        } catch let error as IntentError {
+            throw error
+        } catch {
+            throw IntentError.performFailed(intent: name, message: Self.message(for: error, in: localization))
+        }
+        var outcome = Localization.$current.withValue(localization) {
+            PerformOutcome(
+                intentName: name, value: parts.value, dialog: parts.dialog.map { $0.full.resolved(in: localization) },
+                snippet: parts.snippet.map { SnippetRenderer.render($0) }, opened: [], pendingOpenIntent: nil)
+        }
+        if let opened = parts.opensIntent {
+            if runsOpenedIntents {
+                let openedApp = catalog.app(declaring: type(of: opened)) ?? app
+                outcome.opened.append(try await perform(instance: opened, in: openedApp))
+            } else {
+                outcome.pendingOpenIntent = opened
+            }
+        }
+        return outcome
+    }
+
+    /// A thrown error's message in a localization.
+    public static func message(for error: any Error, in localization: Localization) -> String {
+        if let localized = error as? any CustomLocalizedStringResourceConvertible {
+            return localized.localizedStringResource.resolved(in: localization)
+        }
+        if let described = error as? any CustomStringConvertible { return described.description }
+        return String(describing: error)
+    }
+
+    private func assign(_ arguments: [String: IntentValue], to intent: any AppIntent, named intentName: String) async throws {
+        let parameters = IntentReflection.parameters(of: intent)
+        for (name, _) in arguments.sorted(by: { $0.key < $1.key }) where !parameters.contains(where: { $0.name == name }) {
+            throw IntentError.unknownParameter(
+                intent: intentName, name: name,
+                suggestion: NameSuggestion.nearest(to: name, among: parameters.map(\.name)),
+                known: parameters.map(\.name))
+        }
+        for parameter in parameters {
+            if let value = arguments[parameter.name] {
+                try await assign(value, to: parameter, intentName: intentName)
+            } else if !parameter.wrapper.hasValue && !parameter.wrapper.valueType.isOptional {
+                let question = QuestionText.valueQuestion(
+                    dialog: parameter.wrapper.requestValueDialog, title: parameter.wrapper.title, type: parameter.wrapper.valueType)
+                let answer = try await ask(
+                    ValueRequest(name: parameter.name, question: question, type: parameter.wrapper.valueType,
+                                 suggestions: await suggestions(for: parameter.wrapper.valueType)),
+                    intentName: intentName)
+                try await assign(answer, to: parameter, intentName: intentName)
+            }
+        }
+    }
+
+    private func ask(_ request: ValueRequest, intentName: String) async throws -> IntentValue {
+        do {
+            return try await interaction.requestValue(request)
+        } catch let error as InteractionError {
+            throw IntentError.interaction(intent: intentName, error)
+        }
+    }
+
+    private func assign(_ value: IntentValue, to parameter: IntentReflection.ReflectedParameter, intentName: String) async throws {
+        do {
+            let prepared = try await ValuePreparation.prepare(value, for: parameter.wrapper.valueType, name: parameter.name, interaction: interaction)
+            try parameter.wrapper.assign(prepared)
+        } catch let error as ValueConversionError {
+            throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
+        } catch let error as InteractionError {
+            throw IntentError.interaction(intent: intentName, error)
+        }
+    }
+
+    private func suggestions(for type: IntentValueType) async -> [String] {
+        switch type.nonOptional {
+        case .enumeration(let reference):
+            return reference.type.allCaseTitles
+        default:
+            return []
+        }
+    }
+}
+
+extension AppEnum {
+    /// The titles of every case, in the current locale.
+    static var allCaseTitles: [String] { allCases.map { $0.localizedTitle.description } }
+}
+
+/// Prepares a value for a type: resolves entities (elements of lists too) and leaves other
+/// conversions to ``IntentValueConvertible/init(intentValue:)``.
+public enum ValuePreparation {
+    /// Resolves the entities in a value for a parameter or property of a type.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - type: The type it must become.
+    ///   - name: The name a disambiguation is asked under.
+    ///   - interaction: Who chooses among several matching entities.
+    /// - Returns: The value with entities resolved.
+    /// - Throws: ``IntentError`` or ``ValueConversionError``.
+    public static func prepare(_ value: IntentValue, for type: IntentValueType, name: String,
+                               interaction: any Interaction) async throws -> IntentValue {
+        switch type {
+        case .optional(let wrapped):
+            return value.isNull ? .null : try await prepare(value, for: wrapped, name: name, interaction: interaction)
+        case .list(let element):
+            var prepared: [IntentValue] = []
+            for item in value.elements {
+                prepared.append(try await prepare(item, for: element, name: name, interaction: interaction))
+            }
+            return .list(prepared)
+        case .entity(let reference):
+            return try await EntityResolver.resolve(value, as: reference.type, name: name, interaction: interaction)
+        default:
+            return value
+        }
+    }
+}
