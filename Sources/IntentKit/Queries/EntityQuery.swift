@@ -42,6 +42,7 @@ public protocol EntityStringQuery: EntityQuery {
 ///
 /// ```swift
 /// struct ColorQuery: EnumerableEntityQuery {
+///     typealias Entity = ColorEntity   // name the entity: Swift cannot infer it here
 ///     func allEntities() async throws -> [ColorEntity] { ColorEntity.all }
 /// }
 /// ```
@@ -54,9 +55,5 @@ extension EnumerableEntityQuery {
     public func entities(for identifiers: [Entity.ID]) async throws -> [Entity] {
         let wanted = Set(identifiers)
         return try await allEntities().filter { wanted.contains($0.id) }
-    }
-
-    public func suggestedEntities() async throws -> [Entity] {
-        try await allEntities()
     }
 }

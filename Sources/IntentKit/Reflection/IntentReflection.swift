@@ -103,3 +103,22 @@ enum IntentReflection {
         return open(intent)
     }
 }
+
+/// Public views of what reflection finds in intent and entity types, for tools (validators,
+/// editors, the command line).
+///
+/// ```swift
+/// IntentIntrospection.parameters(of: AddBook.self).map(\.name)   // ["title", "authorName", ...]
+/// ```
+public enum IntentIntrospection {
+    /// The parameters of an intent type, in declaration order.
+    public static func parameters(of type: any AppIntent.Type) -> [ParameterDescriptor] {
+        IntentReflection.descriptors(for: type)
+    }
+
+    /// The `@Property`s of an entity type, known without stored data for ``ReflectableEntity``
+    /// types (and for others once one entity was seen).
+    public static func properties(of type: any AppEntity.Type) -> [EntityPropertyDescriptor] {
+        EntityReflection.schema(for: type)?.descriptors ?? []
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import IntentKit
+
+/// The App Shortcuts of the Library.
+public struct LibraryShortcuts: AppShortcutsProvider {
+    public static var appShortcuts: [AppShortcut] {
+        AppShortcut(
+            intent: OpenCurrentlyReading(),
+            phrases: ["Open Currently Reading in \(.applicationName)", "Show what I am reading in \(.applicationName)"],
+            shortTitle: "Currently Reading", systemImageName: "books.vertical.fill")
+        AppShortcut(
+            intent: OpenShelf(),
+            phrases: ["Open \(\.$shelf) in \(.applicationName)"],
+            shortTitle: "Open Shelf", systemImageName: "books.vertical")
+        AppShortcut(
+            intent: OpenBook(),
+            phrases: ["Open \(\.$book) in \(.applicationName)"],
+            shortTitle: "Open Book", systemImageName: "book")
+        AppShortcut(
+            intent: AddBook(),
+            phrases: ["Add a book to \(.applicationName)"],
+            shortTitle: "Add Book", systemImageName: "plus")
+    }
+}
+
+/// The Library: the reading app of the App Intents seed, backed by SQLite in
+/// `$SHORTCUTS_HOME/library.sqlite`, with an offline catalog of real books.
+public enum LibraryApp {
+    /// The app, as the engine and the command line install it.
+    public static let app = IntentApp(
+        name: "Library",
+        intents: [
+            OpenCurrentlyReading.self, OpenShelf.self, OpenBook.self, AddBook.self, BuyBook.self, MarkAsRead.self,
+            DeleteBook.self, CurrentScreen.self,
+        ],
+        entities: [BookEntity.self, OrderEntity.self],
+        shortcuts: LibraryShortcuts.self,
+        strings: strings,
+        setUp: {
+            let database = try LibraryDatabase.shared()
+            AppDependencyManager.shared.add(dependency: database)
+            AppDependencyManager.shared.add(dependency: Navigator(database: database))
+        })
+
+    static var strings: StringsCatalog {
+        guard let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) else { return StringsCatalog() }
+        return (try? StringsCatalog(directory: resources)) ?? StringsCatalog()
+    }
+}

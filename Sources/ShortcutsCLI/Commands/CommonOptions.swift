@@ -1,0 +1,91 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+/// Options about the language dialogs are shown in.
+struct LocaleOptions: ParsableArguments {
+    @Option(name: .long, help: "The language of dialogs and titles, such as en or ja (default: $SHORTCUTS_LOCALE, else en).")
+    var locale: String?
+
+    var resolvedLocale: String {
+        locale ?? ProcessInfo.processInfo.environment["SHORTCUTS_LOCALE"] ?? "en"
+    }
+}
+
+/// Options that answer questions in advance, or forbid asking.
+struct InteractionOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Answer a question in advance: the parameter (or step) name and the answer.", valueName: "name=value"))
+    var answer: [String] = []
+
+    @Flag(name: .long, help: "Confirm every confirmation.")
+    var yes = false
+
+    @Flag(name: .long, help: "Never prompt: a question that was not answered in advance fails with the question.")
+    var noInteraction = false
+
+    func validate() throws {
+        for answer in answer where !answer.contains("=") {
+            throw ValidationError("--answer '\(answer)' must be written name=value")
+        }
+    }
+
+    /// The interaction: scripted answers first, then the terminal if there is one.
+    var interaction: any Interaction {
+        var answers: [String: String] = [:]
+        for answer in answer {
+            let parts = answer.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            answers[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        let fallback: any Interaction = !noInteraction && TerminalInteraction.isAvailable ? TerminalInteraction() : NoInteraction()
+        return ScriptedInteraction(answers: answers, confirmAll: yes, fallback: fallback)
+    }
+}
+
+/// How results are printed.
+enum OutputType: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+}
+
+/// Prints errors in the tool's located style and exits with the right code.
+enum Failure {
+    /// Prints an error (with the argument it concerns, if any) to standard error and exits 1.
+    static func exit(_ error: any Error, argument: Int? = nil) -> Never {
+        var message = "\(error)"
+        if let argument {
+            message = CommandLineDiagnostic.render(message: message, arguments: Installation.shared.arguments,
+                                                   commandName: Installation.shared.commandName, argumentIndex: argument)
+        } else {
+            message = "error: " + message
+        }
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        Foundation.exit(1)
+    }
+}
+
+/// Draws an error under the command line argument it concerns:
+///
+/// ```
+/// error: unknown parameter 'athorName' for intent 'Library.AddBook'
+///   shortcuts perform Library.AddBook athorName=Delia
+///                                     ^~~~~~~~~
+/// help: did you mean 'authorName'?
+/// ```
+enum CommandLineDiagnostic {
+    static func render(message: String, arguments: [String], commandName: String, argumentIndex: Int) -> String {
+        var lines = message.components(separatedBy: "\n")
+        let headline = "error: " + lines.removeFirst()
+        guard arguments.indices.contains(argumentIndex) else { return ([headline] + lines).joined(separator: "\n") }
+        let shown = [commandName] + arguments.map(quoted)
+        let commandLine = "  " + shown.joined(separator: " ")
+        let column = 2 + shown[..<(argumentIndex + 1)].map { $0.count + 1 }.reduce(0, +)
+        let argument = arguments[argumentIndex]
+        let markedLength = max(argument.split(separator: "=", maxSplits: 1).first.map(\.count) ?? argument.count, 1)
+        let caret = String(repeating: " ", count: column) + "^" + String(repeating: "~", count: markedLength - 1)
+        return ([headline, commandLine, caret] + lines).joined(separator: "\n")
+    }
+
+    private static func quoted(_ argument: String) -> String {
+        argument.contains(" ") ? "\"\(argument)\"" : argument
+    }
+}

@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+struct PerformCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "perform",
+        abstract: "Run one intent with parameter values.",
+        discussion: """
+            Values are text, converted to each parameter's type: numbers, true/false, ISO 8601 dates \
+            (2018-08-14), enum cases by value or title, entities by identifier or title.
+            Example: shortcuts perform Library.AddBook title="Where the Crawdads Sing"
+            """)
+
+    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent.", valueName: "intent"))
+    var intent: String
+
+    @Argument(help: ArgumentHelp("Parameter values.", valueName: "name=value"))
+    var values: [String] = []
+
+    @Option(name: .long, help: "Print the result as text or json.")
+    var outputType: OutputType = .text
+
+    @OptionGroup var interaction: InteractionOptions
+    @OptionGroup var locale: LocaleOptions
+
+    func validate() throws {
+        for value in values where !value.contains("=") {
+            throw ValidationError("'\(value)' is not a parameter value: write name=value")
+        }
+    }
+
+    func run() async throws {
+        let catalog = Installation.shared.catalog
+        let arguments = Installation.shared.arguments
+        let intentIndex = arguments.firstIndex(of: intent)
+        var parameters: [String: IntentValue] = [:]
+        for value in values {
+            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            parameters[String(parts[0])] = .string(parts.count > 1 ? String(parts[1]) : "")
+        }
+        let performer = IntentPerformer(catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale)
+        do {
+            let outcome = try await performer.perform(intent, arguments: parameters)
+            print(outputType == .json ? OutcomePrinter.json(outcome) : OutcomePrinter.text(outcome))
+        } catch let error as IntentError {
+            Failure.exit(error, argument: argumentIndex(for: error, intentIndex: intentIndex, arguments: arguments))
+        } catch {
+            Failure.exit(error)
+        }
+    }
+
+    /// The argument an error is about: the intent's name, or a `name=value` pair.
+    private func argumentIndex(for error: IntentError, intentIndex: Int?, arguments: [String]) -> Int? {
+        switch error {
+        case .unknownIntent, .ambiguousIntent: return intentIndex
+        case .unknownParameter(_, let name, _, _), .invalidValue(_, let name, _):
+            return arguments.firstIndex { $0.hasPrefix(name + "=") }
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import IntentKit
+
+/// Prints what an intent produced, as text for people or JSON for programs.
+enum OutcomePrinter {
+    static func text(_ outcome: PerformOutcome) -> String {
+        var lines: [String] = []
+        append(outcome, to: &lines, depth: 0)
+        if let value = outcome.value, !value.isNull {
+            lines.append(value.displayText)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func append(_ outcome: PerformOutcome, to lines: inout [String], depth: Int) {
+        let indent = String(repeating: "  ", count: depth)
+        if let dialog = outcome.dialog { lines.append(indent + dialog) }
+        if let snippet = outcome.snippet {
+            lines += snippet.components(separatedBy: "\n").map { indent + $0 }
+        }
+        for opened in outcome.opened {
+            lines.append(indent + "→ \(opened.intentName)")
+            append(opened, to: &lines, depth: depth + 1)
+        }
+    }
+
+    static func json(_ outcome: PerformOutcome) -> String {
+        json(object(outcome))
+    }
+
+    static func object(_ outcome: PerformOutcome) -> IntentValue {
+        var object: [String: IntentValue] = ["intent": .string(outcome.intentName)]
+        object["value"] = outcome.value ?? .null
+        object["dialog"] = outcome.dialog.map(IntentValue.string) ?? .null
+        object["snippet"] = outcome.snippet.map(IntentValue.string) ?? .null
+        object["opened"] = .list(outcome.opened.map(self.object))
+        return .dictionary(object)
+    }
+
+    static func json(_ value: IntentValue) -> String {
+        value.jsonText
+    }
+}

@@ -1,0 +1,58 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+
+/// The `shortcuts` command line as a library, so an app ships its own tool in a few lines:
+///
+/// ```swift
+/// // Sources/greeter/main.swift
+/// import ShortcutsCLI
+/// await ShortcutsTool.main(apps: [GreeterApp.app], commandName: "greeter")
+/// ```
+public enum ShortcutsTool {
+    /// Runs the command line with the process's arguments and exits.
+    ///
+    /// - Parameters:
+    ///   - apps: The apps whose intents the tool runs.
+    ///   - commandName: The name shown in help and usage.
+    ///   - arguments: The arguments (the process's, without its name, by default).
+    public static func main(apps: [IntentApp], commandName: String = "shortcuts",
+                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+        Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, arguments: arguments)
+        await ShortcutsCommand.main(arguments)
+        exit(0)
+    }
+}
+
+/// What the running tool was started with: the installed apps and its arguments (for
+/// diagnostics that point at an argument).
+final class Installation: @unchecked Sendable {
+    static let shared = Installation()
+    private let lock = NSLock()
+    private var installedCatalog = IntentCatalog(apps: [])
+    private var installedName = "shortcuts"
+    private var installedArguments: [String] = []
+
+    func install(catalog: IntentCatalog, commandName: String, arguments: [String]) {
+        lock.withLock {
+            installedCatalog = catalog
+            installedName = commandName
+            installedArguments = arguments
+        }
+    }
+
+    var catalog: IntentCatalog { lock.withLock { installedCatalog } }
+    var commandName: String { lock.withLock { installedName } }
+    var arguments: [String] { lock.withLock { installedArguments } }
+}
+
+struct ShortcutsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "shortcuts",
+        abstract: "Run intents, App Shortcuts and workflows from the command line.",
+        discussion: """
+            Data lives in $SHORTCUTS_HOME (default $XDG_DATA_HOME/shortcuts, else ~/.local/share/shortcuts).
+            Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error.
+            """,
+        subcommands: [PerformCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self, SayCommand.self])
+}

@@ -1,0 +1,4 @@
+import LibraryApp
+import ShortcutsCLI
+
+await ShortcutsTool.main(apps: [LibraryApp.app])
