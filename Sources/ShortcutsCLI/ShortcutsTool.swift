@@ -47,12 +47,14 @@ final class Installation: @unchecked Sendable {
 }
 
 struct ShortcutsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
-        commandName: "shortcuts",
+    static var configuration: CommandConfiguration {
+        CommandConfiguration(
+        commandName: Installation.shared.commandName,
         abstract: "Run intents, App Shortcuts and workflows from the command line.",
         discussion: """
             Data lives in $SHORTCUTS_HOME (default $XDG_DATA_HOME/shortcuts, else ~/.local/share/shortcuts).
             Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error.
             """,
         subcommands: [PerformCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self, SayCommand.self])
+    }
 }

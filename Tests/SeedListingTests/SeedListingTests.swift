@@ -193,7 +193,7 @@ struct SeedListingTests {
     }
 
     @Test func thePhraseRunsItsShortcut() async throws {
-        let match = try #require(PhraseMatcher(catalog: IntentCatalog(apps: [seedApp]), locale: "en")
+        let match = try #require(await PhraseMatcher(catalog: IntentCatalog(apps: [seedApp]), locale: "en")
             .match("open currently reading in seed."))
         #expect(match.template == "Open Currently Reading in ${applicationName}")
         _ = try await performer(NoInteraction()).perform(instance: match.intent, in: match.app)

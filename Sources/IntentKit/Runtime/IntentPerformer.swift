@@ -106,7 +106,10 @@ public struct IntentPerformer: Sendable {
         Localization(locale: locale, strings: app.strings)
     }
 
-    private func prepare(_ app: IntentApp) async throws {
+    /// Runs an app's `setUp` once per process (the performer does it before an app's first intent).
+    ///
+    /// - Throws: The app's set-up error.
+    public func prepare(_ app: IntentApp) async throws {
         let isNew = Self.preparedApps.withLock { $0.insert(app.name).inserted }
         if isNew { try await app.setUp() }
     }
@@ -163,7 +166,9 @@ public struct IntentPerformer: Sendable {
                 suggestion: NameSuggestion.nearest(to: name, among: parameters.map(\.name)),
                 known: parameters.map(\.name))
         }
-        for parameter in parameters {
+        // Plain values first, so a mistyped number is reported before any entity lookup.
+        let ordered = parameters.filter { !$0.wrapper.valueType.refersToEntities } + parameters.filter { $0.wrapper.valueType.refersToEntities }
+        for parameter in ordered {
             if let value = arguments[parameter.name] {
                 try await assign(value, to: parameter, intentName: intentName)
             } else if !parameter.wrapper.hasValue && !parameter.wrapper.valueType.isOptional {

@@ -50,7 +50,7 @@ public struct PhraseMatcher: Sendable {
     ///
     /// - Parameter phrase: What the person typed.
     /// - Returns: The match, or `nil` when no phrase matches.
-    public func match(_ phrase: String) -> Match? {
+    public func match(_ phrase: String) async -> Match? {
         let spoken = Self.normalize(phrase)
         for candidate in phrases() {
             let localization = Localization(locale: locale, strings: candidate.app.strings)
@@ -75,11 +75,35 @@ public struct PhraseMatcher: Sendable {
             }
             var arguments: [String: IntentValue] = [:]
             if let parameterName, let parameterValue {
+                guard await Self.accepts(parameterValue, parameter: parameterName, of: candidate.shortcut.intent) else { continue }
                 arguments[parameterName] = .string(parameterValue)
             }
             return Match(app: candidate.app, intent: candidate.shortcut.intent, arguments: arguments, template: candidate.template)
         }
         return nil
+    }
+
+    /// Whether spoken text names a value of the placeholder's parameter: an enum case, or an
+    /// entity its queries find (several matches count: the run asks which).
+    static func accepts(_ text: String, parameter name: String, of intent: any AppIntent) async -> Bool {
+        guard let parameter = IntentReflection.descriptors(for: type(of: intent)).first(where: { $0.name == name }) else {
+            return false
+        }
+        switch parameter.type.nonOptional {
+        case .enumeration(let reference):
+            return (try? reference.type.init(intentValue: .string(text))) != nil
+        case .entity(let reference):
+            do {
+                _ = try await EntityResolver.resolve(.string(text), as: reference.type, name: name, interaction: NoInteraction())
+                return true
+            } catch is InteractionError {
+                return true
+            } catch {
+                return false
+            }
+        default:
+            return true
+        }
     }
 
     static func normalize(_ text: String) -> String {

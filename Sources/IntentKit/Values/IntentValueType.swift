@@ -59,6 +59,15 @@ public indirect enum IntentValueType: Sendable, Hashable, CustomStringConvertibl
         return false
     }
 
+    /// Whether values of this type are (or contain) entities, which resolve through queries.
+    public var refersToEntities: Bool {
+        switch self {
+        case .entity: true
+        case .list(let element), .optional(let element): element.refersToEntities
+        default: false
+        }
+    }
+
     /// The element type of a list type, or `nil` for other types.
     public var elementType: IntentValueType? {
         if case .list(let element) = nonOptional { return element }

@@ -20,7 +20,14 @@ struct SayCommand: AsyncParsableCommand {
     func run() async throws {
         let catalog = Installation.shared.catalog
         let matcher = PhraseMatcher(catalog: catalog, locale: locale.resolvedLocale)
-        guard let match = matcher.match(phrase) else {
+        let performer = IntentPerformer(catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale)
+        do {
+            // Placeholders are checked against the apps' data, which set-up opens.
+            for app in catalog.apps { try await performer.prepare(app) }
+        } catch {
+            Failure.exit(error)
+        }
+        guard let match = await matcher.match(phrase) else {
             let known = matcher.phrases().map { candidate in
                 candidate.template.replacingOccurrences(
                     of: "${applicationName}",
@@ -31,7 +38,6 @@ struct SayCommand: AsyncParsableCommand {
             message += "\nhelp: phrases: " + known.map { "\"\($0)\"" }.joined(separator: ", ")
             Failure.exit(PhraseError(message: message))
         }
-        let performer = IntentPerformer(catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale)
         do {
             let intentType = type(of: match.intent)
             let outcome = match.arguments.isEmpty

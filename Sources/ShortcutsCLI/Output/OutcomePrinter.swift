@@ -6,7 +6,8 @@ enum OutcomePrinter {
     static func text(_ outcome: PerformOutcome) -> String {
         var lines: [String] = []
         append(outcome, to: &lines, depth: 0)
-        if let value = outcome.value, !value.isNull {
+        // The value last, for scripts; not repeated when the dialog already says exactly it.
+        if let value = outcome.value, !value.isNull, value.displayText != outcome.dialog {
             lines.append(value.displayText)
         }
         return lines.joined(separator: "\n")

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+
+struct CatalogCommandTests {
+    @Test func metadataOnAFreshHomeListsBookPropertiesWithComparatorsAndSortOptions() throws {
+        let shortcuts = try ShortcutsBinary()
+        let result = try shortcuts.run(["metadata"])
+        #expect(result.status == 0)
+        let metadata = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let library = try #require((metadata["apps"] as? [[String: Any]])?.first)
+        let book = try #require((library["entities"] as? [[String: Any]])?.first { $0["name"] as? String == "Library.BookEntity" })
+        let properties = try #require(book["properties"] as? [[String: Any]])
+        #expect(properties.map { $0["name"] as? String } == ["title", "author", "datePublished", "dateRead", "shelf"])
+        #expect(properties[0]["comparators"] as? [String] == ["equalTo", "notEqualTo", "contains", "hasPrefix", "hasSuffix"])
+        #expect(properties[2]["comparators"] as? [String]
+            == ["equalTo", "lessThan", "lessThanOrEqualTo", "greaterThan", "greaterThanOrEqualTo", "isBetween"])
+        #expect(book["sortOptions"] as? [String] == ["title", "author", "datePublished", "dateRead"])
+        #expect(!FileManager.default.fileExists(atPath: shortcuts.home.appendingPathComponent("library.sqlite").path))
+        // Stable: the same bytes every time.
+        #expect(try shortcuts.run(["metadata"]).output == result.output)
+    }
+
+    @Test func metadataMatchesItsSchema() throws {
+        let shortcuts = try ShortcutsBinary()
+        let metadataFile = shortcuts.home.appendingPathExtension("json")
+        try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
+        try shortcuts.run(["metadata"]).output.write(to: metadataFile, atomically: true, encoding: .utf8)
+        let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Schemas/metadata.schema.json")
+        let check = Process()
+        check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        check.arguments = ["python3", "-c", """
+            import json, sys, jsonschema
+            schema = json.load(open(sys.argv[1]))
+            jsonschema.Draft202012Validator.check_schema(schema)
+            jsonschema.validate(json.load(open(sys.argv[2])), schema, cls=jsonschema.Draft202012Validator)
+            """, schema.path, metadataFile.path]
+        let errors = Pipe()
+        check.standardError = errors
+        try check.run()
+        check.waitUntilExit()
+        let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(check.terminationStatus == 0, "metadata does not match Schemas/metadata.schema.json (python3 with jsonschema is needed): \(message)")
+    }
+
+    @Test func listAndViewDescribeTheIntents() throws {
+        let shortcuts = try ShortcutsBinary()
+        let intents = try shortcuts.run(["list", "intents"])
+        #expect(intents.output.contains("Library.AddBook"))
+        #expect(intents.output.split(separator: "\n").count == 8)
+        let enums = try shortcuts.run(["list", "enums", "--json"])
+        #expect(enums.output.contains("\"value\" : \"currentlyReading\""))
+        let view = try shortcuts.run(["view", "Library.AddBook"])
+        #expect(view.output.contains("Summary: Add [Title]\n         also: authorName, recommendedBy, shelf"))
+        #expect(view.output.contains("title          String   required  \"Title\"  asks: Which book do you want to add?"))
+        #expect(view.output.contains("shelf          Shelf    default: Want to Read  \"Shelf\""))
+        #expect(view.output.contains("Result: ReturnsValue<BookEntity> & OpensIntent & ProvidesDialog"))
+        let japanese = try shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"])
+        #expect(japanese.output.hasPrefix("Library.OpenShelf — 本棚を開く"))
+    }
+
+    @Test func sayRunsTheShortcutAPhraseNames() throws {
+        let shortcuts = try ShortcutsBinary()
+        let shelf = try shortcuts.run(["say", "Open Want to Read in Library"])
+        #expect(shelf.status == 0)
+        #expect(try shortcuts.run(["perform", "CurrentScreen"]).output.hasPrefix("The Library shows shelf: wantToRead."))
+        _ = try shortcuts.run(["perform", "AddBook", "title=Emma"])
+        let book = try shortcuts.run(["say", "open emma in library"])
+        #expect(book.output.hasPrefix("Opened Emma."))
+        let japanese = try shortcuts.run(["say", "ライブラリで読んでいる本を開く", "--locale", "ja"])
+        #expect(japanese.status == 0)
+        #expect(try shortcuts.run(["perform", "CurrentScreen"]).output.hasPrefix("The Library shows shelf: currentlyReading."))
+        let unknown = try shortcuts.run(["say", "Open Currently Reeding in Library"])
+        #expect(unknown.status == 1)
+        #expect(unknown.error.contains("help: did you mean \"Open Currently Reading in Library\"?"))
+    }
+}

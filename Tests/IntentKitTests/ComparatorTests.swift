@@ -1,0 +1,54 @@
+import Foundation
+import IntentKit
+import Testing
+
+struct ComparatorTests {
+    @Test(arguments: [
+        (ComparatorKind.equalTo, IntentValue.string("Café"), [IntentValue.string("cafe")], true),
+        (.equalTo, .int(3), [.double(3.0)], true),
+        (.notEqualTo, .string("a"), [.string("b")], true),
+        (.notEqualTo, .null, [.string("b")], true),
+        (.contains, .string("Where the Crawdads Sing"), [.string("CRAWDAD")], true),
+        (.contains, .list([.string("a"), .string("b")]), [.string("b")], true),
+        (.hasPrefix, .string("Nemesis"), [.string("nem")], true),
+        (.hasSuffix, .string("Nemesis"), [.string("SIS")], true),
+        (.hasSuffix, .string("Nemesis"), [.string("nem")], false),
+        (.lessThan, .date(DateText.parse("1990-01-01")!), [.string("2000-01-01")], true),
+        (.lessThanOrEqualTo, .int(2), [.int(2)], true),
+        (.greaterThan, .double(2.5), [.int(2)], true),
+        (.greaterThan, .null, [.int(2)], false),
+        (.greaterThanOrEqualTo, .string("b"), [.string("B")], true),
+        (.isBetween, .int(5), [.int(1), .int(5)], true),
+        (.isBetween, .int(6), [.int(1), .int(5)], false),
+    ])
+    func comparatorsEvaluateInMemory(kind: ComparatorKind, value: IntentValue, operands: [IntentValue], expected: Bool) {
+        #expect(kind.evaluate(value, operands) == expected)
+    }
+
+    @Test func enumerableQueriesFilterSortAndLimitInMemory() async throws {
+        let found = try await EntityQueries.find(
+            Color.self,
+            conditions: [PropertyCondition(property: "brightness", comparator: .greaterThan, operands: [.int(25)])],
+            sortedBy: [PropertySort(property: "brightness", order: .descending)], limit: 5)
+        #expect(found.map(\.displayText) == ["Rose", "Red"])
+        let any = try await EntityQueries.find(
+            Color.self,
+            conditions: [PropertyCondition(property: "name", comparator: .hasPrefix, operands: [.string("b")]),
+                         PropertyCondition(property: "name", comparator: .equalTo, operands: [.string("RED")])],
+            mode: .or, sortedBy: [PropertySort(property: "name")])
+        #expect(any.map(\.displayText) == ["Blue", "Red"])
+    }
+
+    @Test func filteringAnUnknownPropertyNamesTheKnownOnes() throws {
+        #expect(throws: EntityQueryError.unknownProperty(entity: "Color", property: "nme", known: ["brightness", "name"])) {
+            try EntityQueries.filter(Color.all.map(\.intentValue), conditions: [PropertyCondition(property: "nme", comparator: .equalTo, operands: [.string("x")])])
+        }
+    }
+
+    @Test func capabilitiesOfAnEnumerableQueryOfferEveryComparator() {
+        let capabilities = EntityQueries.capabilities(of: Color.self)
+        #expect(capabilities.isEnumerable && !capabilities.supportsPropertyQuery)
+        #expect(capabilities.properties.map(\.name) == ["name", "brightness"])
+        #expect(capabilities.properties[0].comparators == ComparatorKind.allCases)
+    }
+}
