@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "IntentKit", targets: ["IntentKit"]),
+        .library(name: "AutomationKit", targets: ["AutomationKit"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
         .executable(name: "shortcuts", targets: ["shortcuts"]),
     ],
@@ -17,10 +18,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "IntentKit"),
+        .target(name: "AutomationKit"),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
                 "IntentKit",
+                "AutomationKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -31,6 +34,7 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp"]),
+        .executableTarget(name: "shortcuts-bench", dependencies: ["AutomationKit"]),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(
             name: "SeedListingTests",
@@ -38,6 +42,7 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit"]),
+        .testTarget(name: "AutomationKitTests", dependencies: ["AutomationKit"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(name: "EndToEndTests", dependencies: ["IntentKit"]),
     ]
 )
