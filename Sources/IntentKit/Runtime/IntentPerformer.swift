@@ -154,7 +154,6 @@ public struct IntentPerformer: Sendable {
         if let localized = error as? any CustomLocalizedStringResourceConvertible {
             return localized.localizedStringResource.resolved(in: localization)
         }
-        if let described = error as? any CustomStringConvertible { return described.description }
         return String(describing: error)
     }
 

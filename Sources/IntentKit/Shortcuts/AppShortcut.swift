@@ -13,7 +13,7 @@ import Foundation
 /// ```
 ///
 /// `shortcuts say "Open Currently Reading in Library"` runs the matching shortcut.
-public protocol AppShortcutsProvider {
+public protocol AppShortcutsProvider: Sendable {
     /// The app's shortcuts.
     @AppShortcutsBuilder static var appShortcuts: [AppShortcut] { get }
 }
