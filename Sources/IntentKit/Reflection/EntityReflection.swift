@@ -41,19 +41,8 @@ enum EntityReflection {
 
     /// The `@Property` wrappers of an entity, in declaration order (superclasses first).
     static func properties(of entity: Any) -> [ReflectedProperty] {
-        var mirrors: [Mirror] = []
-        var mirror: Mirror? = Mirror(reflecting: entity)
-        while let current = mirror {
-            mirrors.insert(current, at: 0)
-            mirror = current.superclassMirror
-        }
-        return mirrors.flatMap { mirror in
-            mirror.children.compactMap { child -> ReflectedProperty? in
-                guard let label = child.label, label.hasPrefix("_"),
-                      let wrapper = child.value as? any AnyEntityProperty
-                else { return nil }
-                return ReflectedProperty(name: String(label.dropFirst()), wrapper: wrapper)
-            }
+        WrapperMirror.wrappers(of: entity, as: (any AnyEntityProperty).self).map {
+            ReflectedProperty(name: $0.name, wrapper: $0.wrapper)
         }
     }
 

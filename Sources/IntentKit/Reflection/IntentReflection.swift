@@ -40,21 +40,9 @@ enum IntentReflection {
     /// The parameters of an intent instance, in declaration order; names are written into
     /// the wrappers so that requests made from `perform()` know which parameter asks.
     static func parameters(of intent: any AppIntent) -> [ReflectedParameter] {
-        var mirrors: [Mirror] = []
-        var mirror: Mirror? = Mirror(reflecting: intent)
-        while let current = mirror {
-            mirrors.insert(current, at: 0)
-            mirror = current.superclassMirror
-        }
-        return mirrors.flatMap { mirror in
-            mirror.children.compactMap { child -> ReflectedParameter? in
-                guard let label = child.label, label.hasPrefix("_"),
-                      let wrapper = child.value as? any AnyIntentParameter
-                else { return nil }
-                let name = String(label.dropFirst())
-                wrapper.assignName(name)
-                return ReflectedParameter(name: name, wrapper: wrapper)
-            }
+        WrapperMirror.wrappers(of: intent, as: (any AnyIntentParameter).self).map { name, wrapper in
+            wrapper.assignName(name)
+            return ReflectedParameter(name: name, wrapper: wrapper)
         }
     }
 

@@ -33,12 +33,11 @@ public struct IntentCatalog: Sendable {
     /// - Throws: ``IntentError/unknownIntent(name:suggestion:)`` or
     ///   ``IntentError/ambiguousIntent(name:candidates:)``.
     public func intent(named name: String) throws -> FoundIntent {
-        let all = allIntents
-        if let exact = all.first(where: { $0.name == name }) { return exact }
-        let bare = all.filter { String(describing: $0.type) == name }
-        if bare.count == 1 { return bare[0] }
-        if bare.count > 1 { throw IntentError.ambiguousIntent(name: name, candidates: bare.map(\.name)) }
-        throw IntentError.unknownIntent(name: name, suggestion: NameSuggestion.nearest(to: name, among: all.map(\.name) + all.map { String(describing: $0.type) }))
+        switch Self.lookUp(name, in: allIntents, fullName: \.name, typeName: { String(describing: $0.type) }) {
+        case .found(let intent): return intent
+        case .ambiguous(let candidates): throw IntentError.ambiguousIntent(name: name, candidates: candidates)
+        case .missing(let suggestion): throw IntentError.unknownIntent(name: name, suggestion: suggestion)
+        }
     }
 
     /// An entity type found by name, with its app.
@@ -57,11 +56,27 @@ public struct IntentCatalog: Sendable {
     ///
     /// - Throws: ``IntentError/unknownEntity(name:suggestion:)``.
     public func entity(named name: String) throws -> FoundEntity {
-        let all = allEntities
-        if let exact = all.first(where: { $0.name == name }) { return exact }
-        let bare = all.filter { String(describing: $0.type) == name }
-        if bare.count == 1 { return bare[0] }
-        throw IntentError.unknownEntity(name: name, suggestion: NameSuggestion.nearest(to: name, among: all.map(\.name)))
+        switch Self.lookUp(name, in: allEntities, fullName: \.name, typeName: { String(describing: $0.type) }) {
+        case .found(let entity): return entity
+        case .ambiguous(let candidates): throw IntentError.ambiguousIntent(name: name, candidates: candidates)
+        case .missing(let suggestion): throw IntentError.unknownEntity(name: name, suggestion: suggestion)
+        }
+    }
+
+    private enum LookUp<Item> {
+        case found(Item)
+        case ambiguous([String])
+        case missing(suggestion: String?)
+    }
+
+    /// Finds an item by full name (`App.Type`), else by type name when only one app has it.
+    private static func lookUp<Item>(_ name: String, in items: [Item], fullName: (Item) -> String,
+                                     typeName: (Item) -> String) -> LookUp<Item> {
+        if let exact = items.first(where: { fullName($0) == name }) { return .found(exact) }
+        let bare = items.filter { typeName($0) == name }
+        if bare.count == 1 { return .found(bare[0]) }
+        if bare.count > 1 { return .ambiguous(bare.map(fullName)) }
+        return .missing(suggestion: NameSuggestion.nearest(to: name, among: items.map(fullName) + items.map(typeName)))
     }
 
     /// The app that declares a type (an intent, entity or enum).

@@ -17,7 +17,7 @@ public enum IntentError: Error, CustomStringConvertible, Sendable {
         case .unknownIntent(let name, let suggestion):
             return "unknown intent '\(name)'" + Self.hint(suggestion) + "\nhelp: `shortcuts list intents` lists the installed intents"
         case .ambiguousIntent(let name, let candidates):
-            return "intent name '\(name)' is ambiguous\nhelp: write one of " + candidates.map { "'\($0)'" }.joined(separator: ", ")
+            return "the name '\(name)' is ambiguous\nhelp: write one of " + candidates.map { "'\($0)'" }.joined(separator: ", ")
         case .unknownEntity(let name, let suggestion):
             return "unknown entity type '\(name)'" + Self.hint(suggestion) + "\nhelp: `shortcuts list entities` lists them"
         case .unknownParameter(let intent, let name, let suggestion, let known):
