@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v14)],
     products: [
         .library(name: "IntentKit", targets: ["IntentKit"]),
+        .library(name: "WorkflowKit", targets: ["WorkflowKit"]),
         .library(name: "AutomationKit", targets: ["AutomationKit"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
         .executable(name: "shortcuts", targets: ["shortcuts"]),
@@ -18,6 +19,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "IntentKit"),
+        .target(name: "WorkflowKit", dependencies: ["IntentKit", .product(name: "Yams", package: "Yams")]),
         .target(name: "AutomationKit"),
         .target(
             name: "ShortcutsCLI",
@@ -42,6 +44,11 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit"]),
+        .testTarget(
+            name: "WorkflowKitTests",
+            dependencies: ["WorkflowKit", "IntentKit", .product(name: "Yams", package: "Yams")],
+            exclude: ["Fixtures"]
+        ),
         .testTarget(name: "AutomationKitTests", dependencies: ["AutomationKit"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(name: "EndToEndTests", dependencies: ["IntentKit"]),
     ]

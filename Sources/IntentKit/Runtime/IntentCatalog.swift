@@ -89,49 +89,79 @@ public struct IntentCatalog: Sendable {
     }
 }
 
-/// Finds the nearest known name to a mistyped one, for "did you mean" hints.
+/// Finds the name a misspelled one was most likely meant to be, for "did you mean" hints.
+///
+/// A candidate that differs only in letter case wins; otherwise the candidate with the
+/// smallest Damerau–Levenshtein distance (insertions, deletions, substitutions and swaps of two
+/// neighbouring characters, ignoring case), if that distance is at most a third of the name's
+/// length (and at least 1). Failing that, a candidate that starts with the name (of three
+/// characters or more) is suggested, so that `desc` finds `descending`. Ties go to the earlier
+/// candidate.
 ///
 /// ```swift
 /// NameSuggestion.nearest(to: "athorName", among: ["title", "authorName"])   // "authorName"
+/// NameSuggestion.nearest(to: "timezone", among: ["timeZone", "schedule"])    // "timeZone"
+/// NameSuggestion.nearest(to: "zzz", among: ["title"])                        // nil
 /// ```
 public enum NameSuggestion {
-    /// The candidate closest to `name` by edit distance (ignoring case), if close enough:
-    /// at most a third of the longer name's length, and at least one edit.
+    /// The best candidate for a misspelled name.
     ///
     /// - Parameters:
-    ///   - name: The mistyped name.
-    ///   - candidates: The known names.
-    /// - Returns: The suggestion, or `nil`.
+    ///   - name: The unknown name as written.
+    ///   - candidates: The names that would have been accepted.
+    /// - Returns: The best candidate, or `nil` when none is close enough or `name` is itself a candidate.
     public static func nearest(to name: String, among candidates: [String]) -> String? {
-        let folded = Array(name.lowercased())
-        var best: (candidate: String, distance: Int)?
-        for candidate in candidates {
-            let distance = editDistance(folded, Array(candidate.lowercased()))
-            let limit = max(1, max(folded.count, candidate.count) / 3)
-            guard distance <= limit else { continue }
-            if best == nil || distance < best!.distance { best = (candidate, distance) }
+        guard !name.isEmpty, !candidates.contains(name) else { return nil }
+        let lowered = Array(name.lowercased())
+        let loweredCandidates = candidates.map { Array($0.lowercased()) }
+        if let index = loweredCandidates.firstIndex(of: lowered) {
+            return candidates[index]
         }
-        return best?.candidate
+        let threshold = max(1, lowered.count / 3)
+        var best: (candidate: String, distance: Int)?
+        for (candidate, loweredCandidate) in zip(candidates, loweredCandidates) {
+            guard abs(loweredCandidate.count - lowered.count) <= threshold else { continue }
+            let distance = editDistance(lowered, loweredCandidate)
+            if distance <= threshold && distance < (best?.distance ?? Int.max) {
+                best = (candidate, distance)
+            }
+        }
+        if let best {
+            return best.candidate
+        }
+        guard lowered.count >= 3 else { return nil }
+        return zip(candidates, loweredCandidates)
+            .filter { $0.1.starts(with: lowered) }
+            .min { $0.0.count < $1.0.count }?
+            .0
     }
 
-    /// The Damerau–Levenshtein (optimal string alignment) distance between two strings.
-    public static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-        if a.isEmpty { return b.count }
-        if b.isEmpty { return a.count }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
-        for i in 1...a.count {
-            current[0] = i
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    current[j] = min(current[j], previousPrevious[j - 2] + 1)
+    /// The optimal-string-alignment form of the Damerau–Levenshtein distance.
+    ///
+    /// - Parameters:
+    ///   - source: The first text, as characters.
+    ///   - target: The second text, as characters.
+    /// - Returns: The number of edits between them.
+    public static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
+        if source.isEmpty { return target.count }
+        if target.isEmpty { return source.count }
+        let width = target.count + 1
+        var beforePrevious = [Int](repeating: 0, count: width)
+        var previous = Array(0...target.count)
+        var current = [Int](repeating: 0, count: width)
+        for row in 1...source.count {
+            current[0] = row
+            for column in 1...target.count {
+                let cost = source[row - 1] == target[column - 1] ? 0 : 1
+                var value = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
+                if row > 1, column > 1,
+                   source[row - 1] == target[column - 2], source[row - 2] == target[column - 1] {
+                    value = min(value, beforePrevious[column - 2] + 1)
                 }
+                current[column] = value
             }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[b.count]
+        return previous[target.count]
     }
 }

@@ -1,0 +1,170 @@
+/// Splits a scalar's text into text and `${…}` expressions, collecting every syntax error.
+///
+/// Grammar of the inside of `${…}` (spaces are allowed only around the whole path):
+///
+///     path      = name { "." name | "[" digits "]" }
+///     name      = (letter | "_") { letter | digit | "_" }
+///
+/// `$${` is the escape for a literal `${`. An expression ends at the first `}`.
+struct TemplateParser {
+    struct Result {
+        var segments: [Template.Segment]
+        var diagnostics: [Diagnostic]
+    }
+
+    /// The file name for locations.
+    let file: String
+    /// The line and column of the scalar at an offset of the text (offsets `0...count`).
+    let position: (Int) -> (line: Int, column: Int)
+
+    func parse(_ text: String) -> Result {
+        let scalars = Array(text.unicodeScalars)
+        var segments: [Template.Segment] = []
+        var diagnostics: [Diagnostic] = []
+        var pendingText = String.UnicodeScalarView()
+
+        func flushText() {
+            guard !pendingText.isEmpty else { return }
+            segments.append(.text(String(pendingText)))
+            pendingText = String.UnicodeScalarView()
+        }
+
+        var index = 0
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if scalar == "$", index + 2 < scalars.count, scalars[index + 1] == "$", scalars[index + 2] == "{" {
+                pendingText.append(contentsOf: "${".unicodeScalars)
+                index += 3
+                continue
+            }
+            guard scalar == "$", index + 1 < scalars.count, scalars[index + 1] == "{" else {
+                pendingText.append(scalar)
+                index += 1
+                continue
+            }
+            guard let closing = scalars[(index + 2)...].firstIndex(of: "}") else {
+                diagnostics.append(.error(
+                    "unterminated expression: '${' has no matching '}'",
+                    at: location(from: index, to: index + 2),
+                    help: "write '$${' for a literal '${'"
+                ))
+                index = scalars.count
+                break
+            }
+            switch parseExpression(scalars, opening: index, closing: closing) {
+            case .success(let expression):
+                flushText()
+                segments.append(.expression(expression))
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+            }
+            index = closing + 1
+        }
+        flushText()
+        return Result(segments: segments, diagnostics: diagnostics)
+    }
+
+    // MARK: - Expressions
+
+    private enum ParseOutcome {
+        case success(WorkflowExpression)
+        case failure(Diagnostic)
+    }
+
+    /// Parses `scalars[opening...closing]`, which starts with `${` and ends with `}`.
+    private func parseExpression(_ scalars: [Unicode.Scalar], opening: Int, closing: Int) -> ParseOutcome {
+        var sourceText = ""
+        sourceText.unicodeScalars.append(contentsOf: scalars[opening...closing])
+        let whole = location(from: opening, to: closing + 1)
+
+        func failure(_ problem: String, at offset: Int) -> ParseOutcome {
+            .failure(.error("invalid expression '\(sourceText)': \(problem)", at: location(from: offset, to: offset + 1)))
+        }
+
+        var cursor = opening + 2
+        func skipSpaces() {
+            while cursor < closing, scalars[cursor] == " " || scalars[cursor] == "\t" { cursor += 1 }
+        }
+        func readName() -> Located<String>? {
+            guard cursor < closing, NameSyntax.isNameStart(scalars[cursor]) else { return nil }
+            let start = cursor
+            while cursor < closing, NameSyntax.isNameContinuation(scalars[cursor]) { cursor += 1 }
+            var name = ""
+            name.unicodeScalars.append(contentsOf: scalars[start..<cursor])
+            return Located(name, at: location(from: start, to: cursor))
+        }
+
+        skipSpaces()
+        if cursor == closing {
+            return .failure(.error(
+                "empty expression '\(sourceText)'",
+                at: whole,
+                help: "write a variable name inside, like '${previous}'"
+            ))
+        }
+        guard let variable = readName() else {
+            return failure("expected a variable name", at: cursor)
+        }
+        var components: [WorkflowExpression.Component] = []
+        while cursor < closing {
+            switch scalars[cursor] {
+            case ".":
+                cursor += 1
+                guard let name = readName() else {
+                    return failure("expected a property name after '.'", at: cursor)
+                }
+                components.append(.property(name))
+            case "[":
+                cursor += 1
+                skipSpaces()
+                let digitsStart = cursor
+                var value = 0
+                var overflowed = false
+                while cursor < closing, let digit = scalars[cursor].asciiDigitValue {
+                    let (multiplied, overflow1) = value.multipliedReportingOverflow(by: 10)
+                    let (added, overflow2) = multiplied.addingReportingOverflow(digit)
+                    overflowed = overflowed || overflow1 || overflow2
+                    value = added
+                    cursor += 1
+                }
+                guard cursor > digitsStart else {
+                    return failure("expected a non-negative integer index", at: cursor)
+                }
+                guard !overflowed else {
+                    return failure("index is too large", at: digitsStart)
+                }
+                let index = Located(value, at: location(from: digitsStart, to: cursor))
+                skipSpaces()
+                guard cursor < closing, scalars[cursor] == "]" else {
+                    return failure("expected ']'", at: cursor)
+                }
+                cursor += 1
+                components.append(.index(index))
+            case " ", "\t":
+                skipSpaces()
+                if cursor < closing {
+                    return failure("unexpected '\(Character(scalars[cursor]))'", at: cursor)
+                }
+            default:
+                return failure("unexpected '\(Character(scalars[cursor]))'", at: cursor)
+            }
+        }
+        return .success(WorkflowExpression(variable: variable, components: components, location: whole))
+    }
+
+    // MARK: - Locations
+
+    /// The location of `start..<end`; the length is given only when both ends are on one line.
+    private func location(from start: Int, to end: Int) -> SourceLocation {
+        let first = position(start)
+        let last = position(end)
+        let length = first.line == last.line && last.column > first.column ? last.column - first.column : nil
+        return SourceLocation(file: file, line: first.line, column: first.column, length: length)
+    }
+}
+
+private extension Unicode.Scalar {
+    var asciiDigitValue: Int? {
+        ("0"..."9").contains(self) ? Int(value - 48) : nil
+    }
+}

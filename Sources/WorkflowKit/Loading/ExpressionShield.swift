@@ -1,0 +1,127 @@
+/// Hides the flow indicators inside `${…}` from the YAML parser, and puts them back afterwards.
+///
+/// In YAML, `{ book: ${b} }` is not valid: inside a flow mapping or sequence the `{`, `}`,
+/// `[` and `]` of an expression would end the plain scalar. Before parsing, each of those
+/// characters inside an expression is replaced by a private-use character that does not
+/// occur in the file; one character stands for one character, so every line and column the
+/// parser reports is unchanged. ``restore(_:)`` turns scalars back into what was written.
+///
+/// The same table is used to rename the first of two duplicate mapping keys, so that the
+/// parser accepts the file and the converter can report the duplicate where it occurs.
+struct ExpressionShield {
+    /// The text handed to the YAML parser.
+    private(set) var scalars: [Unicode.Scalar]
+    /// Private-use character → the character it replaced.
+    private var originals: [Unicode.Scalar: Unicode.Scalar] = [:]
+    /// The placeholder used for each shielded flow indicator.
+    private var placeholderForIndicator: [Unicode.Scalar: Unicode.Scalar] = [:]
+    /// Private-use characters that occur in the file and so cannot serve as placeholders.
+    private let usedByFile: Set<Unicode.Scalar>
+    private var nextCandidate: UInt32 = 0xE000
+
+    private static let privateUseRange: ClosedRange<UInt32> = 0xE000...0xF8FF
+
+    init(text: String) {
+        let scalars = Array(text.unicodeScalars)
+        self.scalars = scalars
+        self.usedByFile = Set(scalars.filter { Self.privateUseRange.contains($0.value) })
+        self.text = text
+        if shieldExpressions() {
+            rebuildText()
+        }
+    }
+
+    private mutating func rebuildText() {
+        var rebuilt = ""
+        rebuilt.unicodeScalars.append(contentsOf: scalars)
+        text = rebuilt
+    }
+
+    /// The shielded text.
+    private(set) var text: String
+
+    /// Puts back the characters replaced in a scalar's value.
+    func restore(_ value: String) -> String {
+        guard !originals.isEmpty,
+              value.unicodeScalars.contains(where: { Self.privateUseRange.contains($0.value) && originals[$0] != nil }) else {
+            return value
+        }
+        var restored = ""
+        restored.unicodeScalars.append(contentsOf: value.unicodeScalars.map { originals[$0] ?? $0 })
+        return restored
+    }
+
+    /// Replaces the character at a scalar offset by a fresh placeholder.
+    ///
+    /// - Returns: `false` when the offset is outside the text or no placeholder is left.
+    mutating func replace(atScalarOffset offset: Int) -> Bool {
+        guard scalars.indices.contains(offset), let placeholder = makePlaceholder(for: scalars[offset]) else {
+            return false
+        }
+        scalars[offset] = placeholder
+        rebuildText()
+        return true
+    }
+
+    private mutating func makePlaceholder(for original: Unicode.Scalar) -> Unicode.Scalar? {
+        while Self.privateUseRange.contains(nextCandidate) {
+            let candidate = Unicode.Scalar(nextCandidate)
+            nextCandidate += 1
+            if let candidate, !usedByFile.contains(candidate) {
+                originals[candidate] = original
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    private mutating func placeholder(forIndicator indicator: Unicode.Scalar) -> Unicode.Scalar? {
+        if let existing = placeholderForIndicator[indicator] {
+            return existing
+        }
+        let made = makePlaceholder(for: indicator)
+        placeholderForIndicator[indicator] = made
+        return made
+    }
+
+    /// Shields the `{` of every `${`, and the `[`, `]` and closing `}` of expressions that
+    /// close on the same line with nothing but path characters inside.
+    ///
+    /// - Returns: Whether anything was shielded.
+    private mutating func shieldExpressions() -> Bool {
+        var shieldedAny = false
+        var index = 0
+        while index + 1 < scalars.count {
+            guard scalars[index] == "$", scalars[index + 1] == "{" else {
+                index += 1
+                continue
+            }
+            if let placeholder = placeholder(forIndicator: "{") {
+                scalars[index + 1] = placeholder
+                shieldedAny = true
+            }
+            var end = index + 2
+            while end < scalars.count, Self.isPathCharacter(scalars[end]) {
+                end += 1
+            }
+            guard end < scalars.count, scalars[end] == "}" else {
+                index += 2
+                continue
+            }
+            for position in (index + 2)...end where Self.shieldedInsideExpressions.contains(scalars[position]) {
+                if let placeholder = placeholder(forIndicator: scalars[position]) {
+                    scalars[position] = placeholder
+                }
+            }
+            index = end + 1
+        }
+        return shieldedAny
+    }
+
+    private static let shieldedInsideExpressions: Set<Unicode.Scalar> = ["[", "]", "}"]
+    private static let pathPunctuation: Set<Unicode.Scalar> = [".", "[", "]", " ", "\t"]
+
+    private static func isPathCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        NameSyntax.isNameContinuation(scalar) || pathPunctuation.contains(scalar)
+    }
+}

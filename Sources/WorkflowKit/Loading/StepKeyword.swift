@@ -1,0 +1,38 @@
+/// The key that gives a step its kind, with the other keys that kind accepts.
+///
+/// Every step may also have `id:`. No other per-step keys exist.
+enum StepKeyword: String, CaseIterable {
+    case perform, find, filter, show, set, append
+    case `if`, `repeat`, menu, ask, run, wait, stop, comment, search
+
+    /// Keys allowed beside the kind key (besides `id`).
+    var settingKeys: [String] {
+        switch self {
+        case .perform: return ["with", "openWhenRun"]
+        case .find, .filter: return ["where", "all", "any", "sortBy", "limit"]
+        case .set, .append: return ["to"]
+        case .if: return ["then", "else"]
+        case .repeat: return ["steps"]
+        case .menu: return ["options"]
+        case .ask: return ["type", "default"]
+        case .run: return ["with"]
+        case .search: return ["index", "limit"]
+        case .show, .wait, .stop, .comment: return []
+        }
+    }
+
+    /// Every key a step of any kind may have.
+    static let allKeys: [String] = {
+        var keys = ["id"]
+        for keyword in allCases {
+            keys.append(keyword.rawValue)
+            keys.append(contentsOf: keyword.settingKeys.filter { !keys.contains($0) })
+        }
+        return keys
+    }()
+
+    /// The kinds whose steps accept a setting key, for "only allowed in" messages.
+    static func kinds(accepting key: String) -> [StepKeyword] {
+        allCases.filter { $0.settingKeys.contains(key) }
+    }
+}

@@ -1,0 +1,52 @@
+import Yams
+
+/// Converting the `automation:` block.
+extension WorkflowConverter {
+    static let automationKeys = ["schedule", "timeZone", "overlap", "catchUp", "timeout", "retry", "enabled"]
+    static let retryKeys = ["attempts", "backoff"]
+
+    func convertAutomation(_ node: Node) -> AutomationBlock? {
+        guard let entries = mappingEntries(node, for: "'automation'") else { return nil }
+        let errorsBefore = diagnostics.count
+        for entry in entries.all where !Self.automationKeys.contains(entry.key.value) {
+            reportUnknownKey(entry.key, message: "unknown key '\(entry.key.value)' in 'automation'", candidates: Self.automationKeys)
+        }
+        let schedule = entries["schedule"].flatMap { text($0.value, for: "'schedule'") }
+        if entries["schedule"] == nil && !isMisspelled("schedule", in: entries) {
+            report("'automation' is missing required key 'schedule'", at: entries.location,
+                   help: "add a cron schedule such as 'schedule: \"0 9 * * MON-FRI\"'")
+        }
+        let timeZone = entries.nonNull("timeZone").flatMap { text($0, for: "'timeZone'") }
+        let overlap = entries.nonNull("overlap").flatMap { choice($0, for: "'overlap'", as: AutomationBlock.Overlap.self) }
+        let catchUp = entries.nonNull("catchUp").flatMap { choice($0, for: "'catchUp'", as: AutomationBlock.CatchUp.self) }
+        let timeout = entries.nonNull("timeout").flatMap { duration($0, for: "'timeout'") }
+        let retry = entries.nonNull("retry").flatMap(convertRetry)
+        let enabled = entries.nonNull("enabled").flatMap { boolean($0, for: "'enabled'") }
+        guard diagnostics.count == errorsBefore, let schedule else { return nil }
+        return AutomationBlock(
+            schedule: schedule,
+            timeZone: timeZone,
+            overlap: overlap ?? .skip,
+            catchUp: catchUp ?? .skipMissed,
+            timeout: timeout,
+            retry: retry,
+            isEnabled: enabled?.value ?? true,
+            location: entries.location
+        )
+    }
+
+    private func convertRetry(_ node: Node) -> AutomationBlock.Retry? {
+        guard let entries = mappingEntries(node, for: "'retry'") else { return nil }
+        for entry in entries.all where !Self.retryKeys.contains(entry.key.value) {
+            reportUnknownKey(entry.key, message: "unknown key '\(entry.key.value)' in 'retry'", candidates: Self.retryKeys)
+        }
+        let backoff = entries.nonNull("backoff").flatMap { duration($0, for: "'backoff'") }
+        guard let attemptsEntry = entries["attempts"] else {
+            guard !isMisspelled("attempts", in: entries) else { return nil }
+            report("'retry' is missing required key 'attempts'", at: entries.location)
+            return nil
+        }
+        guard let attempts = count(attemptsEntry.value, for: "'attempts'", minimum: 1) else { return nil }
+        return AutomationBlock.Retry(attempts: attempts.value, backoff: backoff?.value, location: entries.location)
+    }
+}

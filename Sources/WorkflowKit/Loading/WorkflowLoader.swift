@@ -1,0 +1,105 @@
+import Foundation
+import Yams
+
+/// Loads workflow files: YAML text in, a ``Workflow`` or every problem of the file out.
+///
+/// The YAML is parsed into nodes that remember their line and column, then converted to the
+/// model by hand, so that every problem — YAML syntax, unknown or duplicate keys, wrong kinds
+/// of values, missing keys, malformed expressions — is a located ``Diagnostic``. All the
+/// problems of a file are reported together. No input makes loading crash.
+///
+/// ```swift
+/// do {
+///     let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: "Workflows/add.yaml"))
+///     print("loaded", workflow.steps.count, "steps")
+/// } catch {
+///     print(error.rendered())
+/// }
+/// ```
+public enum WorkflowLoader {
+    /// The largest file accepted, in Unicode scalars.
+    static let maximumFileSize = 16 << 20
+
+    /// Loads a workflow file.
+    ///
+    /// Locations use the URL's relative path when it has one (`Workflows/add.yaml` for
+    /// `URL(fileURLWithPath: "Workflows/add.yaml")`), and its path otherwise.
+    ///
+    /// ```swift
+    /// let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: "Workflows/add.yaml"))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - url: The file's URL.
+    /// - Returns: The workflow.
+    /// - Throws: ``DiagnosticError`` with every problem found, including a file that cannot be read or is not UTF-8.
+    public static func load(contentsOf url: URL) throws(DiagnosticError) -> Workflow {
+        let fileName = url.isFileURL ? url.relativePath : url.absoluteString
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw DiagnosticError([.error("cannot read the workflow file: \(error.localizedDescription)",
+                                          at: SourceLocation(file: fileName, line: 1, column: 1))])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw DiagnosticError([.error("the workflow file is not valid UTF-8 text",
+                                          at: SourceLocation(file: fileName, line: 1, column: 1))])
+        }
+        return try load(text: text, fileName: fileName)
+    }
+
+    /// Loads a workflow from its text.
+    ///
+    /// ```swift
+    /// let workflow = try WorkflowLoader.load(text: """
+    ///     name: Hello
+    ///     steps:
+    ///       - show: Hello ${input.name}
+    ///     """, fileName: "hello.yaml")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - text: The YAML text.
+    ///   - fileName: The name used in locations and diagnostics.
+    /// - Returns: The workflow.
+    /// - Throws: ``DiagnosticError`` with every problem found; its `sources` hold `text` for rendering.
+    public static func load(text: String, fileName: String) throws(DiagnosticError) -> Workflow {
+        var text = text
+        if text.unicodeScalars.first == "\u{FEFF}" {
+            text = String(text.unicodeScalars.dropFirst())
+        }
+        let outcome = LargeStackThread.run { [text] in
+            loadOnCurrentThread(text: text, fileName: fileName)
+        }
+        switch outcome {
+        case .success(let workflow):
+            return workflow
+        case .failure(let diagnostics):
+            throw DiagnosticError(diagnostics, sources: [fileName: text])
+        }
+    }
+
+    private enum Outcome: Sendable {
+        case success(Workflow)
+        case failure([Diagnostic])
+    }
+
+    private static func loadOnCurrentThread(text: String, fileName: String) -> Outcome {
+        let source = SourceText(text)
+        guard text.unicodeScalars.count <= maximumFileSize else {
+            return .failure([.error("the workflow file is too large (more than \(maximumFileSize) characters)",
+                                    at: SourceLocation(file: fileName, line: 1, column: 1))])
+        }
+        switch YAMLComposer.compose(text, source: source, file: fileName) {
+        case .failure(let diagnostic):
+            return .failure([diagnostic])
+        case .document(let root, let shield):
+            let converter = WorkflowConverter(file: fileName, source: source, shield: shield)
+            if let workflow = converter.convertWorkflow(root, sourceText: text) {
+                return .success(workflow)
+            }
+            return .failure(converter.diagnostics)
+        }
+    }
+}

@@ -1,0 +1,20 @@
+/// One step of a workflow: an optional id and exactly one kind.
+///
+/// A step is a mapping with one kind key (`perform`, `find`, `filter`, `show`, `set`,
+/// `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment` or `search`),
+/// the keys that kind accepts, and optionally `id:`, which names the step's output for
+/// later `${id}` references. Ids are unique in the whole file, nested steps included.
+///
+/// ```swift
+/// for step in workflow.steps {
+///     print(step.id?.value ?? "-", step.kind.keyword, step.location)
+/// }
+/// ```
+public struct Step: Sendable, Hashable {
+    /// The name of the step's output, if given.
+    public var id: Located<String>?
+    /// What the step does.
+    public var kind: StepKind
+    /// Where the step's kind key (such as `perform`) is written.
+    public var location: SourceLocation
+}

@@ -1,0 +1,20 @@
+/// `ask: question` with optional `type:` and `default:` — asks the user; the output is the answer.
+///
+/// ```yaml
+/// - id: count
+///   ask: How many books?
+///   type: Int
+///   default: 3
+/// ```
+///
+/// ```swift
+/// if case .ask(let ask) = step.kind { print(ask.answerType?.value ?? "String") }
+/// ```
+public struct AskStep: Sendable, Hashable {
+    /// The question.
+    public var question: ValueNode
+    /// The type of the answer, such as `Int` or `Date`, or `nil` for text.
+    public var answerType: Located<String>?
+    /// The suggested answer.
+    public var defaultAnswer: ValueNode?
+}
