@@ -9,8 +9,8 @@ import IntentKit
 /// exactly as IntentKit's in-memory comparisons do, so a `find` pushed down to SQLite and a
 /// `filter` run in memory agree.
 public final class LibraryDatabase: Sendable {
-    /// The database connection.
-    public let writer: DatabaseQueue
+    /// The database connection: a WAL-mode pool for a file, a queue in memory.
+    public let writer: any DatabaseWriter
 
     private static let openDatabases = OpenDatabases()
 
@@ -47,7 +47,7 @@ public final class LibraryDatabase: Sendable {
             })
         }
         writer = path == ":memory:" ? try DatabaseQueue(configuration: configuration)
-            : try DatabaseQueue(path: path, configuration: configuration)
+            : try DatabasePool(path: path, configuration: configuration)
         try Self.migrator.migrate(writer)
     }
 
