@@ -19,12 +19,17 @@ let package = Package(
     ],
     targets: [
         .target(name: "IntentKit"),
-        .target(name: "WorkflowKit", dependencies: ["IntentKit", .product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "WorkflowKit",
+            dependencies: ["IntentKit", .product(name: "Yams", package: "Yams")],
+            resources: [.copy("Resources/workflow.schema.json")]
+        ),
         .target(name: "AutomationKit"),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
                 "IntentKit",
+                "WorkflowKit",
                 "AutomationKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]

@@ -55,6 +55,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             Data lives in $SHORTCUTS_HOME (default $XDG_DATA_HOME/shortcuts, else ~/.local/share/shortcuts).
             Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error.
             """,
-        subcommands: [PerformCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self, SayCommand.self, CronCommand.self])
+        subcommands: [RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
+                          SchemaCommand.self, SayCommand.self, CronCommand.self])
     }
 }

@@ -14,6 +14,10 @@ struct ShortcutsBinary {
         home = FileManager.default.temporaryDirectory.appendingPathComponent("shortcuts-e2e-\(UUID().uuidString)")
     }
 
+    /// The package's folder (workflow paths in tests are relative to it).
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
     /// The executable beside the test bundle (both are products of the same build).
     static var executable: URL {
         if let override = ProcessInfo.processInfo.environment["SHORTCUTS_BINARY"] { return URL(fileURLWithPath: override) }
@@ -35,6 +39,7 @@ struct ShortcutsBinary {
         environment["SHORTCUTS_HOME"] = home.path
         environment.removeValue(forKey: "SHORTCUTS_LOCALE")
         process.environment = environment
+        process.currentDirectoryURL = Self.packageRoot
         let output = Pipe()
         let error = Pipe()
         let standardInput = Pipe()

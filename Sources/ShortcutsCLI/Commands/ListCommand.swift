@@ -1,17 +1,18 @@
 import ArgumentParser
 import Foundation
 import IntentKit
+import WorkflowKit
 
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the installed intents, entities or enums.")
+        abstract: "List the workflows in ./Workflows, or the installed intents, entities or enums.")
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case intents, entities, enums
+        case workflows, intents, entities, enums
     }
 
-    @Argument(help: "What to list: intents, entities or enums.")
+    @Argument(help: "What to list: workflows, intents, entities or enums.")
     var kind: Kind = .intents
 
     @Flag(name: .long, help: "Print JSON.")
@@ -24,6 +25,13 @@ struct ListCommand: AsyncParsableCommand {
         Localization.$current.withValue(Localization(locale: locale.resolvedLocale, strings: mergedStrings(catalog))) {
             let metadata = AppMetadata(catalog: catalog)
             switch kind {
+            case .workflows:
+                let rows = WorkflowFiles.all(in: URL(fileURLWithPath: "Workflows")).map { url -> [String] in
+                    let workflow = try? WorkflowLoader.load(contentsOf: url)
+                    return [url.path, workflow?.name?.value ?? "", workflow?.automation.map { "⏰ \($0.schedule.value)" } ?? ""]
+                }
+                if json { return printJSON(rows.map { ["file": $0[0], "name": $0[1]] }) }
+                Table.print(rows)
             case .intents:
                 let intents = metadata.apps.flatMap(\.intents).filter(\.isDiscoverable)
                 if json { return printJSON(intents) }

@@ -1,19 +1,29 @@
 import ArgumentParser
 import Foundation
 import IntentKit
+import WorkflowKit
 
 struct ViewCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "view",
-        abstract: "Show an intent: its parameter summary, parameters with types and defaults, and result.")
+        abstract: "Show an intent (summary, parameters with types and defaults, result) or a workflow file.")
 
-    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent.", valueName: "intent"))
+    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent, or a workflow file.", valueName: "intent-or-file"))
     var intent: String
 
     @OptionGroup var locale: LocaleOptions
 
     func run() async throws {
         let catalog = Installation.shared.catalog
+        if intent.hasSuffix(".yaml") || intent.hasSuffix(".yml") {
+            do {
+                print(WorkflowView.render(try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: intent))))
+            } catch {
+                FileHandle.standardError.write(Data((error.rendered() + "\n").utf8))
+                Foundation.exit(1)
+            }
+            return
+        }
         let found: IntentCatalog.FoundIntent
         do {
             found = try catalog.intent(named: intent)

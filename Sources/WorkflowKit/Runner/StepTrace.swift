@@ -1,0 +1,35 @@
+import Foundation
+import IntentKit
+
+/// What one step of a run did: where it is, what it received and produced, how long it took
+/// and how it failed.
+public struct StepTrace: Sendable {
+    /// The step's kind keyword (`perform`, `find`, ...).
+    public var kind: String
+    /// The step's `id`, if it has one.
+    public var stepID: String?
+    /// Where the step is written.
+    public var location: SourceLocation
+    /// How deep the step is nested (0 for top-level steps).
+    public var depth: Int
+    /// The values the step received (parameters, conditions, the list filtered...).
+    public var inputs: [String: IntentValue]
+    /// The step's output.
+    public var output: IntentValue?
+    /// What the step said (an intent's dialog, a `show` text).
+    public var dialog: String?
+    /// When the step started.
+    public var startedAt: Date
+    /// How long the step took.
+    public var duration: Duration
+    /// The error the step stopped with.
+    public var error: String?
+}
+
+/// The result of a run: its output, what it showed, and the trace of every step.
+public struct WorkflowRunResult: Sendable {
+    /// The workflow's output (`output:` or a `stop` step's value).
+    public var output: IntentValue
+    /// The trace of every step that ran, in order.
+    public var steps: [StepTrace]
+}

@@ -1,0 +1,79 @@
+import Foundation
+import IntentKit
+
+/// Turns the values written in a workflow into ``IntentValue``s: literals by their YAML tag,
+/// `${...}` expressions by looking them up in the scope (keeping their type), and text with
+/// interpolations by joining display texts.
+struct ValueEvaluator {
+    let sources: [String: String]
+
+    func evaluate(_ node: ValueNode, in scope: RunScope) throws -> IntentValue {
+        switch node {
+        case .literal(let literal):
+            return Self.value(of: literal)
+        case .expression(let expression):
+            return try evaluate(expression, in: scope)
+        case .template(let template):
+            var text = ""
+            for segment in template.segments {
+                switch segment {
+                case .text(let words): text += words
+                case .expression(let expression): text += try evaluate(expression, in: scope).displayText
+                }
+            }
+            return .string(text)
+        case .list(let elements, _):
+            return .list(try elements.map { try evaluate($0, in: scope) })
+        case .mapping(let entries, _):
+            var dictionary: [String: IntentValue] = [:]
+            for entry in entries { dictionary[entry.name.value] = try evaluate(entry.value, in: scope) }
+            return .dictionary(dictionary)
+        }
+    }
+
+    /// A literal by its YAML tag: `null`, booleans, integers, floats, timestamps (dates) and text.
+    static func value(of literal: ScalarLiteral) -> IntentValue {
+        switch literal.tag {
+        case .null: return .null
+        case .bool: return .bool(["true", "True", "TRUE"].contains(literal.text))
+        case .int: return Int(literal.text.replacingOccurrences(of: "_", with: "")).map(IntentValue.int) ?? .string(literal.text)
+        case .float: return Double(literal.text).map(IntentValue.double) ?? .string(literal.text)
+        case .timestamp: return DateText.parse(literal.text).map(IntentValue.date) ?? .string(literal.text)
+        default: return .string(literal.text)
+        }
+    }
+
+    func evaluate(_ expression: WorkflowExpression, in scope: RunScope) throws -> IntentValue {
+        guard var value = scope[expression.variable.value] else {
+            throw WorkflowRunError(
+                "'\(expression.variable.value)' has no value here", at: expression.variable.location,
+                help: NameSuggestion.nearest(to: expression.variable.value, among: scope.names).map { "did you mean '\($0)'?" },
+                sources: sources)
+        }
+        for component in expression.components {
+            switch component {
+            case .property(let name):
+                guard let member = value.member(name.value) else {
+                    var known: [String] = []
+                    if case .entity(let entity) = value { known = entity.properties.keys.sorted() + ["id", "title"] }
+                    if case .dictionary(let entries) = value { known = entries.keys.sorted() }
+                    throw WorkflowRunError(
+                        "\(value.kindName) has no property '\(name.value)'", at: name.location,
+                        help: NameSuggestion.nearest(to: name.value, among: known).map { "did you mean '\($0)'?" },
+                        sources: sources)
+                }
+                value = member
+            case .index(let index):
+                let elements = value.elements
+                let position = index.value < 0 ? elements.count + index.value : index.value
+                guard elements.indices.contains(position) else {
+                    throw WorkflowRunError(
+                        "index \(index.value) is outside the list of \(elements.count) item\(elements.count == 1 ? "" : "s")",
+                        at: index.location, sources: sources)
+                }
+                value = elements[position]
+            }
+        }
+        return value
+    }
+}

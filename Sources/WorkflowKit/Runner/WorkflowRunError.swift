@@ -1,0 +1,27 @@
+import Foundation
+import IntentKit
+
+/// Why a run stopped with an error: what went wrong, at which step's location.
+public struct WorkflowRunError: Error, CustomStringConvertible, Sendable {
+    /// The located diagnostic.
+    public var diagnostic: Diagnostic
+    /// The sources of the files involved, to render excerpts.
+    public var sources: [String: String]
+
+    init(_ message: String, at location: SourceLocation, help: String? = nil, sources: [String: String] = [:]) {
+        diagnostic = .error(message, at: location, help: help)
+        self.sources = sources
+    }
+
+    /// The error in the compiler style, with the source line and a caret.
+    public func rendered() -> String {
+        DiagnosticRenderer(sources: sources).render(diagnostic)
+    }
+
+    public var description: String { rendered() }
+}
+
+/// A run that was cancelled (Ctrl-C, or a caller's task cancellation).
+public struct WorkflowCancelled: Error, CustomStringConvertible, Sendable {
+    public var description: String { "the run was cancelled" }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import IntentKit
+
+/// The JSON Schema of workflow files (`Schemas/workflow.schema.json`), and a version of it
+/// specialised to the installed intents, so an editor completes intent names, their
+/// parameters and entity names.
+///
+/// ```swift
+/// let schema = try WorkflowSchema.specialized(for: catalog)   // JSON text
+/// ```
+public enum WorkflowSchema {
+    /// The general schema's JSON text.
+    ///
+    /// - Throws: When the bundled schema cannot be read.
+    public static func general() throws -> String {
+        guard let url = Bundle.module.url(forResource: "workflow.schema", withExtension: "json") else {
+            throw CocoaError(.fileNoSuchFile)
+        }
+        return try String(contentsOf: url, encoding: .utf8)
+    }
+
+    /// The schema with `perform:` limited to the installed intents, each intent's `with:`
+    /// limited to its parameters (required ones required), and `find:` to the installed entities.
+    ///
+    /// - Parameter catalog: The installed apps.
+    /// - Returns: JSON text.
+    /// - Throws: When the bundled schema cannot be read.
+    public static func specialized(for catalog: IntentCatalog) throws -> String {
+        guard var schema = try JSONSerialization.jsonObject(with: Data(general().utf8)) as? [String: Any],
+              var definitions = schema["$defs"] as? [String: Any],
+              var perform = definitions["performStep"] as? [String: Any],
+              var performProperties = perform["properties"] as? [String: Any],
+              var find = definitions["findStep"] as? [String: Any],
+              var findProperties = find["properties"] as? [String: Any]
+        else { throw CocoaError(.fileReadCorruptFile) }
+        let intents = catalog.allIntents
+        performProperties["perform"] = [
+            "enum": intents.map(\.name) + intents.map { String(describing: $0.type) },
+            "description": "The intent to run.",
+        ] as [String: Any]
+        perform["properties"] = performProperties
+        perform["allOf"] = intents.map { intent -> [String: Any] in
+            let parameters = IntentIntrospection.parameters(of: intent.type)
+            var properties: [String: Any] = [:]
+            for parameter in parameters {
+                var description = "\(parameter.title.key) (\(parameter.type))"
+                if let value = parameter.defaultValue { description += ", default \(value.displayText)" }
+                properties[parameter.name] = ["$ref": "#/$defs/value", "description": description]
+            }
+            var with: [String: Any] = ["type": "object", "properties": properties, "additionalProperties": false]
+            let required = parameters.filter(\.isRequired).map(\.name)
+            if !required.isEmpty { with["required"] = required }
+            return [
+                "if": ["properties": ["perform": ["enum": [intent.name, String(describing: intent.type)]]], "required": ["perform"]],
+                "then": ["properties": ["with": with]],
+            ]
+        }
+        definitions["performStep"] = perform
+        findProperties["find"] = [
+            "enum": catalog.allEntities.map(\.name) + catalog.allEntities.map { String(describing: $0.type) },
+            "description": "The entity type to find.",
+        ] as [String: Any]
+        find["properties"] = findProperties
+        definitions["findStep"] = find
+        schema["$defs"] = definitions
+        schema["title"] = "Shortcuts workflow (installed intents)"
+        let data = try JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return String(decoding: data, as: UTF8.self)
+    }
+}

@@ -1,0 +1,474 @@
+import Foundation
+import IntentKit
+
+/// Checks a loaded workflow against the installed apps before anything runs, and reports
+/// every mistake at once: unknown intents, parameters, entities, properties, comparators and
+/// sort options; variables used before they have a value; values whose type cannot feed a
+/// parameter; required parameters nobody could supply in a headless run; nested workflows that
+/// run themselves.
+///
+/// ```swift
+/// let diagnostics = WorkflowValidator(catalog: catalog).validate(workflow)
+/// if !diagnostics.isEmpty { print(DiagnosticRenderer(sources: [workflow.fileName: workflow.sourceText]).render(diagnostics)) }
+/// ```
+public struct WorkflowValidator: Sendable {
+    /// The installed apps.
+    public var catalog: IntentCatalog
+    /// Whether the run cannot ask questions (automations, `--no-interaction`): required
+    /// parameters without a value are then errors.
+    public var isHeadless: Bool
+    /// Names answered in advance (`--answer name=value`), which count as supplied.
+    public var answeredNames: Set<String>
+
+    public init(catalog: IntentCatalog, isHeadless: Bool = true, answeredNames: Set<String> = []) {
+        self.catalog = catalog
+        self.isHeadless = isHeadless
+        self.answeredNames = answeredNames
+    }
+
+    /// Validates a workflow (and the workflows it runs).
+    ///
+    /// - Parameter workflow: The workflow.
+    /// - Returns: The diagnostics, sorted by location; empty when the workflow is valid.
+    public func validate(_ workflow: Workflow) -> [Diagnostic] {
+        var pass = ValidationPass(validator: self, workflow: workflow, callers: [])
+        pass.run()
+        return pass.diagnostics.sorted { $0.location < $1.location }
+    }
+
+    /// The sources of a workflow and of the workflows it runs, for rendering diagnostics.
+    public func sources(of workflow: Workflow) -> [String: String] {
+        var sources = [workflow.fileName: workflow.sourceText]
+        var pass = ValidationPass(validator: self, workflow: workflow, callers: [])
+        pass.run()
+        sources.merge(pass.sources) { first, _ in first }
+        return sources
+    }
+}
+
+/// One walk over a workflow with the static types of its variables.
+struct ValidationPass {
+    let validator: WorkflowValidator
+    let workflow: Workflow
+    let callers: [String]
+    var diagnostics: [Diagnostic] = []
+    var sources: [String: String] = [:]
+    /// Variables and their static types (`.any` when unknown).
+    var scope: [String: IntentValueType] = ["previous": .any, "now": .date]
+    var inputTypes: [String: IntentValueType] = [:]
+
+    init(validator: WorkflowValidator, workflow: Workflow, callers: [String]) {
+        self.validator = validator
+        self.workflow = workflow
+        self.callers = callers
+    }
+
+    var catalog: IntentCatalog { validator.catalog }
+
+    mutating func report(_ message: String, at location: SourceLocation, help: String? = nil) {
+        diagnostics.append(.error(message, at: location, help: help))
+    }
+
+    static func didYouMean(_ name: String, _ candidates: [String]) -> String? {
+        NameSuggestion.nearest(to: name, among: candidates).map { "did you mean '\($0)'?" }
+    }
+
+    mutating func run() {
+        for input in workflow.inputs {
+            let declared = InputTypes.type(named: input.type.value, in: catalog)
+            if declared == nil {
+                let names = InputTypes.builtInNames + catalog.allEntities.map(\.name)
+                report("unknown type '\(input.type.value)' for input '\(input.name.value)'", at: input.type.location,
+                      help: Self.didYouMean(input.type.value, names) ?? "types: " + InputTypes.builtInNames.joined(separator: ", ") + ", or an entity or enum name")
+            }
+            inputTypes[input.name.value] = declared ?? .any
+            if let defaultValue = input.defaultValue { _ = type(of: defaultValue) }
+        }
+        scope["input"] = .any
+        steps(workflow.steps)
+        if let output = workflow.output { _ = type(of: output) }
+    }
+
+    // MARK: Steps
+
+    mutating func steps(_ steps: [Step]) {
+        for step in steps {
+            let output = self.step(step)
+            if let output {
+                scope["previous"] = output
+                if let id = step.id?.value { scope[id] = output }
+            }
+        }
+    }
+
+    mutating func step(_ step: Step) -> IntentValueType? {
+        switch step.kind {
+        case .perform(let perform): return self.perform(perform)
+        case .find(let find): return self.find(find, at: step.location)
+        case .filter(let filter):
+            let listType = type(of: filter.list)
+            let element = listType?.elementType ?? listType.flatMap { $0 == .any ? .any : nil }
+            if let listType, listType != .any, listType.elementType == nil {
+                report("filter needs a list, but this is \(listType)", at: filter.list.location)
+            }
+            let entity = element.flatMap(Self.entityType)
+            if let condition = filter.condition { self.condition(condition, entity: entity) }
+            sorts(filter.sortBy, entity: entity, sortable: nil)
+            if let limit = filter.limit { number(limit) }
+            return listType ?? .any
+        case .show(let show):
+            _ = type(of: show.value)
+            return .string
+        case .set(let set):
+            let type = type(of: set.value) ?? .any
+            scope[set.variable.value] = type
+            return type
+        case .append(let append):
+            let element = type(of: append.value) ?? .any
+            let list = IntentValueType.list(element)
+            scope[append.variable.value] = list
+            return list
+        case .if(let branch):
+            condition(branch.condition, entity: nil)
+            steps(branch.thenSteps)
+            steps(branch.elseSteps)
+            return .any
+        case .repeat(let loop):
+            let saved = scope["index"]
+            scope["index"] = .int
+            switch loop.mode {
+            case .count(let node): number(node)
+            case .each(let node, _):
+                let listType = type(of: node)
+                scope[loop.itemName] = listType?.elementType ?? .any
+            }
+            steps(loop.steps)
+            scope["index"] = saved
+            return .list(.any)
+        case .menu(let menu):
+            _ = type(of: menu.prompt)
+            for option in menu.options { steps(option.steps) }
+            if validator.isHeadless, !validator.answeredNames.contains(step.id?.value ?? "menu") {
+                report("this menu needs a choice, but the run cannot ask", at: step.location,
+                      help: "answer it in advance with --answer \(step.id?.value ?? "menu")=OPTION")
+            }
+            return .any
+        case .ask(let ask):
+            _ = type(of: ask.question)
+            var answerType = IntentValueType.string
+            if let declared = ask.answerType {
+                if let resolved = InputTypes.type(named: declared.value, in: catalog) {
+                    answerType = resolved
+                } else {
+                    report("unknown answer type '\(declared.value)'", at: declared.location,
+                          help: Self.didYouMean(declared.value, InputTypes.builtInNames))
+                }
+            }
+            if let defaultAnswer = ask.defaultAnswer { _ = type(of: defaultAnswer) }
+            let name = step.id?.value ?? "ask"
+            if validator.isHeadless, ask.defaultAnswer == nil, !validator.answeredNames.contains(name) {
+                report("this question needs an answer, but the run cannot ask", at: step.location,
+                      help: "give it a default:, or answer it in advance with --answer \(name)=VALUE")
+            }
+            return answerType
+        case .run(let nested):
+            for input in nested.inputs { _ = type(of: input.value) }
+            nestedWorkflow(nested)
+            return .any
+        case .wait, .comment:
+            return nil
+        case .stop(let stop):
+            if let output = stop.output { _ = type(of: output) }
+            return nil
+        case .search:
+            report("search steps need the search index, which this build does not include yet", at: step.location)
+            return .any
+        }
+    }
+
+    mutating func perform(_ perform: PerformStep) -> IntentValueType? {
+        let found: IntentCatalog.FoundIntent
+        do {
+            found = try catalog.intent(named: perform.intent.description)
+        } catch {
+            let names = catalog.allIntents.map(\.name)
+            report("unknown intent '\(perform.intent.description)'", at: perform.intent.location,
+                  help: Self.didYouMean(perform.intent.description, names + catalog.allIntents.map { String(describing: $0.type) })
+                    ?? "`shortcuts list intents` lists the installed intents")
+            for parameter in perform.parameters { _ = type(of: parameter.value) }
+            return .any
+        }
+        let parameters = IntentIntrospection.parameters(of: found.type)
+        for given in perform.parameters {
+            let valueType = type(of: given.value)
+            guard let parameter = parameters.first(where: { $0.name == given.name.value }) else {
+                report("unknown parameter '\(given.name.value)' for intent '\(found.name)'", at: given.name.location,
+                      help: Self.didYouMean(given.name.value, parameters.map(\.name))
+                        ?? "its parameters are: " + parameters.map(\.name).joined(separator: ", "))
+                continue
+            }
+            check(given.value, ofType: valueType, feeds: parameter.type, name: "parameter '\(parameter.name)'")
+        }
+        for parameter in parameters where parameter.isRequired && !perform.parameters.contains(where: { $0.name.value == parameter.name }) {
+            if validator.isHeadless && !validator.answeredNames.contains(parameter.name) {
+                report("missing required parameter '\(parameter.name)' of '\(found.name)', and the run cannot ask for it",
+                      at: perform.intent.location, help: "add '\(parameter.name): VALUE' under with:, or pass --answer \(parameter.name)=VALUE")
+            }
+        }
+        return found.type.resultShape.valueType ?? .any
+    }
+
+    mutating func find(_ find: FindStep, at location: SourceLocation) -> IntentValueType? {
+        let entity: IntentCatalog.FoundEntity
+        do {
+            entity = try catalog.entity(named: find.entity.description)
+        } catch {
+            report("unknown entity '\(find.entity.description)'", at: find.entity.location,
+                  help: Self.didYouMean(find.entity.description, catalog.allEntities.map(\.name))
+                    ?? "`shortcuts list entities` lists them")
+            return .list(.any)
+        }
+        let capabilities = EntityQueries.capabilities(of: entity.type)
+        if !capabilities.isFindable {
+            report("\(entity.name) cannot be searched by property", at: find.entity.location,
+                  help: "its query must be an EntityPropertyQuery or an EnumerableEntityQuery")
+        }
+        if let condition = find.condition {
+            self.condition(condition, entity: entity.type, capabilities: capabilities)
+        }
+        sorts(find.sortBy, entity: entity.type, sortable: capabilities.properties.filter(\.isSortable).map(\.name))
+        if let limit = find.limit { number(limit) }
+        return .list(entity.type.intentValueType)
+    }
+
+    mutating func sorts(_ sorts: [SortCriterion], entity: (any AppEntity.Type)?, sortable: [String]?) {
+        guard let entity else { return }
+        let properties = IntentIntrospection.properties(of: entity).map(\.name)
+        for sort in sorts {
+            if !properties.contains(sort.property.value) {
+                report("\(String(describing: entity)) has no property '\(sort.property.value)'", at: sort.property.location,
+                      help: Self.didYouMean(sort.property.value, properties))
+            } else if let sortable, !sortable.contains(sort.property.value) {
+                report("\(String(describing: entity)) cannot be sorted by '\(sort.property.value)'", at: sort.property.location,
+                      help: "sortable properties: " + sortable.joined(separator: ", "))
+            }
+        }
+    }
+
+    mutating func condition(_ condition: Condition, entity: (any AppEntity.Type)?,
+                            capabilities: EntityQueryCapabilities? = nil) {
+        switch condition {
+        case .all(let parts, _), .any(let parts, _):
+            for part in parts { self.condition(part, entity: entity, capabilities: capabilities) }
+        case .comparison(let comparison):
+            switch comparison.subject {
+            case .value(let node):
+                _ = type(of: node)
+            case .property(let name):
+                guard let entity else { break }
+                let properties = IntentIntrospection.properties(of: entity)
+                guard properties.contains(where: { $0.name == name.value }) else {
+                    report("\(String(describing: entity)) has no property '\(name.value)'", at: name.location,
+                          help: Self.didYouMean(name.value, properties.map(\.name)))
+                    break
+                }
+                if let capabilities, capabilities.supportsPropertyQuery,
+                   let kind = ComparatorKind(rawValue: comparison.comparator.rawValue),
+                   let property = capabilities.properties.first(where: { $0.name == name.value }),
+                   !property.comparators.contains(kind) {
+                    let supported = property.comparators.map(\.rawValue)
+                    report("'\(name.value)' of \(String(describing: entity)) does not support '\(kind.rawValue)'", at: comparison.location,
+                          help: supported.isEmpty ? "'\(name.value)' cannot be queried" : "supported: " + supported.joined(separator: ", "))
+                }
+            }
+            switch comparison.operand {
+            case .value(let node): _ = type(of: node)
+            case .range(let lower, let upper):
+                _ = type(of: lower)
+                _ = type(of: upper)
+            case .absent: break
+            }
+        }
+    }
+
+    mutating func number(_ node: ValueNode) {
+        guard let type = type(of: node) else { return }
+        switch type.nonOptional {
+        case .int, .any: break
+        case .string:
+            if case .literal(let literal) = node, Int(literal.text) == nil {
+                report("expected a whole number, got '\(literal.text)'", at: node.location)
+            }
+        default: report("expected a whole number, got \(type)", at: node.location)
+        }
+    }
+
+    mutating func nestedWorkflow(_ nested: RunStep) {
+        let url: URL
+        do {
+            url = try NestedWorkflows.resolve(nested.workflow, from: workflow)
+        } catch let error as WorkflowRunError {
+            diagnostics.append(error.diagnostic)
+            return
+        } catch {
+            return
+        }
+        let key = url.standardizedFileURL.path
+        let chain = callers + [URL(fileURLWithPath: workflow.fileName).standardizedFileURL.path]
+        if chain.contains(key) {
+            report("'\(nested.workflow.value)' runs itself: " + (chain + [key]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → "),
+                  at: nested.workflow.location, help: "a workflow cannot run one of the workflows that run it")
+            return
+        }
+        do {
+            let child = try WorkflowLoader.load(contentsOf: url)
+            var pass = ValidationPass(validator: validator, workflow: child, callers: chain)
+            pass.run()
+            sources[child.fileName] = child.sourceText
+            sources.merge(pass.sources) { first, _ in first }
+            diagnostics += pass.diagnostics
+            let declared = child.inputs.map(\.name.value)
+            for input in nested.inputs where !declared.contains(input.name.value) {
+                report("'\(nested.workflow.value)' has no input '\(input.name.value)'", at: input.name.location,
+                      help: Self.didYouMean(input.name.value, declared) ?? "its inputs are: " + declared.joined(separator: ", "))
+            }
+        } catch {
+            sources.merge(error.sources) { first, _ in first }
+            diagnostics += error.diagnostics
+        }
+    }
+
+    // MARK: Types
+
+    /// The static type of a value, or `nil` after reporting an error in it.
+    mutating func type(of node: ValueNode) -> IntentValueType? {
+        switch node {
+        case .literal(let literal):
+            switch ValueEvaluator.value(of: literal) {
+            case .null: return .any
+            case .bool: return .bool
+            case .int: return .int
+            case .double: return .double
+            case .date: return .date
+            default: return .string
+            }
+        case .expression(let expression):
+            return type(of: expression)
+        case .template(let template):
+            for case .expression(let expression) in template.segments { _ = type(of: expression) }
+            return .string
+        case .list(let elements, _):
+            let types = elements.compactMap { type(of: $0) }
+            return .list(Set(types).count == 1 ? types[0] : .any)
+        case .mapping(let entries, _):
+            for entry in entries { _ = type(of: entry.value) }
+            return .any
+        }
+    }
+
+    mutating func type(of expression: WorkflowExpression) -> IntentValueType? {
+        let name = expression.variable.value
+        var components = expression.components[...]
+        var current: IntentValueType
+        if name == "input" {
+            guard case .property(let inputName)? = components.first else { return .any }
+            components = components.dropFirst()
+            guard let inputType = inputTypes[inputName.value] else {
+                report("'\(workflow.fileName)' declares no input '\(inputName.value)'", at: inputName.location,
+                      help: Self.didYouMean(inputName.value, Array(inputTypes.keys)) ?? "declare it under input:")
+                return nil
+            }
+            current = inputType
+        } else if let known = scope[name] {
+            current = known
+        } else {
+            report("'\(name)' is not defined here", at: expression.variable.location,
+                  help: Self.didYouMean(name, Array(scope.keys)) ?? "give a step `id: \(name)` or `set: \(name)` before this step")
+            return nil
+        }
+        for component in components {
+            switch component {
+            case .index:
+                current = current.elementType ?? .any
+            case .property(let property):
+                switch (current.nonOptional, property.value) {
+                case (.any, _): current = .any
+                case (.list, "count"), (.string, "count"): current = .int
+                case (.list(let element), "first"), (.list(let element), "last"): current = element
+                case (.entity(let reference), let member):
+                    if member == "id" || member == "title" || member == "subtitle" {
+                        current = .string
+                    } else if let descriptor = IntentIntrospection.properties(of: reference.type).first(where: { $0.name == member }) {
+                        current = descriptor.type
+                    } else {
+                        let names = IntentIntrospection.properties(of: reference.type).map(\.name)
+                        report("\(reference.name) has no property '\(member)'", at: property.location,
+                              help: Self.didYouMean(member, names + ["id", "title"]) ?? "its properties are: " + names.joined(separator: ", "))
+                        return nil
+                    }
+                case (.enumeration, "rawValue"), (.enumeration, "title"): current = .string
+                default:
+                    report("\(current) has no property '\(property.value)'", at: property.location)
+                    return nil
+                }
+            }
+        }
+        return current
+    }
+
+    /// Reports a value whose type cannot feed a parameter.
+    mutating func check(_ node: ValueNode, ofType valueType: IntentValueType?, feeds parameterType: IntentValueType, name: String) {
+        guard let valueType, valueType != .any else { return }
+        let target = parameterType.nonOptional
+        if case .literal(let literal) = node {
+            let value = ValueEvaluator.value(of: literal)
+            if value.isNull, parameterType.isOptional { return }
+            if case .entity = target { return }
+            if target.elementType != nil { return }
+            do {
+                _ = try InputTypes.coerce(value, to: target)
+            } catch {
+                self.report("\(name) needs \(target): \(error)", at: node.location)
+            }
+            return
+        }
+        let source = valueType.nonOptional
+        switch (source, target) {
+        case (.entity(let a), .entity(let b)) where a != b,
+             (.list(.entity(let a)), .entity(let b)) where a == b || a != b:
+            report("\(name) needs \(target), but this value is \(valueType)", at: node.location,
+                  help: source.elementType != nil ? "take one element, such as ${…[0]}, or repeat over the list" : nil)
+        case (.list, let single) where single.elementType == nil && single != .string && single != .any:
+            report("\(name) needs \(target), but this value is a list (\(valueType))", at: node.location,
+                  help: "take one element, such as ${…[0]}, or repeat over the list")
+        case (.date, .int), (.date, .double), (.date, .bool), (.bool, .date), (.entity, .int), (.entity, .date):
+            report("\(name) needs \(target), but this value is \(valueType)", at: node.location)
+        default:
+            break
+        }
+    }
+
+    static func entityType(_ type: IntentValueType) -> (any AppEntity.Type)? {
+        if case .entity(let reference) = type.nonOptional { return reference.type }
+        return nil
+    }
+}
+
+/// Where a `run:` step's workflow file is.
+enum NestedWorkflows {
+    /// Relative to the running file's folder, then to the current folder; a name without
+    /// `.yaml` also finds `NAME.yaml`.
+    static func resolve(_ reference: Located<String>, from workflow: Workflow) throws -> URL {
+        let base = URL(fileURLWithPath: workflow.fileName).deletingLastPathComponent()
+        let names = reference.value.hasSuffix(".yaml") || reference.value.hasSuffix(".yml")
+            ? [reference.value] : [reference.value, reference.value + ".yaml", reference.value + ".yml"]
+        for name in names {
+            for folder in [base, URL(fileURLWithPath: FileManager.default.currentDirectoryPath)] {
+                let candidate = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
+                if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
+            }
+        }
+        throw WorkflowRunError("no workflow file '\(reference.value)'", at: reference.location,
+                               help: "paths are relative to the folder of '\(workflow.fileName)'")
+    }
+}

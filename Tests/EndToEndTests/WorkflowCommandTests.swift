@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// Every workflow in Workflows/ runs, headless, with the answers it needs, and its output is checked.
+struct WorkflowsFolderTests {
+    struct Expectation: Sendable, CustomStringConvertible {
+        var file: String
+        var arguments: [String] = []
+        var output: String
+        var shown: [String] = []
+        var description: String { file }
+    }
+
+    static let expectations: [Expectation] = [
+        Expectation(file: "add-and-open.yaml", output: "Where the Crawdads Sing, Secrets of the Savanna, The Eye of the Elephant",
+                    shown: ["Added Where the Crawdads Sing by Delia Owens (2018-08-14)", "1 of them before 2000: The Eye of the Elephant",
+                            "Opened Where the Crawdads Sing.", "Opened The Eye of the Elephant."]),
+        Expectation(file: "shelf-menu.yaml", arguments: ["--answer", "next=Open what I want to read"], output: "shelf: wantToRead"),
+        Expectation(file: "reading-list.yaml",
+                    output: "1. Emma (Jane Austen), 2. Persuasion (Jane Austen), 3. Murder on the Orient Express (Agatha Christie)",
+                    shown: ["Reading list:", "  1. Emma (Jane Austen)"]),
+        Expectation(file: "finish-book.yaml", output: "Read", shown: ["Emma is now on the Read shelf, read 2026-01-15"]),
+        Expectation(file: "buy-copies.yaml", arguments: ["--yes", "--input", "copies=3"], output: "3 × Beloved",
+                    shown: ["Thank you for your order!", "Ordered 3 × Beloved"]),
+        Expectation(file: "nested-run.yaml", output: "3",
+                    shown: ["The nested workflow found 3 books; the newest is Where the Crawdads Sing."]),
+        Expectation(file: "wait-and-stop.yaml", output: "done waiting"),
+        Expectation(file: "library-tour.yaml", output: "shelf: currentlyReading", shown: ["The library is empty."]),
+    ]
+
+    @Test func everyWorkflowHasAnExpectation() throws {
+        let files = try FileManager.default.contentsOfDirectory(atPath: ShortcutsBinary.packageRoot.appendingPathComponent("Workflows").path)
+            .filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(files == Self.expectations.map(\.file).sorted())
+    }
+
+    @Test(arguments: expectations)
+    func workflowRunsAndProducesItsOutput(_ expectation: Expectation) throws {
+        let shortcuts = try ShortcutsBinary()
+        let validated = try shortcuts.run(["validate", "Workflows/" + expectation.file])
+        #expect(validated.status == 0, "\(validated.error)")
+        let result = try shortcuts.run(["run", "Workflows/" + expectation.file, "--no-interaction"] + expectation.arguments)
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.dropLast().last == expectation.output)
+        for shown in expectation.shown {
+            #expect(lines.contains(shown), "missing shown line: \(shown)")
+        }
+    }
+}
+
+struct WorkflowCommandTests {
+    @Test func theDesignExampleReturnsTheNewestBooksAsJSON() throws {
+        let result = try ShortcutsBinary().run(["run", "Workflows/add-and-open.yaml", "--output-type", "json", "--no-interaction"])
+        #expect(result.status == 0)
+        let books = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        #expect(books.map { $0["title"] as? String } == ["Where the Crawdads Sing", "Secrets of the Savanna", "The Eye of the Elephant"])
+        #expect(books.allSatisfy { ($0["properties"] as? [String: Any])?["author"] as? String == "Delia Owens" })
+        #expect(result.error.contains("Opened The Eye of the Elephant."))
+    }
+
+    @Test func fiveMistakesGiveFiveLocatedErrors() throws {
+        let result = try ShortcutsBinary().run(["validate", "Tests/EndToEndTests/Fixtures/five-mistakes.yaml"])
+        #expect(result.status == 1)
+        let headlines = result.error.split(separator: "\n").filter { $0.contains(": error: ") }
+        #expect(headlines == [
+            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:4:14: error: unknown intent 'Library.AddBok'",
+            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:7:22: error: 'bok' is not defined here",
+            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:7:36: error: parameter 'count' needs Int: cannot use String 'many' as Int (write a whole number such as 3)",
+            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:10:7: error: BookEntity has no property 'auther'",
+            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:11:17: error: BookEntity cannot be sorted by 'shelf'",
+        ].map { Substring($0) })
+        #expect(result.error.contains("help: did you mean 'Library.AddBook'?"))
+        #expect(result.error.contains("help: did you mean 'book'?"))
+        #expect(result.error.contains("help: did you mean 'author'?"))
+        #expect(result.error.contains("    4 |     perform: Library.AddBok\n      |              ^~~~~~~~~~~~~~"))
+    }
+
+    @Test func aHeadlessRunFailsWithTheQuestionAndSucceedsWithTheAnswer() throws {
+        let shortcuts = try ShortcutsBinary()
+        let headless = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction"])
+        #expect(headless.status == 1)
+        #expect(headless.error.contains("needs-answer.yaml:3:14: error: Library.AddBook needs an answer but cannot ask: \"Who wrote the book?\""))
+        #expect(headless.error.contains("help: pass --answer authorName=VALUE"))
+        let answered = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction", "--answer", "authorName=Asimov"])
+        #expect(answered.status == 0, "\(answered.error)")
+        #expect(answered.output.hasSuffix("\nIsaac Asimov\n"))
+    }
+
+    @Test func aPropertyQueryOnAnEmptyLibraryValidatesAndReturnsNothing() throws {
+        let shortcuts = try ShortcutsBinary()
+        #expect(try shortcuts.run(["validate", "Tests/EndToEndTests/Fixtures/empty-find.yaml"]).status == 0)
+        let result = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/empty-find.yaml", "--output-type", "json"])
+        #expect(result.status == 0)
+        #expect(result.output == "[\n\n]\n")
+    }
+
+    @Test func workflowsAreListedViewedAndFoundByName() throws {
+        let shortcuts = try ShortcutsBinary()
+        let list = try shortcuts.run(["list", "workflows"])
+        #expect(list.output.contains("Workflows/add-and-open.yaml"))
+        #expect(list.output.contains("Add and open a book"))
+        let view = try shortcuts.run(["view", "Workflows/add-and-open.yaml"])
+        #expect(view.output.contains("  title: String"))
+        #expect(view.output.contains("find Library.BookEntity  → recent"))
+        let byName = try shortcuts.run(["run", "Wait, then stop early"])
+        #expect(byName.output == "done waiting\n")
+    }
+
+    @Test func theSchemaNamesTheInstalledIntentsAndTheirParameters() throws {
+        let result = try ShortcutsBinary().run(["schema"])
+        #expect(result.status == 0)
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let definitions = try #require(schema["$defs"] as? [String: Any])
+        let perform = try #require(definitions["performStep"] as? [String: Any])
+        let names = ((perform["properties"] as? [String: Any])?["perform"] as? [String: Any])?["enum"] as? [String]
+        #expect(names?.contains("Library.AddBook") == true)
+        #expect(result.output.contains("\"authorName\""))
+    }
+}
