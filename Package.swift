@@ -21,7 +21,7 @@ let package = Package(
         .target(name: "IntentKit"),
         .target(
             name: "WorkflowKit",
-            dependencies: ["IntentKit", .product(name: "Yams", package: "Yams")],
+            dependencies: ["IntentKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "AutomationKit"),

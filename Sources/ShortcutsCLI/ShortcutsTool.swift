@@ -56,6 +56,6 @@ struct ShortcutsCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error.
             """,
         subcommands: [RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
-                          SchemaCommand.self, SayCommand.self, CronCommand.self])
+                          SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self])
     }
 }

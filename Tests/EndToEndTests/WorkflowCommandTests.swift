@@ -118,3 +118,34 @@ struct WorkflowCommandTests {
         #expect(result.output.contains("\"authorName\""))
     }
 }
+
+struct RunHistoryCommandTests {
+    @Test func runsAreRecordedWithTheirStepsAndFailures() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["run", "Workflows/library-tour.yaml"])
+        _ = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction"])
+        let list = try shortcuts.run(["runs", "list"])
+        let rows = list.output.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows[0].contains("failed") && rows[0].hasSuffix("Needs an answer"))
+        #expect(rows[1].contains("succeeded") && rows[1].hasSuffix("Library tour"))
+
+        let tour = try shortcuts.run(["runs", "show", String(rows[1].prefix(8))])
+        #expect(tour.output.contains("output: \"shelf: currentlyReading\""))
+        #expect(tour.output.contains("✔ Workflows/library-tour.yaml:8:5 perform → screen"))
+        #expect(tour.output.contains("in: { \"conditions\" : [ \"title hasPrefix the\", \"author contains owens\" ] }"))
+
+        let failed = try shortcuts.run(["runs", "show", String(rows[0].prefix(8)), "--json"])
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(failed.output.utf8)) as? [String: Any])
+        let run = try #require(document["run"] as? [String: Any])
+        #expect(run["status"] as? String == "failed")
+        #expect((run["error"] as? String)?.contains("Who wrote the book?") == true)
+        let steps = try #require(document["steps"] as? [[String: Any]])
+        #expect(steps.first?["line"] as? Int == 3)
+        #expect((steps.first?["error"] as? String)?.contains("cannot ask") == true)
+
+        let missing = try shortcuts.run(["runs", "show", "zzzz"])
+        #expect(missing.status == 1)
+        #expect(missing.error.hasPrefix("error: no run 'zzzz'"))
+    }
+}

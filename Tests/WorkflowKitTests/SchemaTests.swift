@@ -63,6 +63,12 @@ struct SchemaTests {
         "no-kind": "steps:\n  - id: lonely\n",
     ]
 
+    @Test func theBundledSchemaIsTheSchemasFile() throws {
+        let bundled = Fixtures.packageRoot.appendingPathComponent("Sources/WorkflowKit/Resources/workflow.schema.json")
+        #expect(try Data(contentsOf: bundled) == Data(contentsOf: Self.schemaURL),
+                "copy Schemas/workflow.schema.json to Sources/WorkflowKit/Resources/ after changing it")
+    }
+
     struct Report: Decodable {
         let undescribed: [String]
         let results: [String: [String]]
@@ -79,6 +85,17 @@ struct SchemaTests {
             let text = try Fixtures.text(name)
             _ = try WorkflowLoader.load(text: text, fileName: name)
             let path = directory.appendingPathComponent("valid-\(name).json").path
+            try YAMLDocumentJSON.jsonData(fromYAML: text).write(to: URL(fileURLWithPath: path))
+            validPaths.append(path)
+        }
+        // Every workflow shipped in Workflows/ matches the schema too.
+        let workflowsFolder = Fixtures.packageRoot.appendingPathComponent("Workflows")
+        let shipped = try FileManager.default.contentsOfDirectory(atPath: workflowsFolder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        #expect(shipped.count >= 8)
+        for name in shipped {
+            let text = try String(contentsOf: workflowsFolder.appendingPathComponent(name), encoding: .utf8)
+            _ = try WorkflowLoader.load(text: text, fileName: name)
+            let path = directory.appendingPathComponent("workflow-\(name).json").path
             try YAMLDocumentJSON.jsonData(fromYAML: text).write(to: URL(fileURLWithPath: path))
             validPaths.append(path)
         }

@@ -114,8 +114,15 @@ struct RunCommand: AsyncParsableCommand {
         let isHeadless = interaction.noInteraction || !TerminalInteraction.isAvailable
         let loaded = WorkflowFiles.loadValid(url, isHeadless: isHeadless, answered: answered)
         let outputType = outputType
+        let history: RunHistory
+        do {
+            history = try RunHistory.shared()
+        } catch {
+            Failure.exit(CommandFailure(message: "cannot open the run history: \(error)"))
+        }
         let runner = WorkflowRunner(
             catalog: Installation.shared.catalog, interaction: interaction.interaction, locale: locale.resolvedLocale,
+            history: history,
             show: { text in
                 let line = Data((text + "\n").utf8)
                 if outputType == .json { FileHandle.standardError.write(line) } else { FileHandle.standardOutput.write(line) }

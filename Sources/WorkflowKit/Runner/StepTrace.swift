@@ -28,6 +28,8 @@ public struct StepTrace: Sendable {
 
 /// The result of a run: its output, what it showed, and the trace of every step.
 public struct WorkflowRunResult: Sendable {
+    /// The run's identifier in the history, when it was recorded.
+    public var runID: String?
     /// The workflow's output (`output:` or a `stop` step's value).
     public var output: IntentValue
     /// The trace of every step that ran, in order.

@@ -20,12 +20,18 @@ public struct WorkflowRunner: Sendable {
     public var locale: String
     /// Receives the text of `show` steps and intents' dialogs as they happen.
     public var show: @Sendable (String) -> Void
+    /// Where runs and their steps are recorded, if anywhere.
+    public var history: RunHistory?
+    /// What started the runs, as recorded in the history (`manual`, `automation`).
+    public var trigger: String
 
     public init(catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
-                show: @escaping @Sendable (String) -> Void = { _ in }) {
+                history: RunHistory? = nil, trigger: String = "manual", show: @escaping @Sendable (String) -> Void = { _ in }) {
         self.catalog = catalog
         self.interaction = interaction
         self.locale = locale
+        self.history = history
+        self.trigger = trigger
         self.show = show
     }
 
@@ -38,8 +44,19 @@ public struct WorkflowRunner: Sendable {
     /// - Throws: ``WorkflowRunError`` located at the failing step, or ``WorkflowCancelled``.
     public func run(_ workflow: Workflow, inputs: [String: IntentValue] = [:]) async throws -> WorkflowRunResult {
         let execution = Execution(runner: self)
-        let output = try await execution.run(workflow, inputs: inputs, depth: 0, callers: [])
-        return WorkflowRunResult(output: output, steps: execution.trace)
+        let runID = try history?.begin(workflow: workflow, trigger: trigger)
+        do {
+            let output = try await execution.run(workflow, inputs: inputs, depth: 0, callers: [])
+            if let runID { try history?.finish(runID, status: .succeeded, output: output, error: nil, steps: execution.trace) }
+            return WorkflowRunResult(runID: runID, output: output, steps: execution.trace)
+        } catch {
+            if let runID {
+                let status: RunHistory.Status = error is WorkflowCancelled || Task.isCancelled ? .cancelled : .failed
+                let message = (error as? WorkflowRunError)?.rendered() ?? "\(error)"
+                try? history?.finish(runID, status: status, output: nil, error: message, steps: execution.trace)
+            }
+            throw error
+        }
     }
 }
 

@@ -1,0 +1,183 @@
+import Foundation
+import GRDB
+import IntentKit
+
+/// Every run of a workflow and every step of it, in `$SHORTCUTS_HOME/runs.sqlite`.
+///
+/// A run is written when it starts (status `running`) and completed when it ends
+/// (`succeeded`, `failed` or `cancelled`) with the trace of its steps, in one transaction.
+///
+/// ```swift
+/// let history = try RunHistory.shared()
+/// for run in try history.recentRuns(limit: 10) { print(run.id, run.status) }
+/// ```
+public final class RunHistory: Sendable {
+    let database: any DatabaseWriter
+
+    /// The history in the current `$SHORTCUTS_HOME`.
+    ///
+    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    public static func shared() throws -> RunHistory {
+        try RunHistory(path: try ShortcutsHome.file(named: "runs.sqlite").path)
+    }
+
+    /// Opens (creating or migrating) a history database; `:memory:` for a private one.
+    public init(path: String) throws {
+        database = path == ":memory:" ? try DatabaseQueue() : try DatabasePool(path: path)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: runs and steps") { db in
+            try db.create(table: "run") { table in
+                table.primaryKey("id", .text)
+                table.column("workflow", .text).notNull()
+                table.column("name", .text)
+                table.column("trigger", .text).notNull()
+                table.column("startedAt", .double).notNull()
+                table.column("endedAt", .double)
+                table.column("status", .text).notNull()
+                table.column("output", .text)
+                table.column("error", .text)
+            }
+            try db.create(index: "run_startedAt", on: "run", columns: ["startedAt"])
+            try db.create(table: "step") { table in
+                table.column("runID", .text).notNull().references("run", onDelete: .cascade)
+                table.column("position", .integer).notNull()
+                table.column("depth", .integer).notNull()
+                table.column("kind", .text).notNull()
+                table.column("stepID", .text)
+                table.column("file", .text).notNull()
+                table.column("line", .integer).notNull()
+                table.column("column", .integer).notNull()
+                table.column("inputs", .text).notNull()
+                table.column("output", .text)
+                table.column("dialog", .text)
+                table.column("startedAt", .double).notNull()
+                table.column("durationSeconds", .double).notNull()
+                table.column("error", .text)
+                table.primaryKey(["runID", "position"])
+            }
+        }
+        try migrator.migrate(database)
+    }
+
+    /// How a run ended.
+    public enum Status: String, Sendable, Codable {
+        case running, succeeded, failed, cancelled
+    }
+
+    /// A recorded run.
+    public struct Run: Sendable, Codable {
+        public var id: String
+        public var workflow: String
+        public var name: String?
+        public var trigger: String
+        public var startedAt: Date
+        public var endedAt: Date?
+        public var status: Status
+        public var output: String?
+        public var error: String?
+    }
+
+    /// A recorded step.
+    public struct RecordedStep: Sendable, Codable {
+        public var position: Int
+        public var depth: Int
+        public var kind: String
+        public var stepID: String?
+        public var file: String
+        public var line: Int
+        public var column: Int
+        public var inputs: String
+        public var output: String?
+        public var dialog: String?
+        public var startedAt: Date
+        public var durationSeconds: Double
+        public var error: String?
+    }
+
+    /// Records that a run started.
+    ///
+    /// - Returns: The run's identifier.
+    public func begin(workflow: Workflow, trigger: String = "manual") throws -> String {
+        let id = UUID().uuidString.lowercased()
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)",
+                           arguments: [id, workflow.fileName, workflow.name?.value, trigger, Date().timeIntervalSince1970, Status.running.rawValue])
+        }
+        return id
+    }
+
+    /// Records how a run ended, with its steps.
+    public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace]) throws {
+        try database.write { db in
+            try db.execute(sql: "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ?",
+                           arguments: [Date().timeIntervalSince1970, status.rawValue, output.map(\.jsonText), error, id])
+            for (position, step) in steps.enumerated() {
+                try db.execute(sql: """
+                    INSERT INTO step (runID, position, depth, kind, stepID, file, line, "column", inputs, output, dialog,
+                                      startedAt, durationSeconds, error)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [
+                        id, position, step.depth, step.kind, step.stepID, step.location.file, step.location.line,
+                        step.location.column, IntentValue.dictionary(step.inputs).jsonText, step.output.map(\.jsonText),
+                        step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error,
+                    ])
+            }
+        }
+    }
+
+    /// The most recent runs, newest first.
+    public func recentRuns(limit: Int = 20) throws -> [Run] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM run ORDER BY startedAt DESC, rowid DESC LIMIT ?", arguments: [limit]).map(Self.run)
+        }
+    }
+
+    /// A run by identifier or unique identifier prefix, with its steps.
+    ///
+    /// - Throws: ``HistoryError`` when no run or several runs match.
+    public func run(matching prefix: String) throws -> (run: Run, steps: [RecordedStep]) {
+        try database.read { db in
+            let rows = try Row.fetchAll(db, sql: "SELECT * FROM run WHERE id LIKE ? ESCAPE '\\' LIMIT 2",
+                                        arguments: [Self.escapedForLike(prefix.lowercased()) + "%"])
+            guard rows.count == 1 else {
+                throw rows.isEmpty ? HistoryError.noRun(prefix) : HistoryError.ambiguous(prefix)
+            }
+            let run = Self.run(rows[0])
+            let steps = try Row.fetchAll(db, sql: "SELECT * FROM step WHERE runID = ? ORDER BY position", arguments: [run.id]).map { row in
+                RecordedStep(position: row["position"], depth: row["depth"], kind: row["kind"], stepID: row["stepID"], file: row["file"],
+                             line: row["line"], column: row["column"], inputs: row["inputs"], output: row["output"], dialog: row["dialog"],
+                             startedAt: Date(timeIntervalSince1970: row["startedAt"]), durationSeconds: row["durationSeconds"],
+                             error: row["error"])
+            }
+            return (run, steps)
+        }
+    }
+
+    private static func run(_ row: Row) -> Run {
+        Run(id: row["id"], workflow: row["workflow"], name: row["name"], trigger: row["trigger"],
+            startedAt: Date(timeIntervalSince1970: row["startedAt"]),
+            endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            status: Status(rawValue: row["status"]) ?? .failed, output: row["output"], error: row["error"])
+    }
+
+    private static func escapedForLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}
+
+/// A run that cannot be found in the history.
+public enum HistoryError: Error, CustomStringConvertible, Sendable {
+    case noRun(String)
+    case ambiguous(String)
+
+    public var description: String {
+        switch self {
+        case .noRun(let prefix): "no run '\(prefix)'\nhelp: `shortcuts runs list` lists recent runs"
+        case .ambiguous(let prefix): "several runs start with '\(prefix)'\nhelp: give more characters of the run's id"
+        }
+    }
+}
