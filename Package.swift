@@ -51,7 +51,7 @@ let package = Package(
         .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit"]),
         .testTarget(
             name: "WorkflowKitTests",
-            dependencies: ["WorkflowKit", "IntentKit", .product(name: "Yams", package: "Yams")],
+            dependencies: ["WorkflowKit", "IntentKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "AutomationKitTests", dependencies: ["AutomationKit"], exclude: ["Fixtures", "Oracle"]),

@@ -149,3 +149,39 @@ struct RunHistoryCommandTests {
         #expect(missing.error.hasPrefix("error: no run 'zzzz'"))
     }
 }
+
+struct CancellationTests {
+    @Test func interruptingARunStopsItAndRecordsItAsCancelled() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let process = Process()
+        process.executableURL = ShortcutsBinary.executable
+        process.arguments = ["run", "Tests/EndToEndTests/Fixtures/long-wait.yaml"]
+        process.currentDirectoryURL = ShortcutsBinary.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["SHORTCUTS_HOME"] = shortcuts.home.path
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = Pipe()
+        try process.run()
+        // Wait until the run has shown its first line, then interrupt it as Ctrl-C would.
+        let handle = output.fileHandleForReading
+        var seen = ""
+        while !seen.contains("waiting\n") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            seen += String(decoding: chunk, as: UTF8.self)
+        }
+        let started = Date()
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(started) < 10)
+        let list = try shortcuts.run(["runs", "list"])
+        #expect(list.output.contains("cancelled"))
+        let shown = try shortcuts.run(["runs", "show", String(list.output.prefix(8))])
+        #expect(shown.output.contains("✔ Tests/EndToEndTests/Fixtures/long-wait.yaml:3:5 show"))
+        #expect(shown.output.contains("error: the run was cancelled"))
+        #expect(!shown.output.contains("never shown"))
+    }
+}

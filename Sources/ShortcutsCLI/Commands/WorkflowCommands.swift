@@ -127,9 +127,10 @@ struct RunCommand: AsyncParsableCommand {
                 let line = Data((text + "\n").utf8)
                 if outputType == .json { FileHandle.standardError.write(line) } else { FileHandle.standardOutput.write(line) }
             })
-        let task = Task { try await runner.run(loaded, inputs: inputs) }
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .main)
+        // Ctrl-C cancels the run, which stops at the next step (or wait) and is recorded as cancelled.
         signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        let task = Task { try await runner.run(loaded, inputs: inputs) }
         interrupt.setEventHandler { task.cancel() }
         interrupt.resume()
         do {
