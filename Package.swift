@@ -41,7 +41,10 @@ let package = Package(
             resources: [.copy("Resources")]
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp"]),
-        .executableTarget(name: "shortcuts-bench", dependencies: ["AutomationKit"]),
+        .executableTarget(
+            name: "shortcuts-bench",
+            dependencies: ["AutomationKit", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(
             name: "SeedListingTests",

@@ -93,13 +93,35 @@ public enum EntityQueries {
         return open(type)
     }
 
-    private static func declared<Query: EntityPropertyQuery>(by query: Query) -> ([String: [ComparatorKind]], Set<String>) {
+    /// What a property query type declares, by property name; computed once per type because
+    /// naming a key path means reflecting a prototype.
+    private struct Declarations: @unchecked Sendable {
         var comparators: [String: [ComparatorKind]] = [:]
-        for property in Query.properties.properties {
+        var propertyPositions: [String: Int] = [:]
+        var sortPositions: [String: Int] = [:]
+    }
+
+    private static let declarations = Locked<[ObjectIdentifier: Declarations]>([:])
+
+    private static func declarations<Query: EntityPropertyQuery>(of query: Query.Type) -> Declarations {
+        let key = ObjectIdentifier(query)
+        if let known = declarations.withLock({ $0[key] }) { return known }
+        var result = Declarations()
+        for (position, property) in Query.properties.properties.enumerated() {
             guard let name = property.name else { continue }
-            comparators[name, default: []] += property.comparators.map(\.kind)
+            result.comparators[name, default: []] += property.comparators.map(\.kind)
+            if result.propertyPositions[name] == nil { result.propertyPositions[name] = position }
         }
-        return (comparators, Set(Query.sortingOptions.propertyNames))
+        for (position, option) in Query.sortingOptions.options.enumerated() {
+            if let name = option.name, result.sortPositions[name] == nil { result.sortPositions[name] = position }
+        }
+        declarations.withLock { $0[key] = result }
+        return result
+    }
+
+    private static func declared<Query: EntityPropertyQuery>(by query: Query) -> ([String: [ComparatorKind]], Set<String>) {
+        let found = declarations(of: Query.self)
+        return (found.comparators, Set(found.sortPositions.keys))
     }
 
     /// Finds entities by property conditions, sorted and limited.
@@ -137,12 +159,14 @@ public enum EntityQueries {
         _ query: Query, conditions: [PropertyCondition], mode: ComparatorMode, sortedBy: [PropertySort], limit: Int?
     ) async throws -> [IntentValue] {
         let entityName = String(describing: Query.Entity.self)
+        let declared = declarations(of: Query.self)
         var mappings: [Query.ComparatorMappingType] = []
         for condition in conditions {
-            guard let property = Query.properties.property(named: condition.property) else {
+            guard let position = declared.propertyPositions[condition.property] else {
                 throw EntityQueryError.propertyNotQueryable(entity: entityName, property: condition.property,
                                                             queryable: Query.properties.properties.compactMap(\.name))
             }
+            let property = Query.properties.properties[position]
             guard let comparator = property.comparator(condition.comparator) else {
                 throw EntityQueryError.comparatorNotSupported(entity: entityName, property: condition.property,
                                                               comparator: condition.comparator,
@@ -151,10 +175,11 @@ public enum EntityQueries {
             mappings.append(try comparator.mapping(for: condition.operands))
         }
         let sorts = try sortedBy.map { sort -> EntityQuerySort<Query.Entity> in
-            guard let option = Query.sortingOptions.option(named: sort.property) else {
+            guard let position = declared.sortPositions[sort.property] else {
                 throw EntityQueryError.notSortable(entity: entityName, property: sort.property,
                                                    sortable: Query.sortingOptions.propertyNames)
             }
+            let option = Query.sortingOptions.options[position]
             return EntityQuerySort(by: option.keyPath, order: sort.order == .ascending ? .ascending : .descending)
         }
         let entities = try await query.entities(matching: mappings, mode: mode, sortedBy: sorts, limit: limit)

@@ -14,18 +14,18 @@ public struct BookQuery: EntityPropertyQuery, EntityStringQuery {
 
     public static let properties = QueryProperties {
         Property(\BookEntity.$title) {
-            EqualToComparator { BookCondition.text("title", equalTo: $0) }
-            NotEqualToComparator { BookCondition.text("title", notEqualTo: $0) }
-            ContainsComparator { BookCondition.text("title", contains: $0) }
-            HasPrefixComparator { BookCondition.text("title", hasPrefix: $0) }
-            HasSuffixComparator { BookCondition.text("title", hasSuffix: $0) }
+            EqualToComparator { BookCondition.text("titleKey", equalTo: $0) }
+            NotEqualToComparator { BookCondition.text("titleKey", notEqualTo: $0) }
+            ContainsComparator { BookCondition.text("titleKey", contains: $0) }
+            HasPrefixComparator { BookCondition.text("titleKey", hasPrefix: $0) }
+            HasSuffixComparator { BookCondition.text("titleKey", hasSuffix: $0) }
         }
         Property(\BookEntity.$author) {
-            EqualToComparator { BookCondition.text("author", equalTo: $0) }
-            NotEqualToComparator { BookCondition.text("author", notEqualTo: $0) }
-            ContainsComparator { BookCondition.text("author", contains: $0) }
-            HasPrefixComparator { BookCondition.text("author", hasPrefix: $0) }
-            HasSuffixComparator { BookCondition.text("author", hasSuffix: $0) }
+            EqualToComparator { BookCondition.text("authorKey", equalTo: $0) }
+            NotEqualToComparator { BookCondition.text("authorKey", notEqualTo: $0) }
+            ContainsComparator { BookCondition.text("authorKey", contains: $0) }
+            HasPrefixComparator { BookCondition.text("authorKey", hasPrefix: $0) }
+            HasSuffixComparator { BookCondition.text("authorKey", hasSuffix: $0) }
         }
         Property(\BookEntity.$datePublished) {
             EqualToComparator { BookCondition.date("datePublished", "=", $0) }
@@ -79,29 +79,35 @@ public struct BookQuery: EntityPropertyQuery, EntityStringQuery {
 }
 
 extension BookCondition {
-    /// Text equal to a value, ignoring case and diacritics.
-    static func text(_ column: String, equalTo value: String) -> BookCondition {
-        BookCondition("fold(\(column)) = fold(?)", [value])
+    // Text conditions compare a folded key column with the operand folded the same way, so
+    // they ignore case and diacritics and bind only values. Lengths are in Unicode scalars, as
+    // SQLite's substr counts them.
+
+    /// Text equal to a value.
+    static func text(_ key: String, equalTo value: String) -> BookCondition {
+        BookCondition("\(key) = ?", [ValueComparison.fold(value)])
     }
 
-    /// Text different from a value, ignoring case and diacritics.
-    static func text(_ column: String, notEqualTo value: String) -> BookCondition {
-        BookCondition("fold(\(column)) <> fold(?)", [value])
+    /// Text different from a value.
+    static func text(_ key: String, notEqualTo value: String) -> BookCondition {
+        BookCondition("\(key) <> ?", [ValueComparison.fold(value)])
     }
 
-    /// Text containing a value, ignoring case and diacritics.
-    static func text(_ column: String, contains value: String) -> BookCondition {
-        BookCondition("instr(fold(\(column)), fold(?)) > 0", [value])
+    /// Text containing a value.
+    static func text(_ key: String, contains value: String) -> BookCondition {
+        BookCondition("instr(\(key), ?) > 0", [ValueComparison.fold(value)])
     }
 
-    /// Text starting with a value, ignoring case and diacritics.
-    static func text(_ column: String, hasPrefix value: String) -> BookCondition {
-        BookCondition("substr(fold(\(column)), 1, length(fold(?))) = fold(?)", [value, value])
+    /// Text starting with a value.
+    static func text(_ key: String, hasPrefix value: String) -> BookCondition {
+        let folded = ValueComparison.fold(value)
+        return BookCondition("substr(\(key), 1, ?) = ?", [folded.unicodeScalars.count, folded])
     }
 
-    /// Text ending with a value, ignoring case and diacritics.
-    static func text(_ column: String, hasSuffix value: String) -> BookCondition {
-        BookCondition("substr(fold(\(column)), -length(fold(?))) = fold(?) AND length(fold(?)) > 0", [value, value, value])
+    /// Text ending with a value.
+    static func text(_ key: String, hasSuffix value: String) -> BookCondition {
+        let folded = ValueComparison.fold(value)
+        return BookCondition("substr(\(key), ?) = ? AND ? > 0", [-folded.unicodeScalars.count, folded, folded.unicodeScalars.count])
     }
 
     /// A date compared with `=`, `<`, `<=`, `>` or `>=`.

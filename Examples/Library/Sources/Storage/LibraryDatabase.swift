@@ -5,9 +5,9 @@ import IntentKit
 /// The library's SQLite database: books, orders and the screens the app opened.
 ///
 /// It lives in `$SHORTCUTS_HOME/library.sqlite`, created with its tables on first use.
-/// Text comparisons use the SQL function `fold(text)`, which removes case and diacritics
-/// exactly as IntentKit's in-memory comparisons do, so a `find` pushed down to SQLite and a
-/// `filter` run in memory agree.
+/// Text comparisons use `titleKey` and `authorKey`, the title and author folded (no case, no
+/// diacritics) in Swift exactly as IntentKit's in-memory comparisons fold them, so a `find`
+/// pushed down to SQLite and a `filter` run in memory agree, and equality uses an index.
 public final class LibraryDatabase: Sendable {
     /// The database connection: a WAL-mode pool for a file, a queue in memory.
     public let writer: any DatabaseWriter
@@ -78,6 +78,16 @@ public final class LibraryDatabase: Sendable {
                 table.column("openedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v2: folded title and author keys") { db in
+            try db.alter(table: "book") { table in
+                table.add(column: "titleKey", .text).notNull().defaults(to: "")
+                table.add(column: "authorKey", .text).notNull().defaults(to: "")
+            }
+            try db.execute(sql: "UPDATE book SET titleKey = fold(title), authorKey = fold(author)")
+            try db.drop(index: "book_author")
+            try db.create(index: "book_authorKey", on: "book", columns: ["authorKey", "datePublished"])
+            try db.create(index: "book_titleKey", on: "book", columns: ["titleKey"])
+        }
         return migrator
     }
 
@@ -110,9 +120,9 @@ public final class LibraryDatabase: Sendable {
     public func books(matching text: String) throws -> [BookEntity] {
         try writer.read { db in
             try BookRecord.fetchAll(db, sql: """
-                SELECT * FROM book WHERE instr(fold(title), fold(?)) > 0 OR instr(fold(author), fold(?)) > 0
+                SELECT * FROM book WHERE instr(titleKey, ?) > 0 OR instr(authorKey, ?) > 0
                 ORDER BY title
-                """, arguments: [text, text]).map(\.entity)
+                """, arguments: [ValueComparison.fold(text), ValueComparison.fold(text)]).map(\.entity)
         }
     }
 
@@ -200,6 +210,9 @@ struct BookRecord: Codable, FetchableRecord, PersistableRecord {
     var dateRead: Double?
     var shelf: String
     var recommendedBy: String?
+    /// The title and author without case and diacritics, for indexed comparisons.
+    var titleKey: String
+    var authorKey: String
 
     init(_ book: BookEntity) {
         id = book.id.uuidString
@@ -209,6 +222,8 @@ struct BookRecord: Codable, FetchableRecord, PersistableRecord {
         dateRead = book.dateRead?.timeIntervalSince1970
         shelf = book.shelf.rawValue
         recommendedBy = book.recommendedBy
+        titleKey = ValueComparison.fold(book.title)
+        authorKey = ValueComparison.fold(book.author)
     }
 
     var entity: BookEntity {
