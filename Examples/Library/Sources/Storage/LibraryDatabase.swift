@@ -139,7 +139,8 @@ public final class LibraryDatabase: Sendable {
         let allowed: Set<String> = ["title", "author", "datePublished", "dateRead", "shelf"]
         let order = orderBy.filter { allowed.contains($0.column) }
             .map { "\($0.column) \($0.ascending ? "ASC" : "DESC")" }
-        sql += " ORDER BY " + (order + ["rowid ASC"]).joined(separator: ", ")
+        // Insertion order when no sort is asked for, so results are stable.
+        sql += " ORDER BY " + (order.isEmpty ? ["rowid ASC"] : order).joined(separator: ", ")
         if let limit {
             sql += " LIMIT ?"
             arguments += [max(limit, 0)]
@@ -213,6 +214,19 @@ struct BookRecord: Codable, FetchableRecord, PersistableRecord {
     /// The title and author without case and diacritics, for indexed comparisons.
     var titleKey: String
     var authorKey: String
+
+    /// Reads a row directly (faster than decoding through `Codable`).
+    init(row: Row) {
+        id = row["id"]
+        title = row["title"]
+        author = row["author"]
+        datePublished = row["datePublished"]
+        dateRead = row["dateRead"]
+        shelf = row["shelf"]
+        recommendedBy = row["recommendedBy"]
+        titleKey = row["titleKey"]
+        authorKey = row["authorKey"]
+    }
 
     init(_ book: BookEntity) {
         id = book.id.uuidString
