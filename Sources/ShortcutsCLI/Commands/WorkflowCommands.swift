@@ -49,6 +49,29 @@ enum WorkflowFiles {
     }
 }
 
+/// Cancels a run when Ctrl-C is pressed, even if that happens before the run's task exists.
+final class Interruption: @unchecked Sendable {
+    private let lock = NSLock()
+    private var task: Task<WorkflowRunResult, any Error>?
+    private var isInterrupted = false
+
+    func attach(_ task: Task<WorkflowRunResult, any Error>) {
+        let cancelNow = lock.withLock { () -> Bool in
+            self.task = task
+            return isInterrupted
+        }
+        if cancelNow { task.cancel() }
+    }
+
+    func interrupt() {
+        let task = lock.withLock { () -> Task<WorkflowRunResult, any Error>? in
+            isInterrupted = true
+            return self.task
+        }
+        task?.cancel()
+    }
+}
+
 struct CommandFailure: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
@@ -127,12 +150,15 @@ struct RunCommand: AsyncParsableCommand {
                 let line = Data((text + "\n").utf8)
                 if outputType == .json { FileHandle.standardError.write(line) } else { FileHandle.standardOutput.write(line) }
             })
-        // Ctrl-C cancels the run, which stops at the next step (or wait) and is recorded as cancelled.
+        // Ctrl-C cancels the run, which stops at the next step (or wait) and is recorded as
+        // cancelled. The signal source listens before the run starts, so no Ctrl-C is lost.
+        let interrupted = Interruption()
         signal(SIGINT, SIG_IGN)
         let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let task = Task { try await runner.run(loaded, inputs: inputs) }
-        interrupt.setEventHandler { task.cancel() }
+        interrupt.setEventHandler { interrupted.interrupt() }
         interrupt.resume()
+        let task = Task { try await runner.run(loaded, inputs: inputs) }
+        interrupted.attach(task)
         do {
             let result = try await task.value
             let text = outputType == .json ? result.output.jsonText : result.output.displayText
