@@ -31,13 +31,22 @@ struct InteractionOptions: ParsableArguments {
 
     /// The interaction: scripted answers first, then the terminal if there is one.
     var interaction: any Interaction {
-        var answers: [String: String] = [:]
-        for answer in answer {
-            let parts = answer.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            answers[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
-        }
+        let answers = NameValuePairs.parse(answer)
         let fallback: any Interaction = !noInteraction && TerminalInteraction.isAvailable ? TerminalInteraction() : NoInteraction()
         return ScriptedInteraction(answers: answers, confirmAll: yes, fallback: fallback)
+    }
+}
+
+/// Reads `name=value` arguments (`--answer`, `--input`, parameter values); the value is
+/// everything after the first `=`, and a later pair for the same name wins.
+enum NameValuePairs {
+    static func parse(_ pairs: [String]) -> [String: String] {
+        var values: [String: String] = [:]
+        for pair in pairs {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            values[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+        }
+        return values
     }
 }
 

@@ -34,11 +34,7 @@ struct PerformCommand: AsyncParsableCommand {
         let catalog = Installation.shared.catalog
         let arguments = Installation.shared.arguments
         let intentIndex = arguments.firstIndex(of: intent)
-        var parameters: [String: IntentValue] = [:]
-        for value in values {
-            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            parameters[String(parts[0])] = .string(parts.count > 1 ? String(parts[1]) : "")
-        }
+        let parameters = NameValuePairs.parse(values).mapValues(IntentValue.string)
         let performer = IntentPerformer(catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale)
         do {
             let outcome = try await performer.perform(intent, arguments: parameters)

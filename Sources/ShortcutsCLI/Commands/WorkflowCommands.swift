@@ -129,11 +129,8 @@ struct RunCommand: AsyncParsableCommand {
                 Failure.exit(CommandFailure(message: "cannot read --input-path \(inputPath): \(error)"))
             }
         }
-        for value in input {
-            let parts = value.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            inputs[String(parts[0])] = .string(parts.count > 1 ? String(parts[1]) : "")
-        }
-        let answered = Set(interaction.answer.compactMap { $0.split(separator: "=").first.map(String.init) })
+        inputs.merge(NameValuePairs.parse(input).mapValues(IntentValue.string)) { $1 }
+        let answered = Set(NameValuePairs.parse(interaction.answer).keys)
         let isHeadless = interaction.noInteraction || !TerminalInteraction.isAvailable
         let loaded = WorkflowFiles.loadValid(url, isHeadless: isHeadless, answered: answered)
         let outputType = outputType
