@@ -3,11 +3,12 @@ import PackageDescription
 
 let package = Package(
     name: "Shortcuts",
-    platforms: [.macOS(.v14)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "WorkflowKit", targets: ["WorkflowKit"]),
         .library(name: "AutomationKit", targets: ["AutomationKit"]),
+        .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
         .executable(name: "shortcuts", targets: ["shortcuts"]),
     ],
@@ -25,6 +26,15 @@ let package = Package(
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "AutomationKit"),
+        .target(name: "SpotlightKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .executableTarget(
+            name: "spotlight-bench",
+            dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .executableTarget(
+            name: "spotlight-crash-child",
+            dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
@@ -58,6 +68,10 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "AutomationKitTests", dependencies: ["AutomationKit"], exclude: ["Fixtures", "Oracle"]),
+        .testTarget(
+            name: "SpotlightKitTests",
+            dependencies: ["SpotlightKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "EndToEndTests", dependencies: ["IntentKit"]),
     ]
 )

@@ -1,0 +1,121 @@
+import Foundation
+import GRDB
+
+/// The raw signals of one result, as read from the index.
+struct RankingInputs: Sendable {
+    var bm25: Double
+    var maxBm25: Double
+    var lastUsedDate: Double?
+    var now: Double
+    var selectCount: Int
+    var focusCount: Int
+    var defaultCount: Int
+    var impressionCount: Int
+    var rankingHint: Int?
+
+    init(bm25: Double, maxBm25: Double, lastUsedDate: Double?, now: Double, selectCount: Int, focusCount: Int,
+         defaultCount: Int, impressionCount: Int, rankingHint: Int?) {
+        self.bm25 = bm25
+        self.maxBm25 = maxBm25
+        self.lastUsedDate = lastUsedDate
+        self.now = now
+        self.selectCount = selectCount
+        self.focusCount = focusCount
+        self.defaultCount = defaultCount
+        self.impressionCount = impressionCount
+        self.rankingHint = rankingHint
+    }
+
+    init(arguments: [DatabaseValue]) {
+        bm25 = Double.fromDatabaseValue(arguments[0]) ?? 0
+        maxBm25 = Double.fromDatabaseValue(arguments[1]) ?? 0
+        lastUsedDate = Double.fromDatabaseValue(arguments[2])
+        now = Double.fromDatabaseValue(arguments[3]) ?? 0
+        selectCount = Int.fromDatabaseValue(arguments[4]) ?? 0
+        focusCount = Int.fromDatabaseValue(arguments[5]) ?? 0
+        defaultCount = Int.fromDatabaseValue(arguments[6]) ?? 0
+        impressionCount = Int.fromDatabaseValue(arguments[7]) ?? 0
+        rankingHint = Int.fromDatabaseValue(arguments[8])
+    }
+}
+
+/// How a result's score was made: each signal, its weight, and the total.
+///
+/// ```swift
+/// for try await response in query.responses {
+///     if case .item(let result) = response { print(result.explanation) }
+/// }
+/// // score 0.769 = 0.5×relevance 1.000 (bm25 7.310) + 0.15×freshness 0.707 + 0.25×engagement 0.333 + 0.1×hint 0.800
+/// ```
+public struct ScoreExplanation: Sendable, Hashable, CustomStringConvertible {
+    /// The text score: `-bm25()` with column weights (higher is better).
+    public var bm25: Double
+    /// The text score divided by the best text score among the matches, 0…1.
+    public var relevance: Double
+    /// `0.5^(days since lastUsedDate / 30)`, or 0 without a last-used date.
+    public var freshness: Double
+    /// `w / (w + 1 + 0.1 × impressions)` with `w = selections + 0.5 × default interactions + 0.25 × focuses`.
+    public var engagement: Double
+    /// `rankingHint / 100`, or 0 without a hint.
+    public var hint: Double
+    /// The weighted sum of the four signals.
+    public var total: Double
+
+    public var description: String {
+        func f(_ value: Double) -> String { String(format: "%.3f", value) }
+        return "score \(f(total)) = \(Ranking.relevanceWeight)×relevance \(f(relevance)) (bm25 \(f(bm25)))"
+            + " + \(Ranking.freshnessWeight)×freshness \(f(freshness))"
+            + " + \(Ranking.engagementWeight)×engagement \(f(engagement))"
+            + " + \(Ranking.hintWeight)×hint \(f(hint))"
+    }
+}
+
+/// The ranking formula of user queries.
+///
+/// `score = 0.50·relevance + 0.25·engagement + 0.15·freshness + 0.10·hint`, where
+/// relevance comes from FTS5 `bm25()` with the column weights below, normalized
+/// by the best match of the query.
+enum Ranking {
+    static let relevanceWeight = 0.50
+    static let freshnessWeight = 0.15
+    static let engagementWeight = 0.25
+    static let hintWeight = 0.10
+
+    /// bm25 column weights: title, displayName, keywords, textContent, contentDescription.
+    static let columnWeights: [Double] = [10, 10, 5, 1, 2]
+    /// Days for freshness to halve.
+    static let freshnessHalfLifeDays = 30.0
+
+    /// The score as an SQL expression over the columns of the ranking query, when
+    /// SQLite has its math functions; `nil` otherwise (the Swift function is used).
+    ///
+    /// Only constants of this type appear in it; `?` is the current time.
+    static func sqlScore(textScore: String, maxTextScore: String, lastUsedDate: String, selects: String,
+                         focuses: String, defaults: String, impressions: String, hint: String) -> String {
+        let weighted = "(\(selects) + 0.5 * \(defaults) + 0.25 * \(focuses))"
+        return """
+            (\(relevanceWeight) * (CASE WHEN \(maxTextScore) > 0 THEN MIN(1.0, MAX(0.0, \(textScore) / \(maxTextScore))) ELSE 0.0 END)
+             + \(freshnessWeight) * (CASE WHEN \(lastUsedDate) IS NULL THEN 0.0
+                  ELSE pow(0.5, MAX(0.0, ? - \(lastUsedDate)) / 86400.0 / \(freshnessHalfLifeDays)) END)
+             + \(engagementWeight) * (CASE WHEN \(weighted) > 0
+                  THEN \(weighted) / (\(weighted) + 1.0 + 0.1 * \(impressions)) ELSE 0.0 END)
+             + \(hintWeight) * (COALESCE(MIN(100, MAX(0, \(hint))), 0) / 100.0))
+            """
+    }
+
+    static func explain(_ inputs: RankingInputs) -> ScoreExplanation {
+        let relevance = inputs.maxBm25 > 0 ? max(0, min(1, inputs.bm25 / inputs.maxBm25)) : 0
+        var freshness = 0.0
+        if let lastUsed = inputs.lastUsedDate {
+            let days = max(0, inputs.now - lastUsed) / 86_400
+            freshness = pow(0.5, days / freshnessHalfLifeDays)
+        }
+        let weight = Double(inputs.selectCount) + 0.5 * Double(inputs.defaultCount) + 0.25 * Double(inputs.focusCount)
+        let engagement = weight > 0 ? weight / (weight + 1 + 0.1 * Double(inputs.impressionCount)) : 0
+        let hint = inputs.rankingHint.map { Double(min(100, max(0, $0))) / 100 } ?? 0
+        let total = relevanceWeight * relevance + freshnessWeight * freshness
+            + engagementWeight * engagement + hintWeight * hint
+        return ScoreExplanation(bm25: inputs.bm25, relevance: relevance, freshness: freshness,
+                                engagement: engagement, hint: hint, total: total)
+    }
+}

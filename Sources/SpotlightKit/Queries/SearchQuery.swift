@@ -1,0 +1,172 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// A query-language search over one index, delivering found items as an async sequence.
+///
+/// Results are read page by page as they are consumed, so a slow consumer
+/// never makes the query read ahead.
+///
+/// ```swift
+/// let query = SearchQuery(queryString: #"keywords == "natural*"cwdt"#, attributes: ["displayName", "keywords"], index: index)
+/// for try await item in query.results {
+///     print(item.uniqueIdentifier, item.attributeSet.displayName ?? "")
+/// }
+/// ```
+public final class SearchQuery: Sendable {
+    /// The query string, in the query language.
+    public let queryString: String
+    /// The attributes filled in on each found item (identifiers and expiration are always filled in).
+    public let attributes: [String]
+    /// The index searched.
+    public let index: SearchableIndex
+
+    let environment: QueryEnvironment?
+    let pageSize: Int
+    private struct State {
+        var cancelled = false
+        var found = 0
+    }
+    private let state = Mutex(State())
+
+    /// Creates a query; it runs when ``results`` is iterated.
+    ///
+    /// ```swift
+    /// let query = SearchQuery(queryString: #"title == "café"cd"#, attributes: ["title"], index: index)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - queryString: The query, for example `keywords == "natural*"cwdt && rankingHint >= 50`.
+    ///   - attributes: The attribute names to fetch, as property names or `kMDItem…` names; custom keys too.
+    ///   - index: The index to search.
+    ///   - environment: The clock for `$time` values and expiration; the current time and calendar when `nil`.
+    ///   - pageSize: How many rows are read per database access.
+    public init(queryString: String, attributes: [String], index: SearchableIndex,
+                environment: QueryEnvironment? = nil, pageSize: Int = 256) {
+        self.queryString = queryString
+        self.attributes = attributes
+        self.index = index
+        self.environment = environment
+        self.pageSize = max(1, pageSize)
+    }
+
+    /// The found items, in index order.
+    ///
+    /// Iteration throws ``SpotlightError/invalidQuery(query:column:message:)``
+    /// for a malformed query and ``SpotlightError/cancelled(query:)`` after
+    /// ``cancel()``; when the iterating task is cancelled, iteration ends.
+    public var results: Results { Results(query: self) }
+
+    /// Stops the query; iteration then throws ``SpotlightError/cancelled(query:)``.
+    ///
+    /// ```swift
+    /// query.cancel()
+    /// ```
+    public func cancel() {
+        state.withLock { $0.cancelled = true }
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// How many items have been delivered so far.
+    public var foundItemCount: Int { state.withLock { $0.found } }
+
+    func countFound() {
+        state.withLock { $0.found += 1 }
+    }
+
+    /// The async sequence of found items.
+    public struct Results: AsyncSequence, Sendable {
+        public typealias Element = SearchableItem
+        let query: SearchQuery
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(query: query)
+        }
+
+        /// Reads one page when the previous one is used up.
+        public struct Iterator: AsyncIteratorProtocol {
+            let query: SearchQuery
+            private var prepared: Prepared?
+            private var buffer: [(Int64, SearchableItem)] = []
+            private var bufferIndex = 0
+            private var lastId: Int64 = 0
+            private var exhausted = false
+
+            struct Prepared {
+                var sql: String
+                var arguments: [DatabaseValue]
+                var wanted: Set<String>
+                var now: Double
+            }
+
+            init(query: SearchQuery) {
+                self.query = query
+            }
+
+            /// The next found item, or `nil` at the end.
+            ///
+            /// ```swift
+            /// var iterator = query.results.makeAsyncIterator()
+            /// let first = try await iterator.next()
+            /// ```
+            ///
+            /// - Returns: The next item.
+            /// - Throws: ``SpotlightError`` for a malformed or cancelled query, or a GRDB `DatabaseError`.
+            public mutating func next() async throws -> SearchableItem? {
+                if query.isCancelled { throw SpotlightError.cancelled(query: query.queryString) }
+                if Task.isCancelled { return nil }
+                if bufferIndex == buffer.count {
+                    if exhausted { return nil }
+                    do {
+                        try await loadPage()
+                    } catch is CancellationError {
+                        return nil
+                    }
+                    if query.isCancelled { throw SpotlightError.cancelled(query: query.queryString) }
+                    if buffer.isEmpty { return nil }
+                }
+                let (id, item) = buffer[bufferIndex]
+                bufferIndex += 1
+                lastId = id
+                query.countFound()
+                return item
+            }
+
+            private mutating func loadPage() async throws {
+                if prepared == nil {
+                    let expression = try QueryExpression.parse(query.queryString)
+                    let environment = query.environment ?? QueryEnvironment()
+                    let filter = QuerySQLCompiler.compile(expression, environment: environment)
+                    prepared = Prepared(
+                        sql: """
+                            SELECT i.* FROM spotlightItem i
+                            WHERE i.indexId = ? AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND i.id > ?
+                              AND (\(filter.sql))
+                            ORDER BY i.id LIMIT ?
+                            """,
+                        arguments: filter.arguments,
+                        wanted: Set(query.attributes.map(AttributeCatalog.canonicalName)),
+                        now: environment.now.timeIntervalSince1970)
+                }
+                let prepared = self.prepared!
+                let storage = query.index.storage
+                let after = lastId
+                let limit = query.pageSize
+                buffer = try await storage.writer.read { db in
+                    SpotlightFunctions.install(in: db)
+                    var arguments: [DatabaseValue] = [storage.indexId.databaseValue, prepared.now.databaseValue, after.databaseValue]
+                    arguments += prepared.arguments
+                    arguments.append(limit.databaseValue)
+                    let records = try ItemRecord.fetchAll(db, sql: prepared.sql, arguments: StatementArguments(arguments))
+                    return try records.map { record in
+                        (record.id ?? 0, try IndexStorage.item(from: record, attributes: prepared.wanted, in: db))
+                    }
+                }
+                bufferIndex = 0
+                exhausted = buffer.count < limit
+            }
+        }
+    }
+}

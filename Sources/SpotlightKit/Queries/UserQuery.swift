@@ -1,0 +1,353 @@
+import Foundation
+import GRDB
+import Synchronization
+
+/// A search as a person types it: every word matches a word or the start of a word,
+/// ignoring case and diacritics; results are ranked and come with suggestions.
+///
+/// ```swift
+/// var context = UserQueryContext(fetchAttributes: ["title"], enableRankedResults: true, maxSuggestionCount: 4)
+/// let query = UserQuery(userQueryString: "windsurfing carmel", context: context, index: index)
+/// for try await response in query.responses {
+///     switch response {
+///     case .item(let result): print(result.item.attributeSet.title ?? "", result.explanation)
+///     case .suggestion(let suggestion): print("did you mean", suggestion.text)
+///     }
+/// }
+/// ```
+public final class UserQuery: Sendable {
+    /// One element of ``UserQuery/responses``.
+    public enum Response: Sendable {
+        /// A found item.
+        case item(Item)
+        /// A suggested query.
+        case suggestion(Suggestion)
+    }
+
+    /// A found item with its rank and the parts of its score.
+    public struct Item: Sendable, Identifiable {
+        /// The item, with the context's fetch attributes filled in.
+        public var item: SearchableItem
+        /// The 1-based position in score order.
+        public var rank: Int
+        /// The score; higher is better.
+        public var score: Double
+        /// Whether the item is one of the ranked top hits.
+        public var isTopHit: Bool
+        /// The parts of ``score``.
+        public var explanation: ScoreExplanation
+
+        public var id: String { item.uniqueIdentifier }
+
+        /// Orders items by rank, best first.
+        ///
+        /// ```swift
+        /// results.sort { $0.compare(byRank: $1) == .orderedAscending }
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - other: The item to compare with.
+        /// - Returns: `.orderedAscending` when this item ranks higher.
+        public func compare(byRank other: Item) -> ComparisonResult {
+            if score != other.score { return score > other.score ? .orderedAscending : .orderedDescending }
+            if rank != other.rank { return rank < other.rank ? .orderedAscending : .orderedDescending }
+            return .orderedSame
+        }
+    }
+
+    /// A query the person may have meant: the typed words with the last one completed or corrected.
+    public struct Suggestion: Sendable, Hashable {
+        /// How a suggestion was made.
+        public enum Kind: Sendable, Hashable {
+            /// The last word completed from the index vocabulary.
+            case completion
+            /// A near miss corrected to a vocabulary term.
+            case correction
+        }
+
+        /// The whole suggested query string, to put in the search field.
+        public var text: String
+        /// How the suggestion was made.
+        public var kind: Kind
+        /// How many items contain the suggested term.
+        public var matchCount: Int
+    }
+
+    /// The kinds of interaction reported with ``userEngaged(_:visibleItems:interaction:)``.
+    public enum InteractionKind: Sendable, Hashable {
+        /// An interaction other than the ones below.
+        case `default`
+        /// The person opened or chose the item.
+        case select
+        /// The person focused or previewed the item.
+        case focus
+    }
+
+    /// The text the person typed.
+    public let userQueryString: String
+    /// The options of the query.
+    public let context: UserQueryContext
+    /// The index searched.
+    public let index: SearchableIndex
+
+    private let environment: QueryEnvironment?
+    private struct State {
+        var cancelled = false
+    }
+    private let state = Mutex(State())
+
+    /// Creates a user query; it runs when ``responses`` is iterated.
+    ///
+    /// ```swift
+    /// let query = UserQuery(userQueryString: "crawdad", context: UserQueryContext(), index: index)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - userQueryString: The typed text; empty returns every item that passes the filters, ranked without text relevance.
+    ///   - context: The options.
+    ///   - index: The index to search.
+    ///   - environment: The clock for freshness and `$time` filters; the current time when `nil`.
+    public init(userQueryString: String, context: UserQueryContext = UserQueryContext(),
+                index: SearchableIndex, environment: QueryEnvironment? = nil) {
+        self.userQueryString = userQueryString
+        self.context = context
+        self.index = index
+        self.environment = environment
+    }
+
+    /// Results in score order, then suggestions.
+    ///
+    /// Iteration throws ``SpotlightError/invalidQuery(query:column:message:)``
+    /// when a filter query is malformed and ``SpotlightError/cancelled(query:)``
+    /// after ``cancel()``; when the iterating task is cancelled, iteration ends.
+    public var responses: Responses { Responses(query: self) }
+
+    /// The async sequence of results and suggestions.
+    public struct Responses: AsyncSequence, Sendable {
+        public typealias Element = Response
+        let query: UserQuery
+
+        public func makeAsyncIterator() -> Iterator {
+            Iterator(query: query)
+        }
+
+        /// Runs the ranked search on the first call, then the suggestions after the last result.
+        public struct Iterator: AsyncIteratorProtocol {
+            let query: UserQuery
+            private var items: [Item]?
+            private var itemIndex = 0
+            private var suggestions: [Suggestion]?
+            private var suggestionIndex = 0
+
+            init(query: UserQuery) {
+                self.query = query
+            }
+
+            /// The next result or suggestion, or `nil` at the end.
+            ///
+            /// ```swift
+            /// var iterator = query.responses.makeAsyncIterator()
+            /// let first = try await iterator.next()
+            /// ```
+            ///
+            /// - Returns: The next response.
+            /// - Throws: ``SpotlightError`` for a malformed filter or a cancelled query, or a GRDB `DatabaseError`.
+            public mutating func next() async throws -> Response? {
+                do {
+                    try query.checkCancellation()
+                    if items == nil {
+                        items = try await query.fetchItems()
+                        try query.checkCancellation()
+                    }
+                    if let items, itemIndex < items.count {
+                        itemIndex += 1
+                        return .item(items[itemIndex - 1])
+                    }
+                    if suggestions == nil {
+                        suggestions = try await query.fetchSuggestions()
+                        try query.checkCancellation()
+                    }
+                    if let suggestions, suggestionIndex < suggestions.count {
+                        suggestionIndex += 1
+                        return .suggestion(suggestions[suggestionIndex - 1])
+                    }
+                    return nil
+                } catch is CancellationError {
+                    return nil
+                }
+            }
+        }
+    }
+
+    /// Stops the query.
+    ///
+    /// ```swift
+    /// query.cancel()
+    /// ```
+    public func cancel() {
+        state.withLock { $0.cancelled = true }
+    }
+
+    /// Whether ``cancel()`` was called.
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
+
+    /// Records how the person engaged with a result, to rank it higher in later searches.
+    ///
+    /// The engaged item gains engagement; the other visible items record an
+    /// impression, which slowly lowers the weight of their past engagement.
+    ///
+    /// ```swift
+    /// try await query.userEngaged(result, visibleItems: shown, interaction: .select)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - item: The result the person engaged with.
+    ///   - visibleItems: The results that were on screen.
+    ///   - interaction: What the person did.
+    /// - Throws: A GRDB `DatabaseError` when the write fails.
+    public func userEngaged(_ item: Item, visibleItems: [Item], interaction: InteractionKind) async throws {
+        let storage = index.storage
+        let now = (environment?.now ?? Date()).timeIntervalSince1970
+        let engagedId = item.item.uniqueIdentifier
+        let others = visibleItems.map(\.item.uniqueIdentifier).filter { $0 != engagedId }
+        try await storage.writer.write { db in
+            let column: String
+            switch interaction {
+            case .select: column = "selectCount"
+            case .focus: column = "focusCount"
+            case .default: column = "defaultCount"
+            }
+            try db.execute(sql: """
+                INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, \(column), lastEngagedAt) VALUES (?, ?, 1, ?)
+                ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET \(column) = \(column) + 1, lastEngagedAt = excluded.lastEngagedAt
+                """, arguments: [storage.indexId, engagedId, now])
+            let impression = try db.cachedStatement(sql: """
+                INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, impressionCount) VALUES (?, ?, 1)
+                ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET impressionCount = impressionCount + 1
+                """)
+            for identifier in Set(others) {
+                try impression.execute(arguments: [storage.indexId, identifier])
+            }
+        }
+    }
+
+    /// The FTS5 query for the typed words: each word as a quoted prefix term, all required.
+    static func fullTextQuery(_ userQueryString: String) -> String? {
+        let words = userQueryString
+            .split(whereSeparator: { $0.isWhitespace })
+            .filter { word in word.contains { $0.isLetter || $0.isNumber } }
+        guard !words.isEmpty else { return nil }
+        return words
+            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
+            .joined(separator: " AND ")
+    }
+
+    func fetchItems() async throws -> [Item] {
+        let environment = self.environment ?? QueryEnvironment()
+        let filters = try context.filterQueries.map { try QueryExpression.parse($0) }
+        let filter = CompiledFilter.and(filters.map { QuerySQLCompiler.compile($0, environment: environment) })
+        let wanted = Set(context.fetchAttributes.map(AttributeCatalog.canonicalName))
+        let storage = index.storage
+        let ftsQuery = Self.fullTextQuery(userQueryString)
+        let context = self.context
+        let now = environment.now.timeIntervalSince1970
+        return try await storage.writer.read { db in
+            SpotlightFunctions.install(in: db)
+            return try Self.rankedItems(
+                ftsQuery: ftsQuery, filter: filter, wanted: wanted, context: context,
+                storage: storage, now: now, in: db)
+        }
+    }
+
+    func fetchSuggestions() async throws -> [Suggestion] {
+        guard context.maxSuggestionCount > 0 else { return [] }
+        let limit = context.maxSuggestionCount
+        let text = userQueryString
+        return try await index.storage.writer.read { db in
+            try SuggestionEngine.suggestions(for: text, limit: limit, in: db)
+        }
+    }
+
+    func checkCancellation() throws {
+        if isCancelled { throw SpotlightError.cancelled(query: userQueryString) }
+        try Task.checkCancellation()
+    }
+
+    static func rankedItems(
+        ftsQuery: String?, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
+        storage: IndexStorage, now: Double, in db: Database
+    ) throws -> [Item] {
+        var arguments: [DatabaseValue] = []
+        let matches: String
+        if let ftsQuery {
+            matches = """
+                SELECT rowid AS id, -bm25(spotlightItemFTS, ?, ?, ?, ?, ?) AS textScore
+                FROM spotlightItemFTS WHERE spotlightItemFTS MATCH ?
+                """
+            arguments += Ranking.columnWeights.map(\.databaseValue)
+            arguments.append(ftsQuery.databaseValue)
+        } else {
+            matches = "SELECT id, 0.0 AS textScore FROM spotlightItem WHERE indexId = ?"
+            arguments.append(storage.indexId.databaseValue)
+        }
+        arguments += [storage.indexId.databaseValue, now.databaseValue]
+        arguments += filter.arguments
+        let score: String
+        if SpotlightFunctions.hasMathFunctions(db) {
+            score = Ranking.sqlScore(
+                textScore: "n.textScore", maxTextScore: "n.maxTextScore", lastUsedDate: "n.lastUsedDate",
+                selects: "n.selectCount", focuses: "n.focusCount", defaults: "n.defaultCount",
+                impressions: "n.impressionCount", hint: "n.rankingHint")
+        } else {
+            score = """
+                spotlight_score(n.textScore, n.maxTextScore, n.lastUsedDate, ?, n.selectCount,
+                                n.focusCount, n.defaultCount, n.impressionCount, n.rankingHint)
+                """
+        }
+        arguments.append(now.databaseValue)
+        arguments.append((context.maxResultCount.map { max(0, $0) } ?? -1).databaseValue)
+        let sql = """
+            WITH matches AS MATERIALIZED (\(matches)),
+            candidates AS (
+                SELECT i.id, m.textScore, i.lastUsedDate, i.rankingHint,
+                       COALESCE(e.selectCount, 0) AS selectCount, COALESCE(e.focusCount, 0) AS focusCount,
+                       COALESCE(e.defaultCount, 0) AS defaultCount, COALESCE(e.impressionCount, 0) AS impressionCount
+                FROM matches m
+                JOIN spotlightItem i ON i.id = m.id
+                LEFT JOIN spotlightEngagement e ON e.indexId = i.indexId AND e.uniqueIdentifier = i.uniqueIdentifier
+                WHERE i.indexId = ? AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND (\(filter.sql))
+            ),
+            normalized AS (
+                SELECT c.*, MAX(c.textScore) OVER () AS maxTextScore FROM candidates c
+            ),
+            top AS (
+                SELECT n.*, \(score) AS score
+                FROM normalized n ORDER BY score DESC, n.id LIMIT ?
+            )
+            SELECT top.textScore AS rankTextScore, top.maxTextScore AS rankMaxTextScore,
+                   top.selectCount AS rankSelectCount, top.focusCount AS rankFocusCount,
+                   top.defaultCount AS rankDefaultCount, top.impressionCount AS rankImpressionCount,
+                   i.*
+            FROM top JOIN spotlightItem i ON i.id = top.id
+            ORDER BY top.score DESC, top.id
+            """
+        let rows = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        var results: [Item] = []
+        results.reserveCapacity(rows.count)
+        for (offset, row) in rows.enumerated() {
+            let record = try ItemRecord(row: row)
+            let inputs = RankingInputs(
+                bm25: row["rankTextScore"] ?? 0, maxBm25: row["rankMaxTextScore"] ?? 0,
+                lastUsedDate: record.lastUsedDate, now: now,
+                selectCount: row["rankSelectCount"] ?? 0, focusCount: row["rankFocusCount"] ?? 0,
+                defaultCount: row["rankDefaultCount"] ?? 0, impressionCount: row["rankImpressionCount"] ?? 0,
+                rankingHint: record.rankingHint)
+            let explanation = Ranking.explain(inputs)
+            let topHit = context.enableRankedResults && offset < (context.maxRankedResultCount ?? Int.max)
+            results.append(Item(
+                item: try IndexStorage.item(from: record, attributes: wanted, in: db),
+                rank: offset + 1, score: explanation.total, isTopHit: topHit, explanation: explanation))
+        }
+        return results
+    }
+}

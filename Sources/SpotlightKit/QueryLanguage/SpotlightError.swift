@@ -1,0 +1,54 @@
+import Foundation
+
+/// Every error SpotlightKit throws, each with the context needed to act on it.
+///
+/// ```swift
+/// do {
+///     _ = try QueryExpression.parse(#"title == "unterminated"#)
+/// } catch let error as SpotlightError {
+///     print(error) // Invalid query at column 10: unterminated string ...
+/// }
+/// ```
+public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A query string does not follow the query language; `column` is 1-based.
+    case invalidQuery(query: String, column: Int, message: String)
+    /// A query was cancelled with `cancel()`.
+    case cancelled(query: String)
+    /// `endBatch` found another client state than the expected one; nothing was written.
+    case clientStateMismatch(index: String, expected: Data?, actual: Data?)
+    /// `beginBatch()` was called while a batch was open.
+    case batchAlreadyOpen(index: String)
+    /// `endBatch` was called with no open batch.
+    case noOpenBatch(index: String)
+    /// The store configuration names something the store does not have.
+    case invalidStoreConfiguration(store: String, reason: String)
+    /// An operation needs indexing to be started first, or it was stopped.
+    case indexingNotRunning(store: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidQuery(query, column, message):
+            return "Invalid query at column \(column): \(message)\n  \(query)\n  \(String(repeating: " ", count: max(0, column - 1)))^"
+        case let .cancelled(query):
+            return "The query was cancelled: \(query)"
+        case let .clientStateMismatch(index, expected, actual):
+            return "Index '\(index)': the stored client state \(Self.describe(actual)) differs from the expected \(Self.describe(expected)); the batch was not written"
+        case let .batchAlreadyOpen(index):
+            return "Index '\(index)': beginBatch() was called while a batch is already open"
+        case let .noOpenBatch(index):
+            return "Index '\(index)': endBatch was called without beginBatch()"
+        case let .invalidStoreConfiguration(store, reason):
+            return "Store \(store): \(reason)"
+        case let .indexingNotRunning(store):
+            return "Store \(store): indexing is not running; call startIndexing() first"
+        }
+    }
+
+    private static func describe(_ data: Data?) -> String {
+        guard let data else { return "(none)" }
+        if let text = String(data: data, encoding: .utf8), text.allSatisfy({ !$0.isNewline }) {
+            return "\"\(text)\""
+        }
+        return "<\(data.count) bytes>"
+    }
+}

@@ -1,0 +1,179 @@
+// Measures indexing throughput against raw FTS5 inserts of the same text, and
+// user-query latency, on a synthetic corpus.
+//
+// Usage: spotlight-bench [ITEM_COUNT] [QUERY_COUNT]
+import Foundation
+import GRDB
+import SpotlightKit
+
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+}
+
+func percentile(_ sorted: [Double], _ p: Double) -> Double {
+    sorted[min(sorted.count - 1, Int((Double(sorted.count - 1) * p).rounded()))]
+}
+
+struct Text {
+    var title: String
+    var displayName: String
+    var keywords: [String]
+    var textContent: String
+    var contentDescription: String
+}
+
+func run() async throws {
+    let arguments = CommandLine.arguments
+    let itemCount = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
+    let queryCount = arguments.count > 2 ? Int(arguments[2]) ?? 1_000 : 1_000
+    var random = SplitMix64(state: 42)
+
+    // A vocabulary of pronounceable words, drawn with a Zipf-like skew.
+    let syllables = ["ka", "lo", "mi", "ra", "ne", "to", "su", "vi", "da", "pe", "go", "ri", "sa", "lu", "ne", "ca", "fé", "zo", "bri", "dge"]
+    var vocabulary: [String] = []
+    var seen: Set<String> = []
+    while vocabulary.count < 20_000 {
+        let length = Int.random(in: 2...4, using: &random)
+        let word = (0..<length).map { _ in syllables.randomElement(using: &random)! }.joined()
+        if seen.insert(word).inserted { vocabulary.append(word) }
+    }
+    func word() -> String {
+        let u = Double.random(in: 0..<1, using: &random)
+        let index = Int(pow(u, 3) * Double(vocabulary.count))
+        return vocabulary[min(index, vocabulary.count - 1)]
+    }
+    func sentence(_ range: ClosedRange<Int>) -> String {
+        (0..<Int.random(in: range, using: &random)).map { _ in word() }.joined(separator: " ")
+    }
+
+    let texts: [Text] = (0..<itemCount).map { _ in
+        Text(title: sentence(2...5).capitalized, displayName: sentence(1...3).capitalized,
+             keywords: (0..<Int.random(in: 1...3, using: &random)).map { _ in sentence(1...3) },
+             textContent: sentence(20...60), contentDescription: sentence(5...12))
+    }
+    let now = Date()
+    let items: [SearchableItem] = texts.enumerated().map { offset, text in
+        var set = SearchableItemAttributeSet(contentType: offset % 3 == 0 ? .jpeg : .plainText)
+        set.title = text.title
+        set.displayName = text.displayName
+        set.keywords = text.keywords
+        set.textContent = text.textContent
+        set.contentDescription = text.contentDescription
+        set.rankingHint = offset % 101
+        if offset % 4 == 0 { set.lastUsedDate = now.addingTimeInterval(-Double(offset % 90) * 86_400) }
+        return SearchableItem(uniqueIdentifier: "item-\(offset)", domainIdentifier: "bench.d\(offset % 10)", attributeSet: set)
+    }
+
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotlight-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    let keep = ProcessInfo.processInfo.environment["SPOTLIGHT_BENCH_KEEP"] != nil
+    defer { if !keep { try? FileManager.default.removeItem(at: directory) } else { print("kept \(directory.path)") } }
+    let chunk = 5_000
+    let clock = ContinuousClock()
+
+
+    // 1. SearchableIndex, and 2. raw FTS5 inserts of the same text through the same SQLite,
+    // alternated twice on fresh files; the faster run of each counts.
+    func indexRun(_ attempt: Int) async throws -> (Duration, SearchableIndex) {
+        let index = try SearchableIndex(name: "bench", databasePath: directory.appendingPathComponent("index\(attempt).sqlite").path)
+        let time = try await clock.measure {
+            var start = 0
+            while start < items.count {
+                try await index.indexSearchableItems(Array(items[start..<min(start + chunk, items.count)]))
+                start += chunk
+            }
+        }
+        return (time, index)
+    }
+    func rawRun(_ attempt: Int) async throws -> Duration {
+        let raw = try DatabasePool(path: directory.appendingPathComponent("raw\(attempt).sqlite").path)
+        try await raw.write { db in
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE raw USING fts5(title, displayName, keywords, textContent, contentDescription,
+                    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')
+                """)
+        }
+        return try await clock.measure {
+            var start = 0
+            while start < texts.count {
+                let slice = Array(texts[start..<min(start + chunk, texts.count)])
+                try await raw.write { db in
+                    let statement = try db.cachedStatement(sql: "INSERT INTO raw (title, displayName, keywords, textContent, contentDescription) VALUES (?, ?, ?, ?, ?)")
+                    for text in slice {
+                        try statement.execute(arguments: [text.title, text.displayName, text.keywords.joined(separator: "\u{1F}"), text.textContent, text.contentDescription])
+                    }
+                }
+                start += chunk
+            }
+        }
+    }
+    let rawFirst = try await rawRun(1)
+    let (indexFirst, _) = try await indexRun(1)
+    let rawSecond = try await rawRun(2)
+    let (indexSecond, index) = try await indexRun(2)
+    let indexTime = min(indexFirst, indexSecond)
+    let rawTime = min(rawFirst, rawSecond)
+    print(String(format: "runs: index %.2f s / %.2f s, raw %.2f s / %.2f s",
+                 seconds(indexFirst), seconds(indexSecond), seconds(rawFirst), seconds(rawSecond)))
+
+    print("items: \(itemCount)")
+    print(String(format: "SearchableIndex.indexSearchableItems: %.2f s (%.0f items/s)", seconds(indexTime), Double(itemCount) / seconds(indexTime)))
+    print(String(format: "raw FTS5 INSERT:                     %.2f s (%.0f rows/s)", seconds(rawTime), Double(itemCount) / seconds(rawTime)))
+    print(String(format: "ratio (index / raw FTS5):            %.2f", seconds(indexTime) / seconds(rawTime)))
+
+    // 3. User-query latency: one or two words, the last one a prefix, as typed.
+    func userQueries() -> [String] {
+        (0..<queryCount).map { _ in
+            let words = (0..<Int.random(in: 1...2, using: &random)).map { _ in word() }
+            var last = words.last!
+            let keep = Int.random(in: 3...max(3, last.count), using: &random)
+            last = String(last.prefix(keep))
+            return (words.dropLast() + [last]).joined(separator: " ")
+        }
+    }
+    func measureUserQueries(_ label: String, context: UserQueryContext) async throws {
+        var latencies: [Double] = []
+        var resultTotal = 0
+        for text in userQueries() {
+            let elapsed = try await clock.measure {
+                for try await response in UserQuery(userQueryString: text, context: context, index: index).responses {
+                    if case .item = response { resultTotal += 1 }
+                }
+            }
+            latencies.append(seconds(elapsed) * 1000)
+        }
+        latencies.sort()
+        print(String(format: "%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (mean results %.1f)",
+                     label, percentile(latencies, 0.5), percentile(latencies, 0.9), percentile(latencies, 0.99),
+                     latencies.last!, Double(resultTotal) / Double(latencies.count)))
+    }
+    if queryCount == 0 { return }
+    // Warm up the page cache and statement caches.
+    for text in userQueries().prefix(50) {
+        for try await _ in UserQuery(userQueryString: text, context: UserQueryContext(maxResultCount: 20), index: index).responses {}
+    }
+    try await measureUserQueries("user query, top 20", context: UserQueryContext(fetchAttributes: ["title", "displayName"], enableRankedResults: true, maxResultCount: 20, maxRankedResultCount: 5))
+    try await measureUserQueries("user query, top 20 + 4 suggestions", context: UserQueryContext(fetchAttributes: ["title", "displayName"], enableRankedResults: true, maxResultCount: 20, maxRankedResultCount: 5, maxSuggestionCount: 4))
+    try await measureUserQueries("user query, top 20 + filter contentType image", context: UserQueryContext(fetchAttributes: ["title"], filterQueries: [#"contentType == "public.image""#], maxResultCount: 20))
+
+    // 4. A query-language scan for reference.
+    let scan = try await clock.measure {
+        var count = 0
+        for try await _ in SearchQuery(queryString: #"keywords == "kalo*"cwdt"#, attributes: ["title"], index: index).results { count += 1 }
+        print("query-language scan matched \(count)")
+    }
+    print(String(format: "query-language scan over all items (keywords == \"kalo*\"cwdt): %.0f ms", seconds(scan) * 1000))
+}
+
+try await run()
