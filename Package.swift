@@ -26,7 +26,7 @@ let package = Package(
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "AutomationKit"),
-        .target(name: "SpotlightKit", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "spotlight-bench",
             dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "AutomationKitTests", dependencies: ["AutomationKit"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
             name: "SpotlightKitTests",
-            dependencies: ["SpotlightKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "EndToEndTests", dependencies: ["IntentKit"]),
     ]

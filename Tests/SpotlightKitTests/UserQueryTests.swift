@@ -1,3 +1,4 @@
+import IntentKit
 import Foundation
 import GRDB
 import Testing
@@ -195,10 +196,10 @@ struct UserQueryTests {
     }
 
     @Test func editDistance() {
-        #expect(EditDistance.restrictedDamerau(Array("crawdads"), Array("crwadads")) == 1)
-        #expect(EditDistance.restrictedDamerau(Array("kitten"), Array("sitting")) == 3)
-        #expect(EditDistance.restrictedDamerau(Array("wnidsurf"), Array("windsurfing"), prefixOfSecond: true) == 1)
-        #expect(EditDistance.restrictedDamerau(Array("abcdef"), Array("uvwxyz"), limit: 2) == 3)
+        #expect(NameSuggestion.editDistance(Array("crawdads"), Array("crwadads")) == 1)
+        #expect(NameSuggestion.editDistance(Array("kitten"), Array("sitting")) == 3)
+        #expect(NameSuggestion.editDistance(Array("wnidsurf"), Array("windsurfing"), prefixOfSecond: true) == 1)
+        #expect(NameSuggestion.editDistance(Array("abcdef"), Array("uvwxyz"), limit: 2) == 3)
     }
 
     @Test func cancellingAUserQuery() async throws {

@@ -136,14 +136,22 @@ public enum NameSuggestion {
             .0
     }
 
-    /// The optimal-string-alignment form of the Damerau–Levenshtein distance.
+    /// The optimal-string-alignment form of the Damerau–Levenshtein distance (insertions,
+    /// deletions, substitutions and swaps of neighbouring characters).
     ///
+    /// ```swift
+    /// NameSuggestion.editDistance(Array("kitten"), Array("sitting"))                       // 3
+    /// NameSuggestion.editDistance(Array("crawd"), Array("crawdads"), prefixOfSecond: true)  // 0
+    /// ```
     /// - Parameters:
     ///   - source: The first text, as characters.
     ///   - target: The second text, as characters.
+    ///   - prefixOfSecond: Measure against the closest prefix of `target` (for words being typed).
+    ///   - limit: Stop early and return `limit + 1` once the distance must exceed it.
     /// - Returns: The number of edits between them.
-    public static func editDistance(_ source: [Character], _ target: [Character]) -> Int {
-        if source.isEmpty { return target.count }
+    public static func editDistance(_ source: [Character], _ target: [Character], prefixOfSecond: Bool = false,
+                                    limit: Int = .max) -> Int {
+        if source.isEmpty { return prefixOfSecond ? 0 : target.count }
         if target.isEmpty { return source.count }
         let width = target.count + 1
         var beforePrevious = [Int](repeating: 0, count: width)
@@ -151,6 +159,7 @@ public enum NameSuggestion {
         var current = [Int](repeating: 0, count: width)
         for row in 1...source.count {
             current[0] = row
+            var rowMinimum = row
             for column in 1...target.count {
                 let cost = source[row - 1] == target[column - 1] ? 0 : 1
                 var value = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
@@ -159,9 +168,11 @@ public enum NameSuggestion {
                     value = min(value, beforePrevious[column - 2] + 1)
                 }
                 current[column] = value
+                rowMinimum = min(rowMinimum, value)
             }
+            if rowMinimum > limit { return limit + 1 }
             (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
-        return previous[target.count]
+        return prefixOfSecond ? (previous.min() ?? target.count) : previous[target.count]
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 import GRDB
 
 /// Completes and corrects the words of a user query from the index vocabulary (an `fts5vocab` table).
@@ -100,45 +101,12 @@ enum SuggestionEngine {
             let termCharacters = Array(term)
             if !asPrefix && abs(termCharacters.count - characters.count) > maxDistance { continue }
             if asPrefix && termCharacters.count + maxDistance < characters.count { continue }
-            let distance = EditDistance.restrictedDamerau(characters, termCharacters, prefixOfSecond: asPrefix, limit: maxDistance)
+            let distance = NameSuggestion.editDistance(characters, termCharacters, prefixOfSecond: asPrefix, limit: maxDistance)
             if distance <= maxDistance {
                 candidates.append(Candidate(term: term, count: row["doc"], distance: distance))
             }
         }
         candidates.sort { ($0.distance, -$0.count, $0.term) < ($1.distance, -$1.count, $1.term) }
         return Array(candidates.prefix(limit))
-    }
-}
-
-/// Edit distances for near-miss correction.
-enum EditDistance {
-    /// The optimal-string-alignment distance (insertions, deletions, substitutions, adjacent transpositions).
-    ///
-    /// With `prefixOfSecond`, returns the smallest distance between `a` and any prefix of `b`.
-    /// Returns a value above `limit` as soon as the distance must exceed it.
-    static func restrictedDamerau(_ a: [Character], _ b: [Character], prefixOfSecond: Bool = false, limit: Int = .max) -> Int {
-        let n = a.count, m = b.count
-        if n == 0 { return prefixOfSecond ? 0 : m }
-        if m == 0 { return n }
-        var previousPrevious = [Int](repeating: 0, count: m + 1)
-        var previous = Array(0...m)
-        var current = [Int](repeating: 0, count: m + 1)
-        for i in 1...n {
-            current[0] = i
-            var rowMinimum = current[0]
-            for j in 1...m {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previousPrevious[j - 2] + 1)
-                }
-                current[j] = value
-                rowMinimum = min(rowMinimum, value)
-            }
-            if rowMinimum > limit { return limit + 1 }
-            previousPrevious = previous
-            previous = current
-        }
-        return prefixOfSecond ? (previous.min() ?? m) : previous[m]
     }
 }
