@@ -32,9 +32,10 @@ struct ValidationFuzzTests {
             let diagnostics: [Diagnostic]
             do {
                 let workflow = try WorkflowLoader.load(text: text, fileName: fileName)
-                diagnostics = validator.validate(workflow)
+                let checked = validator.check(workflow)
+                diagnostics = checked.diagnostics
                 if diagnostics.isEmpty { valid += 1 } else { validationErrors += 1 }
-                _ = DiagnosticRenderer(sources: validator.sources(of: workflow)).render(diagnostics)
+                _ = DiagnosticRenderer(sources: checked.sources).render(diagnostics)
             } catch {
                 loadingErrors += 1
                 diagnostics = error.diagnostics

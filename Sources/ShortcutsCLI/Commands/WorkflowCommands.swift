@@ -39,9 +39,9 @@ enum WorkflowFiles {
             Foundation.exit(1)
         }
         let validator = WorkflowValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
-        let diagnostics = validator.validate(workflow)
+        let (diagnostics, sources) = validator.check(workflow)
         if !diagnostics.isEmpty {
-            let rendered = DiagnosticRenderer(sources: validator.sources(of: workflow)).render(diagnostics)
+            let rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
             FileHandle.standardError.write(Data((rendered + "\n").utf8))
             Foundation.exit(1)
         }
@@ -200,12 +200,12 @@ struct ValidateCommand: AsyncParsableCommand {
             }
             let validator = WorkflowValidator(catalog: Installation.shared.catalog,
                                               isHeadless: noInteraction || workflow.automation != nil)
-            let diagnostics = validator.validate(workflow)
+            let (diagnostics, sources) = validator.check(workflow)
             if diagnostics.isEmpty {
                 print("\(file): valid")
             } else {
                 failed = true
-                FileHandle.standardError.write(Data((DiagnosticRenderer(sources: validator.sources(of: workflow)).render(diagnostics) + "\n").utf8))
+                FileHandle.standardError.write(Data((DiagnosticRenderer(sources: sources).render(diagnostics) + "\n").utf8))
             }
         }
         if failed { throw ExitCode(1) }

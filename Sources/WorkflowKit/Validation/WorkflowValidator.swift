@@ -8,8 +8,8 @@ import IntentKit
 /// run themselves.
 ///
 /// ```swift
-/// let diagnostics = WorkflowValidator(catalog: catalog).validate(workflow)
-/// if !diagnostics.isEmpty { print(DiagnosticRenderer(sources: [workflow.fileName: workflow.sourceText]).render(diagnostics)) }
+/// let (diagnostics, sources) = WorkflowValidator(catalog: catalog).check(workflow)
+/// if !diagnostics.isEmpty { print(DiagnosticRenderer(sources: sources).render(diagnostics)) }
 /// ```
 public struct WorkflowValidator: Sendable {
     /// The installed apps.
@@ -31,18 +31,20 @@ public struct WorkflowValidator: Sendable {
     /// - Parameter workflow: The workflow.
     /// - Returns: The diagnostics, sorted by location; empty when the workflow is valid.
     public func validate(_ workflow: Workflow) -> [Diagnostic] {
-        var pass = ValidationPass(validator: self, workflow: workflow, callers: [])
-        pass.run()
-        return pass.diagnostics.sorted { $0.location < $1.location }
+        check(workflow).diagnostics
     }
 
-    /// The sources of a workflow and of the workflows it runs, for rendering diagnostics.
-    public func sources(of workflow: Workflow) -> [String: String] {
-        var sources = [workflow.fileName: workflow.sourceText]
+    /// Validates a workflow and returns, with the diagnostics, the sources of every file they
+    /// point into (the workflow and the workflows it runs), ready for ``DiagnosticRenderer``.
+    ///
+    /// - Parameter workflow: The workflow.
+    /// - Returns: The sorted diagnostics and the sources by file name.
+    public func check(_ workflow: Workflow) -> (diagnostics: [Diagnostic], sources: [String: String]) {
         var pass = ValidationPass(validator: self, workflow: workflow, callers: [])
         pass.run()
+        var sources = [workflow.fileName: workflow.sourceText]
         sources.merge(pass.sources) { first, _ in first }
-        return sources
+        return (pass.diagnostics.sorted { $0.location < $1.location }, sources)
     }
 }
 
