@@ -21,11 +21,6 @@ public struct QueryProperties<Entity: AppEntity, Mapping>: @unchecked Sendable {
     public init(@QueryPropertiesBuilder<Entity, Mapping> _ content: () -> [QueryProperty<Entity, Mapping>]) {
         properties = content()
     }
-
-    /// The property declared for a Swift property name, such as `title`.
-    public func property(named name: String) -> QueryProperty<Entity, Mapping>? {
-        properties.first { $0.name == name }
-    }
 }
 
 /// One queryable property and its comparators, written `Property(\Entity.$name) { ... }`
@@ -109,11 +104,6 @@ public struct SortingOptions<Entity: AppEntity>: @unchecked Sendable {
 
     /// The Swift names of the sortable properties.
     public var propertyNames: [String] { options.compactMap(\.name) }
-
-    /// The sortable property with a Swift name.
-    public func option(named name: String) -> EntitySortableProperty<Entity>? {
-        options.first { $0.name == name }
-    }
 }
 
 /// A property results can be sorted by, written `SortableBy(\Entity.$name)`.

@@ -165,27 +165,18 @@ private struct Cursor {
     }
 
     var current: Element {
-        peek(0)
-    }
-
-    func peek(_ distance: Int) -> Element {
-        var line = self.line
-        var column = self.column
-        for _ in 0..<max(0, distance) {
-            if column < source.lines[line].count {
-                column += 1
-            } else if line + 1 < source.lines.count {
-                line += 1
-                column = 0
-            } else {
-                break
-            }
-        }
         let scalars = source.lines[line]
         if column < scalars.count {
             return .character(scalars[column])
         }
         return line + 1 < source.lines.count ? .lineBreak : .end
+    }
+
+    /// The element `distance` places ahead, without moving.
+    func peek(_ distance: Int) -> Element {
+        var ahead = self
+        ahead.advance(by: distance)
+        return ahead.current
     }
 
     mutating func advance(by count: Int = 1) {
