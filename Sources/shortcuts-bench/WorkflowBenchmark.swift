@@ -18,9 +18,10 @@ struct Increment: AppIntent {
 enum WorkflowBenchmark {
     static func run(arguments: [String]) async throws {
         let iterations = arguments.first.flatMap(Int.init) ?? 1_000_000
-        try await repeatLoop(iterations: iterations)
-        try await find(books: 100_000, queries: 2_000)
-        try loadAndValidate(steps: 1_000)
+        let parts = Set(arguments.dropFirst())
+        if parts.isEmpty || parts.contains("repeat") { try await repeatLoop(iterations: iterations) }
+        if parts.isEmpty || parts.contains("find") { try await find(books: 100_000, queries: 2_000) }
+        if parts.isEmpty || parts.contains("validate") { try loadAndValidate(steps: 1_000) }
     }
 
     static func seconds(_ duration: Duration) -> Double {

@@ -3,7 +3,7 @@ import Foundation
 // Benchmarks, run in release builds; each prints its figures and their ratio to a baseline
 // measured in the same run:
 //   swift run -c release shortcuts-bench cron [calls]
-//   swift run -c release shortcuts-bench workflows [iterations]
+//   swift run -c release shortcuts-bench workflows [iterations] [repeat] [find] [validate]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
@@ -11,6 +11,6 @@ case "cron":
 case "workflows":
     try await WorkflowBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
-    print("usage: shortcuts-bench cron [calls] | workflows [iterations]")
+    print("usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate]")
     exit(64)
 }

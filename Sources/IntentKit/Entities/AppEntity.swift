@@ -33,15 +33,20 @@ extension AppEntity {
     public static var intentValueType: IntentValueType { .entity(EntityTypeReference(Self.self)) }
 
     public var intentValue: IntentValue {
-        var properties: [String: IntentValue] = [:]
-        for property in EntityReflection.properties(of: self) {
-            properties[property.name] = property.wrapper.currentValue ?? .null
-        }
         let representation = displayRepresentation
+        let localization = Localization.current
         return .entity(EntityValue(
-            typeName: String(describing: Self.self), identifier: id.entityIdentifierString,
+            typeName: EntityReflection.typeName(of: Self.self), identifier: id.entityIdentifierString,
             title: representation.title.description, subtitle: representation.subtitle?.description,
-            properties: properties, instance: self))
+            instance: self, readProperties: { [self] in
+                Localization.$current.withValue(localization) {
+                    var properties: [String: IntentValue] = [:]
+                    for property in EntityReflection.properties(of: self) {
+                        properties[property.name] = property.wrapper.currentValue ?? .null
+                    }
+                    return properties
+                }
+            }))
     }
 
     /// Takes the entity out of an entity value. Text is turned into entities by the engine's

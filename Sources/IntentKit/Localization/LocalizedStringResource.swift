@@ -71,7 +71,7 @@ public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringIn
         }
 
         public mutating func appendLiteral(_ literal: String) {
-            key += literal.replacingOccurrences(of: "%", with: "%%")
+            key += literal.contains("%") ? literal.replacingOccurrences(of: "%", with: "%%") : literal
         }
 
         public mutating func appendInterpolation(_ value: String) {

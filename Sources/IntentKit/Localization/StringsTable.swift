@@ -74,7 +74,7 @@ public struct StringsCatalog: Sendable {
     }
 
     static func normalized(_ locale: String) -> String {
-        locale.replacingOccurrences(of: "_", with: "-")
+        locale.contains("_") ? locale.replacingOccurrences(of: "_", with: "-") : locale
     }
 
     static func candidates(for locale: String) -> [String] {

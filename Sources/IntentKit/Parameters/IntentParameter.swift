@@ -50,6 +50,7 @@ public struct IntentParameter<Value: IntentValueConvertible>: @unchecked Sendabl
     ) {
         storage = Storage(title: title, description: description, defaultValue: `default`,
                           requestValueDialog: requestValueDialog)
+        ParameterCollector.record(self)
     }
 
     /// Declares a parameter with a default written as the property's initial value.

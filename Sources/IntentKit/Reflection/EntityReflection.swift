@@ -38,6 +38,16 @@ enum EntityReflection {
     }
 
     private static let schemas = Locked<[ObjectIdentifier: Schema]>([:])
+    private static let typeNames = Locked<[ObjectIdentifier: String]>([:])
+
+    /// `String(describing: type)`, computed once per entity type.
+    static func typeName(of type: Any.Type) -> String {
+        let key = ObjectIdentifier(type)
+        if let known = typeNames.withLock({ $0[key] }) { return known }
+        let name = String(describing: type)
+        typeNames.withLock { $0[key] = name }
+        return name
+    }
 
     /// The `@Property` wrappers of an entity, in declaration order (superclasses first).
     static func properties(of entity: Any) -> [ReflectedProperty] {

@@ -33,6 +33,10 @@ enum IntentReflection {
     private struct Prototype: @unchecked Sendable {
         var intent: any AppIntent
         var parameters: [ReflectedParameter]
+        /// The wrappers' dynamic types, to recognise a fresh instance's parameters.
+        var wrapperTypes: [ObjectIdentifier]
+        /// `String(describing:)` of the type, which qualified names are made of.
+        var typeName: String
     }
 
     private static let prototypes = Locked<[ObjectIdentifier: Prototype]>([:])
@@ -44,6 +48,32 @@ enum IntentReflection {
             wrapper.assignName(name)
             return ReflectedParameter(name: name, wrapper: wrapper)
         }
+    }
+
+    /// A fresh instance of an intent type and its named parameters.
+    ///
+    /// The wrappers `init()` creates are collected as it runs and named from the type's
+    /// prototype; an `init()` that creates wrappers in another way (more of them, other
+    /// types or titles) is reflected with `Mirror` instead.
+    static func instantiate(_ type: any AppIntent.Type) -> (intent: any AppIntent, parameters: [ReflectedParameter]) {
+        let prototype = prototype(for: type)
+        let (intent, wrappers) = ParameterCollector.collect { type.init() }
+        guard wrappers.count == prototype.parameters.count else { return (intent, parameters(of: intent)) }
+        var parameters: [ReflectedParameter] = []
+        parameters.reserveCapacity(wrappers.count)
+        for (index, wrapper) in wrappers.enumerated() {
+            let known = prototype.parameters[index]
+            guard ObjectIdentifier(Swift.type(of: wrapper)) == prototype.wrapperTypes[index],
+                  wrapper.title.key == known.wrapper.title.key else { return (intent, Self.parameters(of: intent)) }
+            wrapper.assignName(known.name)
+            parameters.append(ReflectedParameter(name: known.name, wrapper: wrapper))
+        }
+        return (intent, parameters)
+    }
+
+    /// `String(describing: type)`, computed once per intent type.
+    static func typeName(of type: any AppIntent.Type) -> String {
+        prototype(for: type).typeName
     }
 
     /// The parameters of an intent type, from a blank instance made with `init()`.
@@ -81,7 +111,10 @@ enum IntentReflection {
         let key = ObjectIdentifier(type)
         if let known = prototypes.withLock({ $0[key] }) { return known }
         let intent = type.init()
-        let prototype = Prototype(intent: intent, parameters: parameters(of: intent))
+        let parameters = parameters(of: intent)
+        let prototype = Prototype(intent: intent, parameters: parameters,
+                                  wrapperTypes: parameters.map { ObjectIdentifier(Swift.type(of: $0.wrapper)) },
+                                  typeName: String(describing: type))
         prototypes.withLock { $0[key] = prototype }
         return prototype
     }

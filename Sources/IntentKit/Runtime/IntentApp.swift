@@ -65,7 +65,7 @@ public struct IntentApp: Sendable {
 
     /// The full name of one of the app's intents: `Library.AddBook`.
     public func qualifiedName(of intent: any AppIntent.Type) -> String {
-        "\(name).\(String(describing: intent))"
+        name + "." + IntentReflection.typeName(of: intent)
     }
 
     /// The full name of one of the app's entity or enum types: `Library.BookEntity`.

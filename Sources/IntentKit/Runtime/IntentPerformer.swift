@@ -71,8 +71,8 @@ public struct IntentPerformer: Sendable {
         var arguments = arguments
         var answered: Set<String> = []
         while true {
-            let intent = type.init()
-            try await assign(arguments, to: intent, named: intentName)
+            let (intent, parameters) = IntentReflection.instantiate(type)
+            try await assign(arguments, to: parameters, named: intentName)
             do {
                 return try await run(intent, in: app, name: intentName)
             } catch let request as ParameterValueRequest {
@@ -97,7 +97,7 @@ public struct IntentPerformer: Sendable {
     public func perform(instance intent: any AppIntent, in app: IntentApp) async throws -> PerformOutcome {
         try await prepare(app)
         let intentName = app.qualifiedName(of: type(of: intent))
-        try await assign([:], to: intent, named: intentName)
+        try await assign([:], to: IntentReflection.parameters(of: intent), named: intentName)
         return try await run(intent, in: app, name: intentName)
     }
 
@@ -133,10 +133,12 @@ public struct IntentPerformer: Sendable {
         } catch {
             throw IntentError.performFailed(intent: name, message: Self.message(for: error, in: localization))
         }
-        var outcome = Localization.$current.withValue(localization) {
-            PerformOutcome(
-                intentName: name, value: parts.value, dialog: parts.dialog.map { $0.full.resolved(in: localization) },
-                snippet: parts.snippet.map { SnippetRenderer.render($0) }, opened: [], pendingOpenIntent: nil)
+        var outcome = PerformOutcome(intentName: name, value: parts.value, dialog: nil, snippet: nil, opened: [], pendingOpenIntent: nil)
+        if parts.dialog != nil || parts.snippet != nil {
+            Localization.$current.withValue(localization) {
+                outcome.dialog = parts.dialog.map { $0.full.resolved(in: localization) }
+                outcome.snippet = parts.snippet.map { SnippetRenderer.render($0) }
+            }
         }
         if let opened = parts.opensIntent {
             if runsOpenedIntents {
@@ -157,28 +159,49 @@ public struct IntentPerformer: Sendable {
         return String(describing: error)
     }
 
-    private func assign(_ arguments: [String: IntentValue], to intent: any AppIntent, named intentName: String) async throws {
-        let parameters = IntentReflection.parameters(of: intent)
-        for (name, _) in arguments.sorted(by: { $0.key < $1.key }) where !parameters.contains(where: { $0.name == name }) {
-            throw IntentError.unknownParameter(
-                intent: intentName, name: name,
-                suggestion: NameSuggestion.nearest(to: name, among: parameters.map(\.name)),
-                known: parameters.map(\.name))
+    private func assign(_ arguments: [String: IntentValue], to parameters: [IntentReflection.ReflectedParameter],
+                        named intentName: String) async throws {
+        let isKnown = { (name: String) in parameters.contains { $0.name == name } }
+        if !arguments.keys.allSatisfy(isKnown) {
+            for name in arguments.keys.sorted() where !isKnown(name) {
+                throw IntentError.unknownParameter(
+                    intent: intentName, name: name,
+                    suggestion: NameSuggestion.nearest(to: name, among: parameters.map(\.name)),
+                    known: parameters.map(\.name))
+            }
         }
         // Plain values first, so a mistyped number is reported before any entity lookup.
-        let ordered = parameters.filter { !$0.wrapper.valueType.refersToEntities } + parameters.filter { $0.wrapper.valueType.refersToEntities }
-        for parameter in ordered {
-            if let value = arguments[parameter.name] {
-                try await assign(value, to: parameter, intentName: intentName)
+        var entityParameters = 0
+        for parameter in parameters {
+            if parameter.wrapper.valueType.refersToEntities {
+                entityParameters += 1
+            } else if let value = arguments[parameter.name] {
+                do {
+                    try parameter.wrapper.assign(value)
+                } catch let error as ValueConversionError {
+                    throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
+                }
             } else if !parameter.wrapper.hasValue && !parameter.wrapper.valueType.isOptional {
-                let question = QuestionText.valueQuestion(
-                    dialog: parameter.wrapper.requestValueDialog, title: parameter.wrapper.title, type: parameter.wrapper.valueType)
-                let answer = try await ask(
-                    ValueRequest(name: parameter.name, question: question, type: parameter.wrapper.valueType,
-                                 suggestions: await suggestions(for: parameter.wrapper.valueType)),
-                    intentName: intentName)
-                try await assign(answer, to: parameter, intentName: intentName)
+                try await fill(parameter, with: nil, intentName: intentName)
             }
+        }
+        guard entityParameters > 0 else { return }
+        for parameter in parameters where parameter.wrapper.valueType.refersToEntities {
+            try await fill(parameter, with: arguments[parameter.name], intentName: intentName)
+        }
+    }
+
+    /// Assigns a given value, or asks for a missing non-optional one.
+    private func fill(_ parameter: IntentReflection.ReflectedParameter, with given: IntentValue?, intentName: String) async throws {
+        if let value = given {
+            try await assign(value, to: parameter, intentName: intentName)
+        } else if !parameter.wrapper.hasValue && !parameter.wrapper.valueType.isOptional {
+            let type = parameter.wrapper.valueType
+            let question = QuestionText.valueQuestion(dialog: parameter.wrapper.requestValueDialog, title: parameter.wrapper.title, type: type)
+            let answer = try await ask(
+                ValueRequest(name: parameter.name, question: question, type: type, suggestions: await suggestions(for: type)),
+                intentName: intentName)
+            try await assign(answer, to: parameter, intentName: intentName)
         }
     }
 
@@ -192,8 +215,12 @@ public struct IntentPerformer: Sendable {
 
     private func assign(_ value: IntentValue, to parameter: IntentReflection.ReflectedParameter, intentName: String) async throws {
         do {
-            let prepared = try await ValuePreparation.prepare(value, for: parameter.wrapper.valueType, name: parameter.name, interaction: interaction)
-            try parameter.wrapper.assign(prepared)
+            let type = parameter.wrapper.valueType
+            if type.refersToEntities {
+                try parameter.wrapper.assign(try await ValuePreparation.prepare(value, for: type, name: parameter.name, interaction: interaction))
+            } else {
+                try parameter.wrapper.assign(value)
+            }
         } catch let error as ValueConversionError {
             throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
         } catch let error as InteractionError {

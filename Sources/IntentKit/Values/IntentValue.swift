@@ -88,9 +88,18 @@ public struct EntityValue: Sendable, Hashable, CustomStringConvertible {
     /// The display subtitle, if any.
     public var subtitle: String?
     /// The values of the entity's `@Property` wrappers, by Swift property name.
-    public var properties: [String: IntentValue]
+    ///
+    /// A value made from an instance reads them from it when they are first asked for, in the
+    /// localization that was current when the value was made: a `find` whose results are only
+    /// passed on never pays for reflecting them.
+    public var properties: [String: IntentValue] {
+        get { propertyStorage.values }
+        set { propertyStorage = PropertyStorage(values: newValue) }
+    }
     /// The Swift instance, when the value was made from one.
     public var instance: (any AppEntity)?
+
+    private var propertyStorage: PropertyStorage
 
     /// Creates an entity value.
     public init(
@@ -101,8 +110,45 @@ public struct EntityValue: Sendable, Hashable, CustomStringConvertible {
         self.identifier = identifier
         self.title = title
         self.subtitle = subtitle
-        self.properties = properties
+        self.propertyStorage = PropertyStorage(values: properties)
         self.instance = instance
+    }
+
+    /// Creates an entity value whose properties are read from the instance when first needed.
+    init(typeName: String, identifier: String, title: String, subtitle: String?, instance: some AppEntity,
+         readProperties: @escaping @Sendable () -> [String: IntentValue]) {
+        self.typeName = typeName
+        self.identifier = identifier
+        self.title = title
+        self.subtitle = subtitle
+        self.propertyStorage = PropertyStorage(read: readProperties)
+        self.instance = instance
+    }
+
+    /// Property values, given or read once on demand.
+    private final class PropertyStorage: @unchecked Sendable {
+        private let lock = NSLock()
+        private var known: [String: IntentValue]?
+        private let read: (@Sendable () -> [String: IntentValue])?
+
+        init(values: [String: IntentValue]) {
+            known = values
+            read = nil
+        }
+
+        init(read: @escaping @Sendable () -> [String: IntentValue]) {
+            known = nil
+            self.read = read
+        }
+
+        var values: [String: IntentValue] {
+            lock.lock()
+            defer { lock.unlock() }
+            if let known { return known }
+            let values = read?() ?? [:]
+            known = values
+            return values
+        }
     }
 
     public static func == (lhs: EntityValue, rhs: EntityValue) -> Bool {

@@ -65,14 +65,16 @@ public struct BookQuery: EntityPropertyQuery, EntityStringQuery {
         try database.books(matching: string)
     }
 
+    /// The column each sortable property is stored in.
+    nonisolated(unsafe) private static let sortColumns: [PartialKeyPath<BookEntity>: String] = [
+        \BookEntity.$title: "title", \BookEntity.$author: "author",
+        \BookEntity.$datePublished: "datePublished", \BookEntity.$dateRead: "dateRead",
+    ]
+
     public func entities(matching comparators: [BookCondition], mode: ComparatorMode, sortedBy: [Sort<BookEntity>],
                          limit: Int?) async throws -> [BookEntity] {
-        let columns: [PartialKeyPath<BookEntity>: String] = [
-            \BookEntity.$title: "title", \BookEntity.$author: "author",
-            \BookEntity.$datePublished: "datePublished", \BookEntity.$dateRead: "dateRead",
-        ]
         let order = sortedBy.compactMap { sort in
-            columns[sort.by].map { (column: $0, ascending: sort.order == .ascending) }
+            Self.sortColumns[sort.by].map { (column: $0, ascending: sort.order == .ascending) }
         }
         return try database.books(where: comparators, matchAll: mode == .and, orderBy: order, limit: limit)
     }

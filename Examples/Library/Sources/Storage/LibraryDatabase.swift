@@ -145,7 +145,10 @@ public final class LibraryDatabase: Sendable {
             sql += " LIMIT ?"
             arguments += [max(limit, 0)]
         }
-        return try writer.read { db in try BookRecord.fetchAll(db, sql: sql, arguments: arguments).map(\.entity) }
+        // Cached: a workflow repeats the same few queries with other values.
+        return try writer.read { db in
+            try BookRecord.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(\.entity)
+        }
     }
 
     // MARK: Orders
