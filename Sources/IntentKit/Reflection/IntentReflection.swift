@@ -30,13 +30,21 @@ enum IntentReflection {
         var wrapper: any AnyIntentParameter
     }
 
-    private struct Prototype: @unchecked Sendable {
-        var intent: any AppIntent
-        var parameters: [ReflectedParameter]
+    /// What one blank instance of an intent type tells; a class, so a cache hit is one retain.
+    private final class Prototype: @unchecked Sendable {
+        let intent: any AppIntent
+        let parameters: [ReflectedParameter]
         /// The wrappers' dynamic types, to recognise a fresh instance's parameters.
-        var wrapperTypes: [ObjectIdentifier]
+        let wrapperTypes: [ObjectIdentifier]
         /// `String(describing:)` of the type, which qualified names are made of.
-        var typeName: String
+        let typeName: String
+
+        init(intent: any AppIntent, parameters: [ReflectedParameter], wrapperTypes: [ObjectIdentifier], typeName: String) {
+            self.intent = intent
+            self.parameters = parameters
+            self.wrapperTypes = wrapperTypes
+            self.typeName = typeName
+        }
     }
 
     private static let prototypes = Locked<[ObjectIdentifier: Prototype]>([:])
