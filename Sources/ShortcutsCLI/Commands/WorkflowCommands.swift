@@ -148,12 +148,10 @@ struct RunCommand: AsyncParsableCommand {
                 if outputType == .json { FileHandle.standardError.write(line) } else { FileHandle.standardOutput.write(line) }
             })
         // Ctrl-C cancels the run, which stops at the next step (or wait) and is recorded as
-        // cancelled. The signal source listens before the run starts, so no Ctrl-C is lost.
+        // cancelled. The watch is registered before the run starts, so no Ctrl-C is lost.
         let interrupted = Interruption()
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { interrupted.interrupt() }
-        interrupt.resume()
+        let watch = SignalWatch([SIGINT]) { _ in interrupted.interrupt() }
+        defer { watch.stop() }
         let task = Task { try await runner.run(loaded, inputs: inputs) }
         interrupted.attach(task)
         do {
