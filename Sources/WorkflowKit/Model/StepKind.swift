@@ -63,4 +63,13 @@ public enum StepKind: Sendable, Hashable {
         case .search: return "search"
         }
     }
+
+    /// Whether steps run inside this one (`if`, `repeat`, `menu`, and `run`'s nested workflow),
+    /// so that a trace lists it before them.
+    public var containsSteps: Bool {
+        switch self {
+        case .if, .repeat, .menu, .run: return true
+        default: return false
+        }
+    }
 }

@@ -141,13 +141,18 @@ private final class Execution: @unchecked Sendable {
             let clock = ContinuousClock.now
             var record = StepTrace(kind: step.kind.keyword, stepID: step.id?.value, location: step.location, depth: depth,
                                    inputs: [:], output: nil, dialog: nil, startedAt: started, duration: .zero, error: nil)
+            // A step with steps inside is traced before them; others are traced once, when done.
             let traceIndex = trace.count
-            trace.append(record)
+            let containsSteps = step.kind.containsSteps
+            if containsSteps { trace.append(record) }
+            func finish(_ record: StepTrace) {
+                if containsSteps { trace[traceIndex] = record } else { trace.append(record) }
+            }
             do {
                 let output = try await perform(step, in: &scope, record: &record, workflow: workflow, depth: depth, callers: callers)
                 record.duration = ContinuousClock.now - clock
                 record.output = output
-                trace[traceIndex] = record
+                finish(record)
                 if case .comment = step.kind { continue }
                 if let output {
                     if let id = step.id?.value { scope.assign(output, to: id) }
@@ -157,12 +162,12 @@ private final class Execution: @unchecked Sendable {
             } catch let stop as Stop {
                 record.duration = ContinuousClock.now - clock
                 record.output = stop.output
-                trace[traceIndex] = record
+                finish(record)
                 throw stop
             } catch {
                 record.duration = ContinuousClock.now - clock
                 record.error = (error as? WorkflowRunError)?.diagnostic.message ?? "\(error)"
-                trace[traceIndex] = record
+                finish(record)
                 throw error
             }
         }
@@ -185,10 +190,12 @@ private final class Execution: @unchecked Sendable {
                                             runsOpenedIntents: perform.opensWhenRun)
             do {
                 let outcome = try await performer.perform(found.type, in: found.app, arguments: arguments)
-                let said = ([outcome.dialog] + outcome.opened.map(\.dialog)).compactMap { $0 }
-                for text in said { runner.show(text) }
+                if outcome.dialog != nil || !outcome.opened.isEmpty {
+                    let said = ([outcome.dialog] + outcome.opened.map(\.dialog)).compactMap { $0 }
+                    for text in said { runner.show(text) }
+                    record.dialog = said.isEmpty ? nil : said.joined(separator: "\n")
+                }
                 if let snippet = outcome.snippet { runner.show(snippet) }
-                record.dialog = said.isEmpty ? nil : said.joined(separator: "\n")
                 return outcome.value ?? .null
             } catch let error as IntentError {
                 throw WorkflowRunError(error.description, at: perform.intent.location, sources: sources)
