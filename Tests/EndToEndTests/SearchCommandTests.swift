@@ -153,4 +153,26 @@ struct SearchCommandTests {
         #expect(reindexed.output == "Reindexed 1 item of library\n")
         #expect(try shortcuts.run(["index", "reindex", "library"]).output == "Reindexed library: 1 items\n")
     }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func rebuildDrawsAProgressBarOnATerminal() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let terminal = Process()
+        terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        terminal.arguments = ["-qec", "'\(ShortcutsBinary.executable.path)' index rebuild library", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SHORTCUTS_HOME"] = shortcuts.home.path
+        terminal.environment = environment
+        let output = Pipe()
+        terminal.standardOutput = output
+        terminal.standardInput = FileHandle.nullDevice
+        try terminal.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        terminal.waitUntilExit()
+        #expect(terminal.terminationStatus == 0)
+        #expect(text.contains("\rRebuilding library [------------------------------] 0/1"))
+        #expect(text.contains("\rRebuilding library [##############################] 1/1"))
+        #expect(text.contains("Rebuilt library: 1 items in "))
+    }
 }
