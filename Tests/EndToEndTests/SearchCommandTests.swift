@@ -95,6 +95,10 @@ struct SearchCommandTests {
         #expect(field("indexing", in: status) == "off (deleted; `shortcuts index rebuild library` restores it)")
         #expect(field("items", in: status) == "0")
 
+        let reindex = try shortcuts.run(["index", "reindex", "library"])
+        #expect(reindex.status == 1)
+        #expect(reindex.error.hasPrefix("error: indexing of library is off\n"))
+
         let rebuilt = try shortcuts.run(["index", "rebuild", "library"])
         #expect(rebuilt.status == 0)
         #expect(rebuilt.output.hasPrefix("Rebuilt library: 2 items in "))

@@ -91,7 +91,7 @@ public struct IntentApp: Sendable {
 /// command line and workflows find it through the app.
 ///
 /// ```swift
-/// let app = IntentApp(name: "Library", intents: [AddBook.self], features: [LibrarySearch.index])
+/// let app = IntentApp(name: "Library", intents: [AddBook.self], features: [LibraryApp.searchIndex])
 /// let indexes = app.features.compactMap { $0 as? AppSearchIndex }
 /// ```
 public protocol AppFeature: Sendable {}

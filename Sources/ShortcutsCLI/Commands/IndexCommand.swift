@@ -113,14 +113,14 @@ struct IndexRebuildCommand: AsyncParsableCommand {
                 continue
             }
             let bar = ProgressBar(label: "Rebuilding \(name)")
-            let clock = ContinuousClock.now
+            let started = ContinuousClock.now
             do {
                 guard let maintainer = try await catalog.open(name, preparingForSearch: false).maintainer else { continue }
                 try await maintainer.rebuildIndex(progress: { bar.update($0) })
                 bar.finish()
                 let count = try await maintainer.searchableIndex.itemCount()
-                let seconds = Double((ContinuousClock.now - clock).components.attoseconds) / 1e18
-                    + Double((ContinuousClock.now - clock).components.seconds)
+                let elapsed = (ContinuousClock.now - started).components
+                let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
                 print("Rebuilt \(name): \(count) items in \(String(format: "%.2f", seconds)) s")
             } catch {
                 bar.finish()
@@ -176,6 +176,9 @@ struct IndexReindexCommand: AsyncParsableCommand {
         guard catalog.appIndex(named: name) != nil else { Failure.exit(SpotlightError.indexWithoutMaintainer(name: name)) }
         do {
             guard let maintainer = try await catalog.open(name, preparingForSearch: false).maintainer else { return }
+            if try await maintainer.isIndexingSwitchedOff() {
+                throw CommandFailure(message: "indexing of \(name) is off\nhelp: `\(Installation.shared.commandName) index rebuild \(name)` turns it on")
+            }
             if identifiers.isEmpty {
                 try await maintainer.reindexAll()
                 print("Reindexed \(name): \(try await maintainer.searchableIndex.itemCount()) items")

@@ -113,7 +113,7 @@ extension SearchIndexCatalog {
         }
         var hits: [SearchHit] = []
         var suggestions: [UserQuery.Suggestion] = []
-        for name in try names(for: request) {
+        searching: for name in try names(for: request) {
             let opened = try await open(name)
             switch request.language {
             case .userQuery:
@@ -133,7 +133,7 @@ extension SearchIndexCatalog {
                 let text = filters.isEmpty ? request.text : ([request.text] + filters).map { "(\($0))" }.joined(separator: " && ")
                 for try await item in SearchQuery(queryString: text, attributes: Self.fetchAttributes, index: opened.index).results {
                     hits.append(SearchHit(indexName: name, item: item))
-                    if let limit = request.limit, hits.count >= limit { break }
+                    if let limit = request.limit, hits.count >= limit { break searching }
                 }
             }
         }
