@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "IntentKit"),
         .target(
             name: "WorkflowKit",
-            dependencies: ["IntentKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "AutomationKit"),
@@ -41,16 +41,27 @@ let package = Package(
                 "IntentKit",
                 "WorkflowKit",
                 "AutomationKit",
+                "SpotlightKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
             name: "LibraryApp",
-            dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Library/Sources",
             resources: [.copy("Resources")]
         ),
-        .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp"]),
+        .target(
+            name: "TagsApp",
+            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Examples/Tags/Sources"
+        ),
+        .target(
+            name: "JournalApp",
+            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            path: "Examples/Journal/Sources"
+        ),
+        .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
             dependencies: ["AutomationKit", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
@@ -61,10 +72,12 @@ let package = Package(
             dependencies: ["IntentKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit"]),
+        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit"]),
+        .testTarget(name: "TagsAppTests", dependencies: ["TagsApp", "SpotlightKit"]),
+        .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit"]),
         .testTarget(
             name: "WorkflowKitTests",
-            dependencies: ["WorkflowKit", "IntentKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
+            dependencies: ["WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "AutomationKitTests", dependencies: ["AutomationKit"], exclude: ["Fixtures", "Oracle"]),

@@ -9,6 +9,9 @@ import IntentKit
 /// import ShortcutsCLI
 /// await ShortcutsTool.main(apps: [GreeterApp.app], commandName: "greeter")
 /// ```
+///
+/// The search indexes the apps declare (SpotlightKit's `AppSearchIndex` among an app's
+/// `features`) are searched and managed by `search` and `index`.
 public enum ShortcutsTool {
     /// Runs the command line with the process's arguments and exits.
     ///
@@ -56,6 +59,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error.
             """,
         subcommands: [RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
-                          SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self])
+                          SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, SearchCommand.self,
+                          IndexCommand.self])
     }
 }

@@ -1,4 +1,6 @@
+import JournalApp
 import LibraryApp
 import ShortcutsCLI
+import TagsApp
 
-await ShortcutsTool.main(apps: [LibraryApp.app])
+await ShortcutsTool.main(apps: [LibraryApp.app, TagsApp.app, JournalApp.app])

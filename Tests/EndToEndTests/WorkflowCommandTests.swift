@@ -26,6 +26,9 @@ struct WorkflowsFolderTests {
                     shown: ["The nested workflow found 3 books; the newest is Where the Crawdads Sing."]),
         Expectation(file: "wait-and-stop.yaml", output: "done waiting"),
         Expectation(file: "library-tour.yaml", output: "shelf: currentlyReading", shown: ["The library is empty."]),
+        Expectation(file: "search-books.yaml", output: "Secrets of the Savanna",
+                    shown: ["1 found for 'savanna owens'; best: Secrets of the Savanna by Delia Owens",
+                            "Opened Secrets of the Savanna.", "The index holds 3 books."]),
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {

@@ -57,6 +57,8 @@ struct EveryStepKindTests {
         }
         #expect(search.query.expression?.description == "${input.query}")
         #expect(search.index?.value == "books")
+        #expect(search.entity?.description == "Library.BookEntity")
+        #expect(search.entity?.location.line == 13)
         #expect(search.limit?.literal?.text == "5")
 
         #expect(ask.answerType?.value == "Int")
@@ -67,7 +69,7 @@ struct EveryStepKindTests {
             Issue.record("expected an expression in the question")
             return
         }
-        #expect(queried.location == Location(file: "every.yaml", line: 16, column: 31, length: 14))
+        #expect(queried.location == Location(file: "every.yaml", line: 17, column: 31, length: 14))
 
         #expect(set.variable.value == "titles")
         guard case .list(let empty, _) = set.value else {

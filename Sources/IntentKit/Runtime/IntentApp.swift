@@ -23,6 +23,9 @@ public struct IntentApp: Sendable {
     public var shortcuts: (any AppShortcutsProvider.Type)?
     /// The app's strings tables.
     public var strings: StringsCatalog
+    /// What the app provides besides intents, for the modules that know how to use it — such
+    /// as the search indexes it keeps (SpotlightKit's `AppSearchIndex`).
+    public var features: [any AppFeature]
     /// Runs once before the first intent of the app: registers dependencies, opens storage.
     public var setUp: @Sendable () async throws -> Void
 
@@ -30,11 +33,13 @@ public struct IntentApp: Sendable {
     public init(
         name: String, intents: [any AppIntent.Type], entities: [any AppEntity.Type] = [],
         enums: [any AppEnum.Type] = [], shortcuts: (any AppShortcutsProvider.Type)? = nil,
-        strings: StringsCatalog = StringsCatalog(), setUp: @escaping @Sendable () async throws -> Void = {}
+        strings: StringsCatalog = StringsCatalog(), features: [any AppFeature] = [],
+        setUp: @escaping @Sendable () async throws -> Void = {}
     ) {
         self.name = name
         self.intents = intents
         self.strings = strings
+        self.features = features
         self.shortcuts = shortcuts
         self.setUp = setUp
         var entityTypes = entities
@@ -78,3 +83,15 @@ public struct IntentApp: Sendable {
         localization.strings.lookUp("CFBundleDisplayName", table: nil, locale: localization.locale) ?? name
     }
 }
+
+/// Something an app provides besides its intents, entities and enums, declared on its
+/// ``IntentApp`` and found by the module that defines the feature's type.
+///
+/// SpotlightKit's `AppSearchIndex` is one: an app declares the search index it keeps, and the
+/// command line and workflows find it through the app.
+///
+/// ```swift
+/// let app = IntentApp(name: "Library", intents: [AddBook.self], features: [LibraryApp.searchIndex])
+/// let indexes = app.features.compactMap { $0 as? AppSearchIndex }
+/// ```
+public protocol AppFeature: Sendable {}

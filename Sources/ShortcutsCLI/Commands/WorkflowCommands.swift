@@ -245,6 +245,9 @@ enum WorkflowView {
                 switch step.kind {
                 case .perform(let perform): line += " \(perform.intent.description)"
                 case .find(let find): line += " \(find.entity.description)"
+                case .search(let search):
+                    if let entity = search.entity { line += " \(entity.description)" }
+                    if let index = search.index { line += " in \(index.value)" }
                 case .run(let nested): line += " \(nested.workflow.value)"
                 case .set(let set): line += " \(set.variable.value)"
                 default: break

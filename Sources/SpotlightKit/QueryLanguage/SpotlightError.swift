@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 
 /// Every error SpotlightKit throws, each with the context needed to act on it.
 ///
@@ -24,6 +25,10 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidStoreConfiguration(store: String, reason: String)
     /// An operation needs indexing to be started first, or it was stopped.
     case indexingNotRunning(store: String)
+    /// No installed app keeps an index of this name and no index file has it; `known` lists the names there are.
+    case unknownIndex(name: String, known: [String])
+    /// The index is not kept by an installed app, so nothing can rebuild or reindex it.
+    case indexWithoutMaintainer(name: String)
 
     public var description: String {
         switch self {
@@ -41,6 +46,16 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
             return "Store \(store): \(reason)"
         case let .indexingNotRunning(store):
             return "Store \(store): indexing is not running; call startIndexing() first"
+        case let .unknownIndex(name, known):
+            var message = "no search index named '\(name)'"
+            if let nearest = NameSuggestion.nearest(to: name, among: known) {
+                message += "\nhelp: did you mean '\(nearest)'?"
+            } else {
+                message += known.isEmpty ? "\nhelp: there are no search indexes yet" : "\nhelp: the indexes are: " + known.joined(separator: ", ")
+            }
+            return message
+        case let .indexWithoutMaintainer(name):
+            return "no installed app keeps the index '\(name)', so it cannot be rebuilt from the app's data"
         }
     }
 

@@ -72,11 +72,14 @@ extension SpotlightDelegate {
         }
         let work = try await store.read { db in try self.collectWork(after: token, in: db) }
         guard let work else { return false }
-        try await indexDatabase.write { db in
+        let committed = try await indexDatabase.write { db -> Bool in
             // Another indexer may have advanced meanwhile; only commit on the token we read.
-            guard try Self.token(storeIdentifier: storeIdentifier, indexName: storage.name, in: db) == token else { return }
+            guard try Self.token(storeIdentifier: storeIdentifier, indexName: storage.name, in: db) == token else { return false }
             try self.commit(work, storage: storage, in: db)
+            return true
         }
+        // Pruning history that another indexer has not consumed would lose those changes.
+        guard committed else { return true }
         try await store.write { db in
             try db.execute(sql: "DELETE FROM spotlightHistory WHERE id <= ?", arguments: [work.lastChangeID])
         }

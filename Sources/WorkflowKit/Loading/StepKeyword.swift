@@ -16,7 +16,7 @@ enum StepKeyword: String, CaseIterable {
         case .menu: return ["options"]
         case .ask: return ["type", "default"]
         case .run: return ["with"]
-        case .search: return ["index", "limit"]
+        case .search: return ["entity", "index", "limit"]
         case .show, .wait, .stop, .comment: return []
         }
     }

@@ -188,11 +188,13 @@ extension WorkflowConverter {
 
         case .search:
             let query = convertValue(settings.value, depth: depth + 1)
+            let entity = settings["entity"].flatMap { qualifiedName($0, for: "'entity'", role: "entity name") }
             let index = settings["index"].flatMap { text($0, for: "'index'") }
             let limit = settings["limit"].flatMap { convertLimit($0, depth: depth + 1) }
             guard let query else { return nil }
             if settings["limit"] != nil && limit == nil { return nil }
-            return .search(SearchStep(query: query, index: index, limit: limit))
+            if settings["entity"] != nil && entity == nil { return nil }
+            return .search(SearchStep(query: query, entity: entity, index: index, limit: limit))
         }
     }
 

@@ -1,9 +1,11 @@
 import Foundation
 import IntentKit
+import SpotlightKit
 
 /// Runs a loaded workflow: evaluates values, performs intents (running the intents their
 /// results open, unless `openWhenRun: false`), finds and filters entities, follows control
-/// flow, asks questions through the ``Interaction``, and records a trace of every step.
+/// flow, searches indexes, asks questions through the ``Interaction``, and records a trace of
+/// every step.
 ///
 /// ```swift
 /// let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: "Workflows/add-book.yaml"))
@@ -24,14 +26,28 @@ public struct WorkflowRunner: Sendable {
     public var history: RunHistory?
     /// What started the runs, as recorded in the history (`manual`, `automation`).
     public var trigger: String
+    /// The search indexes `search` steps use.
+    public var searchIndexes: SearchIndexCatalog
 
+    /// Creates a runner.
+    ///
+    /// - Parameters:
+    ///   - catalog: The installed apps.
+    ///   - interaction: Who answers questions.
+    ///   - locale: The locale of dialogs.
+    ///   - history: Where runs are recorded.
+    ///   - trigger: What started the runs.
+    ///   - searchIndexes: The search indexes; the apps' indexes and those in `$SHORTCUTS_HOME/indexes` when `nil`.
+    ///   - show: Receives shown text.
     public init(catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
-                history: RunHistory? = nil, trigger: String = "manual", show: @escaping @Sendable (String) -> Void = { _ in }) {
+                history: RunHistory? = nil, trigger: String = "manual", searchIndexes: SearchIndexCatalog? = nil,
+                show: @escaping @Sendable (String) -> Void = { _ in }) {
         self.catalog = catalog
         self.interaction = interaction
         self.locale = locale
         self.history = history
         self.trigger = trigger
+        self.searchIndexes = searchIndexes ?? SearchIndexCatalog(intents: catalog)
         self.show = show
     }
 
@@ -362,10 +378,53 @@ private final class Execution: @unchecked Sendable {
         case .comment:
             return nil
 
-        case .search:
-            throw WorkflowRunError("search steps need the search index, which this build does not include yet",
-                                   at: step.location, sources: sources)
+        case .search(let search):
+            return try await self.search(search, values: values, scope: scope, record: &record, at: step.location)
         }
+    }
+
+    /// Runs a user query; entities stand for their items, other items become dictionaries.
+    private func search(_ search: SearchStep, values: ValueEvaluator, scope: RunScope, record: inout StepTrace,
+                        at location: SourceLocation) async throws -> IntentValue {
+        let query = try values.evaluate(search.query, in: scope)
+        let text = query.isNull ? "" : query.displayText
+        let limit = try search.limit.map { try self.limit($0, values: values, scope: scope) }
+        var entityType: (any IndexedEntity.Type)?
+        if let name = search.entity {
+            guard let found = try? runner.catalog.entity(named: name.description),
+                  let type = found.type as? any IndexedEntity.Type else {
+                throw WorkflowRunError("'\(name.description)' is not an indexed entity", at: name.location, sources: sources)
+            }
+            entityType = type
+        } else if let index = search.index, let declared = runner.searchIndexes.appIndex(named: index.value)?.index.entityTypes,
+                  declared.count == 1 {
+            entityType = declared[0]
+        }
+        var inputs: [String: IntentValue] = ["query": .string(text)]
+        if let index = search.index { inputs["index"] = .string(index.value) }
+        if let limit { inputs["limit"] = .int(limit) }
+        record.inputs = inputs
+        let request = SearchRequest(text: text, indexNames: search.index.map { [$0.value] }, entityType: entityType, limit: limit)
+        let response: SearchResponse
+        do {
+            response = try await runner.searchIndexes.search(request)
+        } catch let error as SpotlightError {
+            throw WorkflowRunError("search: \(error)", at: search.index?.location ?? location, sources: sources)
+        }
+        return .list(response.hits.map { hit in hit.entity ?? Self.dictionary(of: hit) })
+    }
+
+    /// A found item that stands for no installed entity, as a dictionary of its attributes.
+    static func dictionary(of hit: SearchHit) -> IntentValue {
+        let attributes = hit.item.attributeSet
+        var entries: [String: IntentValue] = ["id": .string(hit.item.uniqueIdentifier), "index": .string(hit.indexName)]
+        if let title = attributes.title ?? attributes.displayName { entries["title"] = .string(title) }
+        if let description = attributes.contentDescription { entries["description"] = .string(description) }
+        if let type = attributes.contentType { entries["contentType"] = .string(type) }
+        if let keywords = attributes.keywords { entries["keywords"] = .list(keywords.map(IntentValue.string)) }
+        if let domain = hit.item.domainIdentifier { entries["domain"] = .string(domain) }
+        if let score = hit.score { entries["score"] = .double(score) }
+        return .dictionary(entries)
     }
 
     private func limit(_ node: ValueNode, values: ValueEvaluator, scope: RunScope) throws -> Int {

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import SpotlightKit
 
 /// The JSON Schema of workflow files (`Schemas/workflow.schema.json`), and a version of it
 /// specialised to the installed intents, so an editor completes intent names, their
@@ -20,7 +21,8 @@ public enum WorkflowSchema {
     }
 
     /// The schema with `perform:` limited to the installed intents, each intent's `with:`
-    /// limited to its parameters (required ones required), and `find:` to the installed entities.
+    /// limited to its parameters (required ones required), `find:` to the installed entities,
+    /// and a search step's `entity:` to the installed indexed entities.
     ///
     /// - Parameter catalog: The installed apps.
     /// - Returns: JSON text.
@@ -31,7 +33,9 @@ public enum WorkflowSchema {
               var perform = definitions["performStep"] as? [String: Any],
               var performProperties = perform["properties"] as? [String: Any],
               var find = definitions["findStep"] as? [String: Any],
-              var findProperties = find["properties"] as? [String: Any]
+              var findProperties = find["properties"] as? [String: Any],
+              var search = definitions["searchStep"] as? [String: Any],
+              var searchProperties = search["properties"] as? [String: Any]
         else { throw CocoaError(.fileReadCorruptFile) }
         let intents = catalog.allIntents
         performProperties["perform"] = [
@@ -62,6 +66,13 @@ public enum WorkflowSchema {
         ] as [String: Any]
         find["properties"] = findProperties
         definitions["findStep"] = find
+        let indexed = catalog.indexedEntities
+        searchProperties["entity"] = [
+            "enum": indexed.map(\.name) + indexed.map { String(describing: $0.type) },
+            "description": "Only results that stand for entities of this type; the output is then a list of those entities.",
+        ] as [String: Any]
+        search["properties"] = searchProperties
+        definitions["searchStep"] = search
         schema["$defs"] = definitions
         schema["title"] = "Shortcuts workflow (installed intents)"
         let data = try JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -1,11 +1,12 @@
 import Foundation
 import IntentKit
+import SpotlightKit
 
 /// Checks a loaded workflow against the installed apps before anything runs, and reports
 /// every mistake at once: unknown intents, parameters, entities, properties, comparators and
 /// sort options; variables used before they have a value; values whose type cannot feed a
 /// parameter; required parameters nobody could supply in a headless run; nested workflows that
-/// run themselves.
+/// run themselves; search steps naming entities that are not indexed or indexes that do not exist.
 ///
 /// ```swift
 /// let (diagnostics, sources) = WorkflowValidator(catalog: catalog).check(workflow)
@@ -19,11 +20,22 @@ public struct WorkflowValidator: Sendable {
     public var isHeadless: Bool
     /// Names answered in advance (`--answer name=value`), which count as supplied.
     public var answeredNames: Set<String>
+    /// The search indexes `search` steps may name.
+    public var searchIndexes: SearchIndexCatalog
 
-    public init(catalog: IntentCatalog, isHeadless: Bool = true, answeredNames: Set<String> = []) {
+    /// Creates a validator.
+    ///
+    /// - Parameters:
+    ///   - catalog: The installed apps.
+    ///   - isHeadless: Whether the run cannot ask questions.
+    ///   - answeredNames: Names answered in advance.
+    ///   - searchIndexes: The search indexes; the apps' indexes and those in `$SHORTCUTS_HOME/indexes` when `nil`.
+    public init(catalog: IntentCatalog, isHeadless: Bool = true, answeredNames: Set<String> = [],
+                searchIndexes: SearchIndexCatalog? = nil) {
         self.catalog = catalog
         self.isHeadless = isHeadless
         self.answeredNames = answeredNames
+        self.searchIndexes = searchIndexes ?? SearchIndexCatalog(intents: catalog)
     }
 
     /// Validates a workflow (and the workflows it runs).
@@ -182,10 +194,50 @@ struct ValidationPass {
         case .stop(let stop):
             if let output = stop.output { _ = type(of: output) }
             return nil
-        case .search:
-            report("search steps need the search index, which this build does not include yet", at: step.location)
-            return .any
+        case .search(let search):
+            return self.search(search)
         }
+    }
+
+    mutating func search(_ search: SearchStep) -> IntentValueType? {
+        _ = type(of: search.query)
+        if let limit = search.limit { number(limit) }
+        var entity: (name: String, type: any IndexedEntity.Type)?
+        if let name = search.entity {
+            let indexed = catalog.indexedEntities
+            if let found = try? catalog.entity(named: name.description) {
+                if let type = found.type as? any IndexedEntity.Type {
+                    entity = (found.name, type)
+                } else {
+                    report("\(found.name) is not indexed, so it cannot be searched", at: name.location,
+                          help: indexed.isEmpty ? "its type must conform to IndexedEntity"
+                            : "indexed entities: " + indexed.map(\.name).joined(separator: ", "))
+                }
+            } else {
+                report("unknown entity '\(name.description)'", at: name.location,
+                      help: Self.didYouMean(name.description, indexed.map(\.name) + indexed.map { String(describing: $0.type) })
+                        ?? (indexed.isEmpty ? "no installed entity is indexed" : "indexed entities: " + indexed.map(\.name).joined(separator: ", ")))
+            }
+        }
+        if let index = search.index {
+            let names = validator.searchIndexes.indexNames
+            if !names.contains(index.value) {
+                report("unknown search index '\(index.value)'", at: index.location,
+                      help: Self.didYouMean(index.value, names)
+                        ?? (names.isEmpty ? "there are no search indexes" : "the indexes are: " + names.joined(separator: ", ")))
+            } else if let declared = validator.searchIndexes.appIndex(named: index.value)?.index.entityTypes {
+                if let entity, !declared.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(entity.type) }) {
+                    let names = declared.map { type in
+                        catalog.indexedEntities.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) }?.name ?? String(describing: type)
+                    }
+                    report("the index '\(index.value)' holds no \(entity.name)", at: index.location,
+                          help: names.isEmpty ? nil : "it holds " + names.joined(separator: ", "))
+                } else if entity == nil, declared.count == 1 {
+                    return .list(declared[0].intentValueType)
+                }
+            }
+        }
+        return .list(entity?.type.intentValueType ?? .any)
     }
 
     mutating func perform(_ perform: PerformStep) -> IntentValueType? {

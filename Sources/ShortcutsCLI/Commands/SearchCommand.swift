@@ -1,0 +1,175 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+import SpotlightKit
+
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "search",
+        abstract: "Search the apps' indexes as typed, or with the query-string language.",
+        discussion: """
+            Without --index every index is searched: the installed apps' indexes (brought up to date with \
+            their data first) and the index files in $SHORTCUTS_HOME/indexes. Typed words match words or \
+            their beginnings, ignoring case and diacritics, best first.
+            Examples:
+              shortcuts search "crawdads owens"
+              shortcuts search 'keywords == "natural*"cwdt' --query-string --index tags
+              shortcuts search carmel --filter 'contentType == "public.text"' --explain
+            A malformed query or filter is shown with a caret under the mistake and exits 1.
+            """)
+
+    @Argument(help: ArgumentHelp("What to search for: typed words, or a query-string query with --query-string.", valueName: "query"))
+    var query: String
+
+    @Option(name: .long, help: ArgumentHelp("Search only this index.", valueName: "name"))
+    var index: String?
+
+    @Option(name: .long, help: ArgumentHelp("A query-string filter every result must satisfy (repeatable).", valueName: "query"))
+    var filter: [String] = []
+
+    @Flag(name: .long, help: "Read QUERY in the query-string language (keywords == \"natural*\"cwdt) instead of as typed words.")
+    var queryString = false
+
+    @Option(name: .long, help: "The most results.")
+    var limit: Int = 20
+
+    @Flag(name: .long, help: "Show the parts of each result's score.")
+    var explain = false
+
+    @Flag(name: .long, help: "Print JSON.")
+    var json = false
+
+    func validate() throws {
+        if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+    }
+
+    func run() async throws {
+        if queryString { QueryDiagnostic.check(query, label: "query") }
+        for filter in filter { QueryDiagnostic.check(filter, label: "--filter") }
+        let catalog = SearchIndexCatalog(intents: Installation.shared.catalog)
+        let request = SearchRequest(text: query, language: queryString ? .queryString : .userQuery,
+                                    indexNames: index.map { [$0] }, filterQueries: filter, limit: limit,
+                                    maxSuggestionCount: queryString ? 0 : 3)
+        let response: SearchResponse
+        do {
+            response = try await catalog.search(request)
+        } catch let error as SpotlightError {
+            if case .unknownIndex = error, let position = Installation.shared.arguments.lastIndex(where: { $0 == index }) {
+                Failure.exit(error, argument: position)
+            }
+            Failure.exit(error)
+        } catch {
+            Failure.exit(error)
+        }
+        print(json ? SearchOutput.json(response, request: request, explain: explain)
+                   : SearchOutput.text(response, explain: explain))
+    }
+}
+
+/// Checks a query before searching, and shows a mistake with a caret under its column.
+enum QueryDiagnostic {
+    static func check(_ query: String, label: String) {
+        do {
+            _ = try QueryExpression.parse(query)
+        } catch SpotlightError.invalidQuery(_, let column, let message) {
+            FileHandle.standardError.write(Data((render(query, label: label, column: column, message: message) + "\n").utf8))
+            Foundation.exit(1)
+        } catch {
+            Failure.exit(error)
+        }
+    }
+
+    /// ```
+    /// error: invalid query at column 13: expected a value after '=='
+    ///   keywords ==
+    ///               ^
+    /// ```
+    static func render(_ query: String, label: String, column: Int, message: String) -> String {
+        let prefix = label == "query" ? "invalid query" : "invalid \(label) query"
+        let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
+        return "error: \(prefix) at column \(column): \(message)\n  \(query)\n  \(caret)"
+    }
+}
+
+/// The text and JSON forms of search results.
+enum SearchOutput {
+    static func text(_ response: SearchResponse, explain: Bool) -> String {
+        var lines: [String] = []
+        if response.hits.isEmpty { lines.append("No results.") }
+        let rows = response.hits.enumerated().map { offset, hit -> [String] in
+            let attributes = hit.item.attributeSet
+            let title = hit.entity.map { entityTitle($0) } ?? attributes.title ?? attributes.displayName ?? hit.item.uniqueIdentifier
+            var detail = attributes.contentDescription ?? attributes.keywords?.joined(separator: ", ") ?? ""
+            if case .entity(let entity)? = hit.entity, let subtitle = entity.subtitle { detail = subtitle }
+            let source = hit.entityTypeName.map { "\(hit.indexName) · \($0)" } ?? hit.indexName
+            return ["\(offset + 1).", title, detail, source]
+        }
+        let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
+        for (row, hit) in zip(rows, response.hits) {
+            let cells = row.enumerated().map { column, cell in
+                column == row.count - 1 ? cell : cell.padding(toLength: widths[column], withPad: " ", startingAt: 0)
+            }
+            lines.append(cells.joined(separator: "  "))
+            if explain, let explanation = hit.explanation {
+                lines.append(String(repeating: " ", count: widths[0] + 2) + explanation.description)
+            }
+        }
+        if !response.suggestions.isEmpty {
+            lines.append("Did you mean: " + response.suggestions.map(\.text).joined(separator: ", ") + "?")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func entityTitle(_ value: IntentValue) -> String {
+        if case .entity(let entity) = value { return entity.title }
+        return value.displayText
+    }
+
+    static func json(_ response: SearchResponse, request: SearchRequest, explain: Bool) -> String {
+        let results = response.hits.enumerated().map { offset, hit -> IntentValue in
+            let attributes = hit.item.attributeSet
+            var entry: [String: IntentValue] = [
+                "rank": .int(offset + 1),
+                "index": .string(hit.indexName),
+                "identifier": .string(hit.item.uniqueIdentifier),
+            ]
+            func add(_ key: String, _ value: String?) { if let value { entry[key] = .string(value) } }
+            add("domain", hit.item.domainIdentifier)
+            add("title", attributes.title)
+            add("displayName", attributes.displayName)
+            add("contentDescription", attributes.contentDescription)
+            add("contentType", attributes.contentType)
+            add("contentURL", attributes.contentURL?.absoluteString)
+            add("entityType", hit.entityTypeName)
+            if let keywords = attributes.keywords { entry["keywords"] = .list(keywords.map(IntentValue.string)) }
+            if let score = hit.score { entry["score"] = .double(rounded(score)) }
+            if let entity = hit.entity { entry["entity"] = entity }
+            if explain, let explanation = hit.explanation {
+                entry["explanation"] = .dictionary([
+                    "bm25": .double(rounded(explanation.bm25)), "relevance": .double(rounded(explanation.relevance)),
+                    "freshness": .double(rounded(explanation.freshness)), "engagement": .double(rounded(explanation.engagement)),
+                    "hint": .double(rounded(explanation.hint)), "total": .double(rounded(explanation.total)),
+                ])
+            }
+            return .dictionary(entry)
+        }
+        let suggestions = response.suggestions.map { suggestion -> IntentValue in
+            .dictionary([
+                "text": .string(suggestion.text),
+                "kind": .string(suggestion.kind == .completion ? "completion" : "correction"),
+                "matchCount": .int(suggestion.matchCount),
+            ])
+        }
+        return IntentValue.dictionary([
+            "query": .string(request.text),
+            "language": .string(request.language == .queryString ? "queryString" : "userQuery"),
+            "results": .list(results),
+            "suggestions": .list(suggestions),
+        ]).jsonText
+    }
+
+    /// Six decimals, so the output is the same on every run and machine.
+    private static func rounded(_ value: Double) -> Double {
+        (value * 1_000_000).rounded() / 1_000_000
+    }
+}

@@ -1,0 +1,182 @@
+import Foundation
+import Testing
+
+/// `shortcuts search` and `shortcuts index`, each command a new process on the same home.
+struct SearchCommandTests {
+    /// The value of a `  name:  value` line of `index status`.
+    func field(_ name: String, in status: String) -> String? {
+        status.split(separator: "\n").first { $0.hasPrefix("  \(name):") }
+            .map { $0.dropFirst(name.count + 3).trimmingCharacters(in: .whitespaces) }
+    }
+
+    func json(_ text: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    @Test func aBookAddedOrDeletedInOneProcessIsFoundOrNotInTheNext() throws {
+        let shortcuts = try ShortcutsBinary()
+        #expect(try shortcuts.run(["perform", "Library.AddBook", "title=Where the Crawdads Sing"]).status == 0)
+        #expect(try shortcuts.run(["perform", "Library.AddBook", "title=Emma"]).status == 0)
+
+        let found = try shortcuts.run(["search", "crawdads", "--index", "library"])
+        #expect(found.status == 0, "\(found.error)")
+        #expect(found.output.hasPrefix("1.  Where the Crawdads Sing  Delia Owens  library · Library.BookEntity"))
+
+        let result = try json(try shortcuts.run(["search", "emma", "--json"]).output)
+        let hits = try #require(result["results"] as? [[String: Any]])
+        #expect(hits.count == 1)
+        #expect(hits.first?["entityType"] as? String == "Library.BookEntity")
+        #expect((hits.first?["entity"] as? [String: Any])?["title"] as? String == "Emma")
+        #expect(hits.first?["index"] as? String == "library")
+
+        #expect(try shortcuts.run(["perform", "Library.DeleteBook", "book=Emma", "--yes"]).status == 0)
+        #expect(try shortcuts.run(["search", "emma", "--index", "library"]).output == "No results.\n")
+
+        let intent = try shortcuts.run(["perform", "Library.SearchBooks", "query=owens"])
+        #expect(intent.output == "Books matching owens: 1.\nWhere the Crawdads Sing\n")
+    }
+
+    @Test func queryStringsFiltersExplanationsAndSuggestions() throws {
+        let shortcuts = try ShortcutsBinary()
+        for title in ["Emma", "Persuasion", "Where the Crawdads Sing"] {
+            _ = try shortcuts.run(["perform", "Library.AddBook", "title=\(title)", "--answer", "authorName=Jane Austen"])
+        }
+        let exact = try shortcuts.run(["search", #"title == "emma"cd"#, "--query-string", "--index", "library"])
+        #expect(exact.output.hasPrefix("1.  Emma  Jane Austen  library · Library.BookEntity"))
+        let filtered = try shortcuts.run(["search", "", "--index", "library", "--filter", #"author == "jane*"cd"#, "--json"])
+        let titles = try #require(try json(filtered.output)["results"] as? [[String: Any]]).compactMap { $0["title"] as? String }
+        #expect(Set(titles) == ["Emma", "Persuasion"])
+
+        let explained = try shortcuts.run(["search", "austen", "--index", "library", "--explain"])
+        #expect(explained.output.contains("score 0.500 = 0.5×relevance 1.000"))
+        let suggested = try shortcuts.run(["search", "persu", "--index", "library", "--limit", "0"])
+        #expect(suggested.output.contains("Did you mean: persuasion?"))
+    }
+
+    @Test func mistakesPointAtTheirColumn() throws {
+        let shortcuts = try ShortcutsBinary()
+        let query = try shortcuts.run(["search", #"title == "emma"#, "--query-string"])
+        #expect(query.status == 1)
+        #expect(query.error.hasPrefix("error: invalid query at column 10: "))
+        #expect(query.error.contains("\n  title == \"emma\n           ^\n"))
+        let filter = try shortcuts.run(["search", "emma", "--filter", "title =="])
+        #expect(filter.status == 1)
+        #expect(filter.error.contains("error: invalid --filter query at column 9"))
+        #expect(filter.error.contains("\n  title ==\n          ^\n"))
+        let index = try shortcuts.run(["search", "emma", "--index", "librar"])
+        #expect(index.status == 1)
+        #expect(index.error == """
+            error: no search index named 'librar'
+              shortcuts search emma --index librar
+                                            ^~~~~~
+            help: did you mean 'library'?
+
+            """)
+        #expect(try shortcuts.run(["search", "emma", "--limit=-1"]).status == 64)
+        #expect(try shortcuts.run(["index", "delete"]).status == 64)
+        #expect(try shortcuts.run(["index", "rebuild", "tag"]).status == 1)
+    }
+
+    @Test func deletingTheLibraryIndexLeavesTheBooksAndRebuildingRestoresIt() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        #expect(try shortcuts.run(["search", "emma"]).output.contains("Emma"))
+
+        let deleted = try shortcuts.run(["index", "delete", "library"])
+        #expect(deleted.status == 0)
+        #expect(deleted.output.hasPrefix("Deleted the index library (1 items); the data of the Library app is untouched."))
+        #expect(try shortcuts.run(["search", "emma", "--index", "library"]).output == "No results.\n")
+        // A book added while indexing is off is not indexed either.
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Persuasion"])
+        #expect(try shortcuts.run(["search", "persuasion", "--index", "library"]).output == "No results.\n")
+        // The books are still there.
+        #expect(try shortcuts.run(["perform", "Library.OpenBook", "book=Emma"]).output.hasPrefix("Opened Emma."))
+        let status = try shortcuts.run(["index", "status", "library"]).output
+        #expect(field("indexing", in: status) == "off (deleted; `shortcuts index rebuild library` restores it)")
+        #expect(field("items", in: status) == "0")
+
+        let reindex = try shortcuts.run(["index", "reindex", "library"])
+        #expect(reindex.status == 1)
+        #expect(reindex.error.hasPrefix("error: indexing of library is off\n"))
+
+        let rebuilt = try shortcuts.run(["index", "rebuild", "library"])
+        #expect(rebuilt.status == 0)
+        #expect(rebuilt.output.hasPrefix("Rebuilt library: 2 items in "))
+        #expect(rebuilt.error.isEmpty, "no progress bar without a terminal")
+        #expect(try shortcuts.run(["search", "persuasion"]).output.contains("Persuasion"))
+    }
+
+    @Test func theTagsFlowOfTheTalk() throws {
+        let shortcuts = try ShortcutsBinary()
+        #expect(try shortcuts.run(["perform", "Tags.AddPhoto", "name=Arch at sunset", "tags=Natural Bridges State Park"]).status == 0)
+        #expect(try shortcuts.run(["perform", "Tags.AddPhoto", "name=Beach", "tags=Ocean"]).status == 0)
+        let query = [#"keywords == "natural*"cwdt"#, "--query-string", "--index", "tags"]
+
+        let found = try shortcuts.run(["search"] + query)
+        #expect(found.output == "1.  Arch at sunset  Natural Bridges State Park  tags · Tags.PhotoEntity\n")
+        #expect(try shortcuts.run(["perform", "Tags.FindPhotos", "tag=natural"]).output == "Photos tagged natural: 1.\nArch at sunset\n")
+
+        #expect(try shortcuts.run(["index", "delete", "tags"]).status == 0)
+        #expect(try shortcuts.run(["search"] + query).output == "No results.\n")
+        #expect(try shortcuts.run(["perform", "Tags.FindPhotos"]).output == "All photos: 2.\nArch at sunset, Beach\n")
+
+        #expect(try shortcuts.run(["index", "rebuild", "tags"]).status == 0)
+        #expect(try shortcuts.run(["search"] + query).output == found.output)
+    }
+
+    @Test func theJournalRanksAndSuggests() throws {
+        let shortcuts = try ShortcutsBinary()
+        let search = try shortcuts.run(["perform", "Journal.SearchEntries", "query=windsurfing carmel"])
+        #expect(search.output.hasPrefix("Top hits: Windsurfing in Carmel\n"))
+        let suggestions = try shortcuts.run(["perform", "Journal.SuggestSearches", "text=windsurf"])
+        #expect(suggestions.output.hasPrefix("windsurfing"))
+        let japanese = try shortcuts.run(["search", "紅葉", "--index", "journal"])
+        #expect(japanese.output.hasPrefix("1.  嵐山の紅葉"))
+
+        let status = try shortcuts.run(["index", "status", "journal"]).output
+        #expect(field("client state", in: status) == "revision 7")
+        #expect(field("history token", in: status) == "(none)")
+        #expect(status.contains("    EntryEntity  7"))
+    }
+
+    @Test func statusListsEveryIndexAndReindexPutsItemsBack() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try shortcuts.run(["search", "emma"])
+        let statuses = try #require(try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "--json"]).output.utf8))
+            as? [[String: Any]])
+        #expect(statuses.map { $0["name"] as? String } == ["journal", "library", "tags"])
+        let library = try #require(statuses.first { $0["name"] as? String == "library" })
+        #expect(library["itemCountsByDomain"] as? [String: Int] == ["BookEntity": 1])
+        #expect(library["historyToken"] is Int)
+        #expect(library["vocabularySize"] as? Int ?? 0 > 0)
+
+        let hit = try #require((try json(try shortcuts.run(["search", "emma", "--json"]).output)["results"] as? [[String: Any]])?.first)
+        let identifier = try #require(hit["identifier"] as? String)
+        let reindexed = try shortcuts.run(["index", "reindex", "library", identifier])
+        #expect(reindexed.output == "Reindexed 1 item of library\n")
+        #expect(try shortcuts.run(["index", "reindex", "library"]).output == "Reindexed library: 1 items\n")
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    func rebuildDrawsAProgressBarOnATerminal() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let terminal = Process()
+        terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        terminal.arguments = ["-qec", "'\(ShortcutsBinary.executable.path)' index rebuild library", "/dev/null"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["SHORTCUTS_HOME"] = shortcuts.home.path
+        terminal.environment = environment
+        let output = Pipe()
+        terminal.standardOutput = output
+        terminal.standardInput = FileHandle.nullDevice
+        try terminal.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        terminal.waitUntilExit()
+        #expect(terminal.terminationStatus == 0)
+        #expect(text.contains("\rRebuilding library [------------------------------] 0/1"))
+        #expect(text.contains("\rRebuilding library [##############################] 1/1"))
+        #expect(text.contains("Rebuilt library: 1 items in "))
+    }
+}
