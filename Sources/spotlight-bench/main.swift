@@ -25,6 +25,17 @@ func print(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
 }
 
+/// CPU time of the whole process (every thread), in seconds: steadier than wall time on a busy machine.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+    #else
+    getrusage(RUSAGE_SELF, &usage)
+    #endif
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 func seconds(_ duration: Duration) -> Double {
     Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
 }
@@ -93,8 +104,9 @@ func run() async throws {
 
     // 1. SearchableIndex, and 2. raw FTS5 inserts of the same text through the same SQLite,
     // alternated twice on fresh files; the faster run of each counts.
-    func indexRun(_ attempt: Int) async throws -> (Duration, SearchableIndex) {
+    func indexRun(_ attempt: Int) async throws -> (Duration, Double, SearchableIndex) {
         let index = try SearchableIndex(name: "bench", databasePath: directory.appendingPathComponent("index\(attempt).sqlite").path)
+        let cpuStart = processCPUSeconds()
         let time = try await clock.measure {
             var start = 0
             while start < items.count {
@@ -102,9 +114,9 @@ func run() async throws {
                 start += chunk
             }
         }
-        return (time, index)
+        return (time, processCPUSeconds() - cpuStart, index)
     }
-    func rawRun(_ attempt: Int) async throws -> Duration {
+    func rawRun(_ attempt: Int) async throws -> (Duration, Double) {
         let raw = try DatabasePool(path: directory.appendingPathComponent("raw\(attempt).sqlite").path)
         try await raw.write { db in
             try db.execute(sql: """
@@ -112,7 +124,8 @@ func run() async throws {
                     tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')
                 """)
         }
-        return try await clock.measure {
+        let cpuStart = processCPUSeconds()
+        let time = try await clock.measure {
             var start = 0
             while start < texts.count {
                 let slice = Array(texts[start..<min(start + chunk, texts.count)])
@@ -125,26 +138,35 @@ func run() async throws {
                 start += chunk
             }
         }
+        return (time, processCPUSeconds() - cpuStart)
     }
+
     // Large corpora are indexed once each way; smaller ones twice, alternating, the faster run counting.
     let attempts = itemCount > 200_000 ? 1 : 2
     var indexTimes: [Duration] = [], rawTimes: [Duration] = []
+    var indexCPU: [Double] = [], rawCPU: [Double] = []
     var built: SearchableIndex?
     for attempt in 1...attempts {
-        rawTimes.append(try await rawRun(attempt))
-        let (time, index) = try await indexRun(attempt)
+        let (rawTime, rawSeconds) = try await rawRun(attempt)
+        rawTimes.append(rawTime)
+        rawCPU.append(rawSeconds)
+        let (time, cpu, index) = try await indexRun(attempt)
         indexTimes.append(time)
+        indexCPU.append(cpu)
         built = index
     }
     let index = built!
-    let indexTime = indexTimes.min()!
-    let rawTime = rawTimes.min()!
+    let indexTime = seconds(indexTimes.min()!), rawTime = seconds(rawTimes.min()!)
+    let indexCPUTime = indexCPU.min()!, rawCPUTime = rawCPU.min()!
     print("items: \(itemCount)")
-    print("runs: index " + indexTimes.map { String(format: "%.2f s", seconds($0)) }.joined(separator: " / ")
+    print("runs (wall): index " + indexTimes.map { String(format: "%.2f s", seconds($0)) }.joined(separator: " / ")
           + ", raw " + rawTimes.map { String(format: "%.2f s", seconds($0)) }.joined(separator: " / "))
-    print(String(format: "SearchableIndex.indexSearchableItems: %.2f s (%.0f items/s)", seconds(indexTime), Double(itemCount) / seconds(indexTime)))
-    print(String(format: "raw FTS5 INSERT:                     %.2f s (%.0f rows/s)", seconds(rawTime), Double(itemCount) / seconds(rawTime)))
-    print(String(format: "throughput ratio (index / raw FTS5): %.2f×", seconds(rawTime) / seconds(indexTime)))
+    print(String(format: "SearchableIndex.indexSearchableItems: %.2f s wall, %.2f s CPU (%.0f items/s wall, %.0f items/CPU-s)",
+                 indexTime, indexCPUTime, Double(itemCount) / indexTime, Double(itemCount) / indexCPUTime))
+    print(String(format: "raw FTS5 INSERT:                     %.2f s wall, %.2f s CPU (%.0f rows/s wall, %.0f rows/CPU-s)",
+                 rawTime, rawCPUTime, Double(itemCount) / rawTime, Double(itemCount) / rawCPUTime))
+    print(String(format: "throughput ratio (index / raw FTS5): %.2f× wall, %.2f× CPU",
+                 rawTime / indexTime, rawCPUTime / indexCPUTime))
 
     // 3. User-query latency: one or two words, the last one a prefix, as typed.
     func userQueries() -> [String] {
@@ -158,19 +180,24 @@ func run() async throws {
     }
     func measureUserQueries(_ label: String, context: UserQueryContext) async throws {
         var latencies: [Double] = []
+        var cpuTimes: [Double] = []
         var resultTotal = 0
         for text in userQueries() {
+            let cpuStart = processCPUSeconds()
             let elapsed = try await clock.measure {
                 for try await response in UserQuery(userQueryString: text, context: context, index: index).responses {
                     if case .item = response { resultTotal += 1 }
                 }
             }
+            cpuTimes.append((processCPUSeconds() - cpuStart) * 1000)
             latencies.append(seconds(elapsed) * 1000)
         }
         latencies.sort()
-        print(String(format: "%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms (mean results %.1f)",
+        cpuTimes.sort()
+        print(String(format: "%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms wall; p50 %.2f ms, p99 %.2f ms CPU (mean results %.1f)",
                      label, percentile(latencies, 0.5), percentile(latencies, 0.9), percentile(latencies, 0.99),
-                     latencies.last!, Double(resultTotal) / Double(latencies.count)))
+                     latencies.last!, percentile(cpuTimes, 0.5), percentile(cpuTimes, 0.99),
+                     Double(resultTotal) / Double(latencies.count)))
     }
     if queryCount == 0 { return }
     // Warm up the page cache and statement caches.

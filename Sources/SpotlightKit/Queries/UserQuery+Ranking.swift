@@ -11,7 +11,7 @@ import GRDB
 /// is the reference the bounded path is tested against.
 extension UserQuery {
     /// The most matches a text query ranks: beyond it, the most recently added ones.
-    static let candidateLimit = 10_000
+    static let candidateLimit = 5_000
 
     static func rankedItems(
         ftsQuery: String?, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
