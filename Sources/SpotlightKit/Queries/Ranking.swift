@@ -103,8 +103,28 @@ enum Ranking {
             """
     }
 
+    /// A text score relative to the best of the query, 0…1.
+    static func relevance(_ textScore: Double, max maxTextScore: Double) -> Double {
+        maxTextScore > 0 ? max(0, min(1, textScore / maxTextScore)) : 0
+    }
+
+    /// The most that freshness, engagement and hint can add to a score in this index.
+    ///
+    /// Freshness and hint are at most 1 each; engagement is bounded by the most
+    /// engaged item, read from the engagement table (only engaged items count).
+    static func otherSignalsBound(indexId: Int64, in db: Database) throws -> Double {
+        let engagement = try Double.fetchOne(db, sql: """
+            SELECT MAX(weight / (weight + 1.0 + 0.1 * impressionCount)) FROM (
+                SELECT selectCount + 0.5 * defaultCount + 0.25 * focusCount AS weight, impressionCount
+                FROM spotlightEngagement WHERE indexId = ?
+            ) WHERE weight > 0
+            """, arguments: [indexId]) ?? 0
+        // A hair above the exact bound, so rounding can never stop a ranking early.
+        return (freshnessWeight + hintWeight + engagementWeight * min(1, engagement)) * (1 + 1e-9) + 1e-12
+    }
+
     static func explain(_ inputs: RankingInputs) -> ScoreExplanation {
-        let relevance = inputs.maxBm25 > 0 ? max(0, min(1, inputs.bm25 / inputs.maxBm25)) : 0
+        let relevance = relevance(inputs.bm25, max: inputs.maxBm25)
         var freshness = 0.0
         if let lastUsed = inputs.lastUsedDate {
             let days = max(0, inputs.now - lastUsed) / 86_400

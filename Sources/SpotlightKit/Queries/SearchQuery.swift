@@ -139,10 +139,12 @@ public final class SearchQuery: Sendable {
                     let expression = try QueryExpression.parse(query.queryString)
                     let environment = query.environment ?? QueryEnvironment()
                     let filter = QuerySQLCompiler.compile(expression, environment: environment)
+                    // `+i.indexId` keeps the planner on the rowid range: through an index on
+                    // `indexId` every page would filter and sort all remaining items.
                     prepared = Prepared(
                         sql: """
                             SELECT i.* FROM spotlightItem i
-                            WHERE i.indexId = ? AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND i.id > ?
+                            WHERE +i.indexId = ? AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND i.id > ?
                               AND (\(filter.sql))
                             ORDER BY i.id LIMIT ?
                             """,

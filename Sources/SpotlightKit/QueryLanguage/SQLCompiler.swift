@@ -133,9 +133,52 @@ struct QuerySQLCompiler {
         }
     }
 
+    /// The exact match, behind a `LIKE` prefilter when the pattern has ASCII literals.
+    ///
+    /// `spotlight_match` decides; the prefilter only rejects early, in SQLite's
+    /// own code, ASCII values that cannot match (see ``likePrefilters(_:)``).
+    /// Values with non-ASCII text always reach the exact match, because case and
+    /// diacritic folding can turn their characters into the pattern's letters.
     private mutating func stringMatch(column: String, pattern: StringPattern) -> String {
+        let likes = Self.likePrefilters(pattern)
+        var prefilter = ""
+        if !likes.isEmpty {
+            let conditions = likes.map { "\(column) LIKE \(bind($0)) ESCAPE '\\'" }.joined(separator: " AND ")
+            prefilter = "(length(\(column)) <> length(CAST(\(column) AS BLOB)) OR (\(conditions))) AND "
+        }
         let encoded = bind(pattern.encoded)
         let flags = bind(pattern.modifiers.rawValue)
-        return "spotlight_match(\(column), \(encoded), \(flags))"
+        return "(\(prefilter)spotlight_match(\(column), \(encoded), \(flags)))"
+    }
+
+    /// `LIKE` patterns that every ASCII value matching `pattern` satisfies.
+    ///
+    /// An ASCII value matches only when its folded text contains the pattern's
+    /// folded literal runs, in order (for the `t` modifier, those of each
+    /// token, tokens in any order). `LIKE` ignores ASCII case, so it accepts
+    /// at least every such value with or without the `c` modifier.
+    static func likePrefilters(_ pattern: StringPattern) -> [String] {
+        guard !pattern.isPresenceTest, let ascii = CompiledPattern(pattern).ascii else { return [] }
+        let sequences = pattern.modifiers.contains(.tokenized) ? ascii.tokens : [ascii.units]
+        return sequences.compactMap { units in
+            var like = "%"
+            var endsWithWildcard = true
+            var hasLiteral = false
+            for unit in units {
+                switch unit {
+                case .wildcard:
+                    if !endsWithWildcard { like.append("%") }
+                    endsWithWildcard = true
+                case .literal(let byte):
+                    let character = Character(Unicode.Scalar(byte))
+                    if character == "%" || character == "_" || character == "\\" { like.append("\\") }
+                    like.append(character)
+                    endsWithWildcard = false
+                    hasLiteral = true
+                }
+            }
+            if !endsWithWildcard { like.append("%") }
+            return hasLiteral ? like : nil
+        }
     }
 }

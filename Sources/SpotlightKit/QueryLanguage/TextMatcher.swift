@@ -36,6 +36,60 @@ enum TextFolding {
         return folded
     }
 
+    private enum AloneNormalization {
+        case independent([Unicode.Scalar])
+        case dependsOnNeighbours
+    }
+
+    private static let aloneCache = Mutex<[UInt32: AloneNormalization]>([:])
+
+    /// The text normalized one scalar at a time (NFD when `decomposed`, NFC otherwise),
+    /// or `nil` when a scalar may combine or reorder with its neighbours.
+    static func normalizedScalarByScalar(_ text: Substring, decomposed: Bool) -> [Unicode.Scalar]? {
+        var result: [Unicode.Scalar] = []
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII {
+                result.append(scalar)
+            } else if let normalized = normalizedAlone(scalar, decomposed: decomposed) {
+                result.append(contentsOf: normalized)
+            } else {
+                return nil
+            }
+        }
+        return result
+    }
+
+    /// One scalar normalized on its own, or `nil` when normalizing it next to others could differ.
+    ///
+    /// Normalization only reorders characters of non-zero combining class and
+    /// only composes a character with a following combining mark or conjoining
+    /// jamo; text without those normalizes character by character.
+    static func normalizedAlone(_ scalar: Unicode.Scalar, decomposed: Bool) -> [Unicode.Scalar]? {
+        let key = scalar.value << 1 | (decomposed ? 1 : 0)
+        if let cached = aloneCache.withLock({ $0[key] }) {
+            if case .independent(let scalars) = cached { return scalars }
+            return nil
+        }
+        let properties = scalar.properties
+        let value = scalar.value
+        let isJamo = (0x1100...0x11FF).contains(value) || (0xA960...0xA97F).contains(value) || (0xD7B0...0xD7FF).contains(value)
+        let entry: AloneNormalization
+        if properties.canonicalCombiningClass != .notReordered || isMark(properties.generalCategory) || isJamo {
+            entry = .dependsOnNeighbours
+        } else {
+            let text = String(Character(scalar))
+            let normalized = decomposed ? text.decomposedStringWithCanonicalMapping : text.precomposedStringWithCanonicalMapping
+            entry = .independent(Array(normalized.unicodeScalars))
+        }
+        aloneCache.withLock { table in
+            if table.count > 8192 { table.removeAll(keepingCapacity: true) }
+            table[key] = entry
+        }
+        if case .independent(let scalars) = entry { return scalars }
+        return nil
+    }
+
     static func isMark(_ category: Unicode.GeneralCategory) -> Bool {
         category == .nonspacingMark || category == .spacingMark || category == .enclosingMark
     }
@@ -104,13 +158,39 @@ struct FoldedText<Element: Equatable> {
 extension FoldedText where Element == Unicode.Scalar {
     /// Prepares any text: normalized (NFD without marks when diacritic-insensitive,
     /// NFC otherwise), lowercased when case-insensitive, scalar by scalar.
-    init(_ text: Substring, modifiers: MatchModifiers, camelCaseBoundaries: Bool) {
+    ///
+    /// Text whose characters normalize independently (see
+    /// ``TextFolding/normalizedAlone(_:decomposed:)``) is normalized scalar by
+    /// scalar, with the same result as normalizing it whole; `scalarByScalar: false`
+    /// always normalizes the whole text.
+    init(_ text: Substring, modifiers: MatchModifiers, camelCaseBoundaries: Bool, scalarByScalar: Bool = true) {
         let caseInsensitive = modifiers.contains(.caseInsensitive)
         let diacriticInsensitive = modifiers.contains(.diacriticInsensitive)
-        let normalized = diacriticInsensitive ? text.decomposedStringWithCanonicalMapping : text.precomposedStringWithCanonicalMapping
+        let normalizedScalars: [Unicode.Scalar]
+        if scalarByScalar, let scalars = TextFolding.normalizedScalarByScalar(text, decomposed: diacriticInsensitive) {
+            normalizedScalars = scalars
+        } else {
+            let normalized = diacriticInsensitive ? text.decomposedStringWithCanonicalMapping : text.precomposedStringWithCanonicalMapping
+            normalizedScalars = Array(normalized.unicodeScalars)
+        }
+        elements.reserveCapacity(normalizedScalars.count)
+        isWordCharacter.reserveCapacity(normalizedScalars.count)
+        startsWord.reserveCapacity(normalizedScalars.count)
         var previousIsWord = false
         var previousIsLower = false
-        for scalar in normalized.unicodeScalars {
+        for scalar in normalizedScalars {
+            if scalar.isASCII {
+                let value = scalar.value
+                let isLower = value >= 97 && value <= 122
+                let isUpper = value >= 65 && value <= 90
+                let isWord = isLower || isUpper || (value >= 48 && value <= 57)
+                elements.append(caseInsensitive && isUpper ? Unicode.Scalar(value + 32)! : scalar)
+                isWordCharacter.append(isWord)
+                startsWord.append(isWord && (!previousIsWord || (camelCaseBoundaries && previousIsLower && isUpper)))
+                previousIsWord = isWord
+                previousIsLower = isLower
+                continue
+            }
             let properties = scalar.properties
             if TextFolding.isMark(properties.generalCategory) {
                 if diacriticInsensitive { continue }
