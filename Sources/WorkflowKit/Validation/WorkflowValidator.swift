@@ -70,11 +70,34 @@ struct ValidationPass {
     /// Variables and their static types (`.any` when unknown).
     var scope: [String: IntentValueType] = ["previous": .any, "now": .date]
     var inputTypes: [String: IntentValueType] = [:]
+    /// What reflection told about each intent and entity type, asked once per validation.
+    let known: KnownTypes
 
-    init(validator: WorkflowValidator, workflow: Workflow, callers: [String]) {
+    init(validator: WorkflowValidator, workflow: Workflow, callers: [String], known: KnownTypes = KnownTypes()) {
         self.validator = validator
         self.workflow = workflow
         self.callers = callers
+        self.known = known
+    }
+
+    /// Intents' parameters and entities' query capabilities, by type, for one validation.
+    final class KnownTypes {
+        private var parameters: [ObjectIdentifier: [ParameterDescriptor]] = [:]
+        private var capabilities: [ObjectIdentifier: EntityQueryCapabilities] = [:]
+
+        func parameters(of type: any AppIntent.Type) -> [ParameterDescriptor] {
+            if let known = parameters[ObjectIdentifier(type)] { return known }
+            let found = IntentIntrospection.parameters(of: type)
+            parameters[ObjectIdentifier(type)] = found
+            return found
+        }
+
+        func capabilities(of type: any AppEntity.Type) -> EntityQueryCapabilities {
+            if let known = capabilities[ObjectIdentifier(type)] { return known }
+            let found = EntityQueries.capabilities(of: type)
+            capabilities[ObjectIdentifier(type)] = found
+            return found
+        }
     }
 
     var catalog: IntentCatalog { validator.catalog }
@@ -252,7 +275,7 @@ struct ValidationPass {
             for parameter in perform.parameters { _ = type(of: parameter.value) }
             return .any
         }
-        let parameters = IntentIntrospection.parameters(of: found.type)
+        let parameters = known.parameters(of: found.type)
         for given in perform.parameters {
             let valueType = type(of: given.value)
             guard let parameter = parameters.first(where: { $0.name == given.name.value }) else {
@@ -282,7 +305,7 @@ struct ValidationPass {
                     ?? "`shortcuts list entities` lists them")
             return .list(.any)
         }
-        let capabilities = EntityQueries.capabilities(of: entity.type)
+        let capabilities = known.capabilities(of: entity.type)
         if !capabilities.isFindable {
             report("\(entity.name) cannot be searched by property", at: find.entity.location,
                   help: "its query must be an EntityPropertyQuery or an EnumerableEntityQuery")
@@ -376,7 +399,7 @@ struct ValidationPass {
         }
         do {
             let child = try WorkflowLoader.load(contentsOf: url)
-            var pass = ValidationPass(validator: validator, workflow: child, callers: chain)
+            var pass = ValidationPass(validator: validator, workflow: child, callers: chain, known: known)
             pass.run()
             sources[child.fileName] = child.sourceText
             sources.merge(pass.sources) { first, _ in first }
