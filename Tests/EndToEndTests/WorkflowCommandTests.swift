@@ -26,6 +26,7 @@ struct WorkflowsFolderTests {
                     shown: ["The nested workflow found 3 books; the newest is Where the Crawdads Sing."]),
         Expectation(file: "wait-and-stop.yaml", output: "done waiting"),
         Expectation(file: "library-tour.yaml", output: "shelf: currentlyReading", shown: ["The library is empty."]),
+        Expectation(file: "morning-reminder.yaml", output: "0", shown: ["Nothing on the Want to Read shelf."]),
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {

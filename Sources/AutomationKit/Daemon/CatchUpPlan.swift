@@ -73,28 +73,38 @@ struct CatchUpPlan: Equatable {
             ? "; \(isCountExact ? "\(dropped)" : "more") older ones dropped (at most \(Self.limit) catch-up runs)" : "")
     }
 
+    /// How many missed due times are counted exactly before the count becomes a lower bound.
+    static let countingBudget = 1_000
+
     /// The latest `wanted` due times in `(lower, upper]`, and how many there are in all.
     ///
     /// Walking forward from `lower` could take millions of steps (an every-second schedule
-    /// after a week down), so the walk starts a minute before `upper` and widens sixteenfold
-    /// until it finds enough times or reaches `lower`; the count is then a lower bound.
+    /// after a week down), so the walk counts at most ``countingBudget`` due times; past that,
+    /// a second walk starts a minute before `upper` and widens sixteenfold until it finds
+    /// `wanted` times, and the count is a lower bound.
     static func latestDueTimes(_ wanted: Int, after lower: Date, upTo upper: Date,
                                nextDueTime: (Date) -> Date?) -> (times: [Date], count: Int, isCountExact: Bool) {
         guard upper > lower else { return ([], 0, true) }
-        var span: TimeInterval = 60
-        while true {
-            let start = max(lower, upper.addingTimeInterval(-span))
+        func walk(from start: Date, budget: Int) -> (times: [Date], count: Int, isComplete: Bool) {
             var times: [Date] = []
             var count = 0
             var cursor = start
             while let due = nextDueTime(cursor), due <= upper {
+                guard count < budget else { return (times, count, false) }
                 count += 1
                 times.append(due)
                 if times.count > wanted { times.removeFirst() }
                 cursor = due
             }
-            if start == lower { return (times, count, true) }
-            if times.count >= wanted { return (times, count, false) }
+            return (times, count, true)
+        }
+        let counted = walk(from: lower, budget: Self.countingBudget)
+        if counted.isComplete { return (counted.times, counted.count, true) }
+        var span: TimeInterval = 60
+        while true {
+            let start = max(lower, upper.addingTimeInterval(-span))
+            let latest = walk(from: start, budget: .max)
+            if latest.times.count >= wanted || start == lower { return (latest.times, counted.count, false) }
             span *= 16
         }
     }

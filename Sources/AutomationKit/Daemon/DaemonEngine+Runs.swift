@@ -42,7 +42,7 @@ extension DaemonEngine {
             // claim that starts, and each retry, record their run before it begins, so that a
             // daemon that dies now leaves the run findable.
             if attempt > 1 || claim.status == .queued {
-                try? store.started(claim.id ?? 0, runID: runID, attempt: attempt, at: now)
+                try? store.started(claim.id ?? 0, runID: runID, attempt: attempt, firstStartedAt: startedAt ?? now)
             }
             log("\(automation.name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
                 + (attempts > 1 ? " (attempt \(attempt) of \(attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))

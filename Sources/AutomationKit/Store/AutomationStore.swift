@@ -210,8 +210,8 @@ public final class AutomationStore: Sendable {
         }
     }
 
-    /// Records that a claim's run (or another attempt of it) started.
-    func started(_ id: Int64, runID: String, attempt: Int, at date: Date) throws {
+    /// Records that a claim's run (or another attempt of it) started, and when the first attempt did.
+    func started(_ id: Int64, runID: String, attempt: Int, firstStartedAt date: Date) throws {
         try database.write { db in
             try db.execute(sql: """
                 UPDATE claim SET status = 'running', runID = ?, attempts = ?, startedAt = coalesce(startedAt, ?) WHERE id = ?
@@ -219,14 +219,15 @@ public final class AutomationStore: Sendable {
         }
     }
 
-    /// Records how a claim ended, with its last attempt's run and when its first attempt started.
+    /// Records how a claim ended, with its last attempt's run and when its first attempt started;
+    /// the note is added to the claim's note (a catch-up run that was cancelled says both).
     func finished(_ id: Int64, status: Claim.Status, note: String?, runID: String?, attempts: Int,
                   startedAt: Date?, at date: Date) throws {
         try database.write { db in
             try db.execute(sql: """
-                UPDATE claim SET status = ?, note = coalesce(?, note), runID = coalesce(?, runID), attempts = ?,
-                                 startedAt = coalesce(startedAt, ?), endedAt = ?
-                WHERE id = ?
+                UPDATE claim SET status = ?1, note = CASE WHEN ?2 IS NULL THEN note WHEN note IS NULL THEN ?2 ELSE note || '; ' || ?2 END,
+                                 runID = coalesce(?3, runID), attempts = ?4, startedAt = coalesce(startedAt, ?5), endedAt = ?6
+                WHERE id = ?7
                 """, arguments: [status.rawValue, note, runID, attempts, startedAt?.timeIntervalSince1970,
                                  date.timeIntervalSince1970, id])
         }
