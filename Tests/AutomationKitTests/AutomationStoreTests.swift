@@ -41,6 +41,18 @@ struct AutomationStoreTests {
         #expect(stored == won.count)
     }
 
+    @Test("Connections opening a new file at once all find it migrated")
+    func concurrentMigration() async throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("new.sqlite").path
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for _ in 0..<4 {
+                group.addTask { _ = try AutomationStore(path: path) }
+            }
+            try await group.waitForAll()
+        }
+    }
+
     @Test("Catch-up starts from the latest claimed due time, or from when the schedule was first seen")
     func cursors() throws {
         let store = try store()

@@ -16,17 +16,16 @@ extension Automation {
 
     /// Runs the workflow once, headless (a question fails the run, with the question in its
     /// trace), recorded under `runID`, cancelled and recorded as failed after `timeout:`.
-    func attempt(runID: String, catalog: IntentCatalog, history: RunHistory?, locale: String, trigger: String,
-                 show: @escaping @Sendable (String) -> Void) async -> AttemptOutcome {
+    func attempt(_ workflow: Workflow, runID: String, isBegun: Bool = false, catalog: IntentCatalog, history: RunHistory?,
+                 locale: String, trigger: String, show: @escaping @Sendable (String) -> Void) async -> AttemptOutcome {
         let runner = WorkflowRunner(catalog: catalog, interaction: NoInteraction(), locale: locale,
                                     history: history, trigger: trigger, show: show)
-        let workflow = self.workflow
-        let timeout = settings.timeout?.value
+        let timeout = self.timeout
         do {
             let output: IntentValue
             if let timeout {
                 output = try await withThrowingTaskGroup(of: IntentValue.self) { group in
-                    group.addTask { try await runner.run(workflow, runID: runID).output }
+                    group.addTask { try await runner.run(workflow, runID: runID, isBegun: isBegun).output }
                     group.addTask {
                         try await Task.sleep(for: timeout)
                         throw AttemptTimedOut()
@@ -36,7 +35,7 @@ extension Automation {
                     return first
                 }
             } else {
-                output = try await runner.run(workflow, runID: runID).output
+                output = try await runner.run(workflow, runID: runID, isBegun: isBegun).output
             }
             return .succeeded(output)
         } catch is AttemptTimedOut {
@@ -50,7 +49,7 @@ extension Automation {
         }
     }
 
-    /// Runs the automation once, now, as the daemon would run a due time — headless, within
+    /// Reads the workflow file, then runs it once, now, as the daemon would run a due time — headless, within
     /// its `timeout:`, with its `retry:` — but without a due time: nothing is claimed, and the
     /// daemon's overlap policy does not apply.
     ///
@@ -69,29 +68,34 @@ extension Automation {
     ///   failed, and every attempt's run id.
     public func runNow(catalog: IntentCatalog, history: RunHistory?, locale: String = "en", trigger: String = "manual",
                        show: @escaping @Sendable (String) -> Void = { _ in }) async -> (status: Claim.Status, output: IntentValue?, error: String?, runIDs: [String]) {
-        let attempts = settings.retry?.attempts ?? 1
+        let workflow: Workflow
+        do {
+            workflow = try loadWorkflow(catalog: catalog)
+        } catch {
+            return (.failed, nil, error.rendered(), [])
+        }
         var runIDs: [String] = []
         var lastError: String?
         for attempt in 1...attempts {
-            if attempt > 1, let backoff = settings.retry?.backoff {
+            if attempt > 1, let backoff {
                 do { try await Task.sleep(for: backoff) } catch { return (.cancelled, nil, lastError, runIDs) }
             }
             let runID = DaemonEngine.newRunID()
             runIDs.append(runID)
-            switch await self.attempt(runID: runID, catalog: catalog, history: history, locale: locale, trigger: trigger, show: show) {
+            switch await self.attempt(workflow, runID: runID, catalog: catalog, history: history, locale: locale, trigger: trigger, show: show) {
             case .succeeded(let output):
                 return (.succeeded, output, nil, runIDs)
             case .cancelled:
                 return (.cancelled, nil, "the run was cancelled", runIDs)
             case .timedOut:
-                lastError = "timed out after \(DaemonEngine.format(settings.timeout?.value ?? .zero))"
+                lastError = "timed out after \(DaemonEngine.format(timeout ?? .zero))"
                 if attempt == attempts { return (.timedOut, nil, lastError, runIDs) }
             case .failed(let message):
                 lastError = message
                 if attempt == attempts { return (.failed, nil, lastError, runIDs) }
             }
             show("attempt \(attempt) of \(attempts) failed: \(lastError?.split(separator: "\n").first ?? ""); trying again"
-                 + (settings.retry?.backoff.map { " in \(DaemonEngine.format($0))" } ?? ""))
+                 + (backoff.map { " in \(DaemonEngine.format($0))" } ?? ""))
         }
         return (.failed, nil, lastError, runIDs)
     }

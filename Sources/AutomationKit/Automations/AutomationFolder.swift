@@ -23,7 +23,7 @@ public struct AutomationFolder: Sendable {
     /// The folder.
     public let directory: URL
     /// The valid automations, enabled or not, sorted by file name.
-    public var automations: [Automation] { files.values.compactMap(\.automation).sorted { $0.file.lastPathComponent < $1.file.lastPathComponent } }
+    public var automations: [Automation] { files.values.compactMap(\.automation).sorted { $0.fileName < $1.fileName } }
     /// The files that did not load or validate, with every located error, sorted by file name.
     public var problems: [DiagnosticError] { files.sorted { $0.key < $1.key }.compactMap(\.value.problem) }
 

@@ -9,16 +9,18 @@ extension DaemonEngine {
     func perform(_ activity: RunActivity) async {
         let automation = activity.automation
         let claim = activity.claim
-        let attempts = automation.settings.retry?.attempts ?? 1
+        let begunAt = condition.withLock { activity.begunAt }
         var status = Claim.Status.failed
         var note: String?
         var runID = claim.runID ?? Self.newRunID()
         var startedAt: Date?
         var attempt = 0
-        attempts: while attempt < attempts {
+        let log = self.log
+        let name = automation.name
+        attempts: while attempt < automation.attempts {
             attempt += 1
             if attempt > 1 {
-                if let backoff = automation.settings.retry?.backoff {
+                if let backoff = automation.backoff {
                     condition.withLock { activity.isWaitingToRetry = true }
                     let slept: Void? = try? await Task.sleep(for: backoff)
                     condition.withLock { activity.isWaitingToRetry = false }
@@ -36,50 +38,90 @@ extension DaemonEngine {
                 }
                 runID = Self.newRunID()
             }
-            let now = Date()
+            let isBegun = attempt == 1 && begunAt != nil
+            let now = isBegun ? begunAt ?? Date() : Date()
             if startedAt == nil { startedAt = now }
-            // The claim inserted as running already names the first attempt's run; a queued
-            // claim that starts, and each retry, record their run before it begins, so that a
-            // daemon that dies now leaves the run findable.
+            // A claim inserted as running names its first attempt's run, recorded as started
+            // with the others of its instant; a queued claim that starts, and each retry,
+            // record their run in the claim before it begins, so that a daemon that dies now
+            // leaves the run findable.
             if attempt > 1 || claim.status == .queued {
                 try? store.started(claim.id ?? 0, runID: runID, attempt: attempt, firstStartedAt: startedAt ?? now)
             }
-            log("\(automation.name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
-                + (attempts > 1 ? " (attempt \(attempt) of \(attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))
-            let log = self.log
-            let name = automation.name
-            let outcome = await automation.attempt(runID: runID, catalog: configuration.catalog, history: history,
+            let workflow: Workflow
+            switch self.workflow(for: activity) {
+            case .success(let loaded):
+                workflow = loaded
+            case .failure(let error):
+                // The file changed since it was scheduled, and no longer validates.
+                let message = error.rendered()
+                if isBegun {
+                    try? history.finish(runID, status: .failed, output: nil, error: message, steps: [])
+                }
+                status = .failed
+                note = Self.summary(of: message)
+                log("\(name): due \(Self.format(claim.dueDate)) cannot run:\n\(message)")
+                break attempts
+            }
+            log("\(name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
+                + (automation.attempts > 1 ? " (attempt \(attempt) of \(automation.attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))
+            let began = Date()
+            let outcome = await automation.attempt(workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
                                                    locale: configuration.locale, trigger: "automation") { text in log("\(name): \(text)") }
-            let took = Self.format(Duration.seconds(Date().timeIntervalSince(now)))
+            let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
             switch outcome {
             case .succeeded:
                 status = .succeeded
-                log("\(automation.name): run \(runID.prefix(8)) succeeded in \(took)")
+                log("\(name): run \(runID.prefix(8)) succeeded in \(took)")
                 break attempts
             case .failed(let message):
                 status = .failed
                 note = Self.summary(of: message)
-                log("\(automation.name): run \(runID.prefix(8)) failed in \(took):\n\(message)")
+                log("\(name): run \(runID.prefix(8)) failed in \(took):\n\(message)")
             case .timedOut:
                 status = .timedOut
-                note = "timed out after \(Self.format(automation.settings.timeout?.value ?? .zero))"
-                log("\(automation.name): run \(runID.prefix(8)) \(note ?? "")")
+                note = "timed out after \(Self.format(automation.timeout ?? .zero))"
+                log("\(name): run \(runID.prefix(8)) \(note ?? "")")
             case .cancelled:
                 status = .cancelled
-                log("\(automation.name): run \(runID.prefix(8)) cancelled after \(took)")
+                log("\(name): run \(runID.prefix(8)) cancelled after \(took)")
                 break attempts
             }
         }
         if status == .cancelled {
             note = condition.withLock { activity.cancelReason } ?? "cancelled"
         }
-        try? store.finished(claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
-                            attempts: attempt, startedAt: startedAt, at: Date())
+        endings.record(ClaimEnding(id: claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
+                                   attempts: attempt, startedAt: startedAt, endedAt: Date()))
+        let next = automation.nextDueTime(after: Date())
         condition.withLock {
             activities[ObjectIdentifier(activity)] = nil
-            activity.schedule.remove(activity)
-            pump(activity.schedule)
+            let entry = activity.schedule
+            entry.remove(activity)
+            if next.map({ $0.timeIntervalSinceNow > Self.workflowCacheHorizon }) ?? true { entry.cachedWorkflow = nil }
+            pump(entry)
             condition.broadcast()
+        }
+    }
+
+    /// The workflow of a run: the one kept in memory, or the file read and validated again
+    /// (and kept when the automation's next due time is near).
+    private func workflow(for activity: RunActivity) -> Result<Workflow, DiagnosticError> {
+        let entry = activity.schedule
+        let automation = activity.automation
+        if let cached = condition.withLock({ entry.automation === automation ? entry.cachedWorkflow : nil }) {
+            return .success(cached.workflow)
+        }
+        do {
+            let workflow = try automation.loadWorkflow(catalog: configuration.catalog)
+            if let next = automation.nextDueTime(after: Date()), next.timeIntervalSinceNow < Self.workflowCacheHorizon {
+                condition.withLock {
+                    if entry.automation === automation { entry.cachedWorkflow = WorkflowBox(workflow) }
+                }
+            }
+            return .success(workflow)
+        } catch {
+            return .failure(error)
         }
     }
 

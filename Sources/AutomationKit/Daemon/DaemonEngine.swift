@@ -20,10 +20,15 @@ final class DaemonEngine: @unchecked Sendable {
     static let cancellationWait: Duration = .seconds(5)
     /// How often old claims are deleted.
     static let pruneInterval: TimeInterval = 3600
+    /// A workflow is kept in memory between runs when its next due time is nearer than this;
+    /// the others are read from their file when they run, so that thousands of automations
+    /// cost little memory.
+    static let workflowCacheHorizon: TimeInterval = 600
 
     // Set by start(), then only read.
     private(set) var store: AutomationStore!
     private(set) var history: RunHistory!
+    private(set) var endings: ClaimEndings!
     private var lock: DaemonLock?
     private var watcher: FolderWatcher?
     /// Touched by start() and then by the scheduler thread only.
@@ -70,6 +75,7 @@ final class DaemonEngine: @unchecked Sendable {
         }
         store = try open(home.appendingPathComponent("automations.sqlite")) { try AutomationStore(path: $0) }
         history = try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0) }
+        endings = ClaimEndings(store: store, log: log)
         lock = try DaemonLock(folder: home.appendingPathComponent("daemons"), daemonID: daemonID)
         let started = Date()
         try write { try store.registerDaemon(id: daemonID, workflows: configuration.workflows.path, now: started) }
@@ -89,7 +95,7 @@ final class DaemonEngine: @unchecked Sendable {
             for automation in automations where automation.isEnabled {
                 let entry = ScheduledAutomation(automation: automation, generation: takeGeneration())
                 entries[automation.key] = entry
-                let plan = CatchUpPlan(policy: automation.settings.catchUp, after: cursors[automation.key] ?? now, now: now,
+                let plan = CatchUpPlan(policy: automation.catchUp, after: cursors[automation.key] ?? now, now: now,
                                        nextDueTime: automation.nextDueTime)
                 claims += catchUp(plan, for: entry)
                 schedule(entry, after: plan.resume)
@@ -130,8 +136,10 @@ final class DaemonEngine: @unchecked Sendable {
         }
     }
 
-    /// Marks the claims (and runs) that dead daemons left queued or running as interrupted.
-    /// A daemon is dead when its lock file can be locked; live daemons' claims are left alone.
+    /// Settles the claims that dead daemons left queued or running. A daemon is dead when its
+    /// lock file can be locked; live daemons' claims are left alone. A claim whose run ended
+    /// (the daemon died before recording it) takes the run's status; the others, and their
+    /// runs, are marked interrupted.
     private func recoverDeadDaemons() {
         let locks = configuration.home.appendingPathComponent("daemons")
         do {
@@ -140,14 +148,36 @@ final class DaemonEngine: @unchecked Sendable {
             for (owner, claims) in Dictionary(grouping: pending, by: \.daemonID).sorted(by: { $0.key < $1.key })
             where DaemonLock.isDead(daemonID: owner, folder: locks) {
                 let daemon = (try? store.pid(ofDaemon: owner)).flatMap { $0 }.map { "the daemon with pid \($0)" } ?? "a daemon"
-                let running = claims.filter { $0.status == .running }
+                var interrupted: [Claim] = []
+                var settled: [ClaimEnding] = []
+                for claim in claims {
+                    guard claim.status == .running, let runID = claim.runID, let run = try? history.run(matching: runID).run,
+                          run.status != .running, run.status != .interrupted, let id = claim.id else {
+                        interrupted.append(claim)
+                        continue
+                    }
+                    let status: Claim.Status = switch run.status {
+                    case .succeeded: .succeeded
+                    case .cancelled: .cancelled
+                    default: .failed
+                    }
+                    settled.append(ClaimEnding(id: id, status: status, note: "recorded from the run history after \(daemon) stopped",
+                                               runID: nil, attempts: claim.attempts, startedAt: run.startedAt, endedAt: run.endedAt ?? now))
+                }
+                try store.finish(settled)
+                let running = interrupted.filter { $0.status == .running }
                 let message = "interrupted: \(daemon) stopped while it ran (killed or crashed)"
                 try history.mark(running.compactMap(\.runID), as: .interrupted, error: message)
                 try store.markInterrupted(running.compactMap(\.id), note: message, at: now)
-                let queued = claims.filter { $0.status == .queued }
+                let queued = interrupted.filter { $0.status == .queued }
                 try store.markInterrupted(queued.compactMap(\.id), note: "interrupted: \(daemon) stopped before it ran (killed or crashed)", at: now)
-                log("\(daemon) stopped without finishing \(claims.count) due times: marked interrupted ("
-                    + claims.map { "\(name(ofKey: $0.automationKey)) due \(Self.format($0.dueDate))" }.joined(separator: ", ") + ")")
+                if !interrupted.isEmpty {
+                    log("\(daemon) stopped without finishing \(interrupted.count) due times: marked interrupted ("
+                        + interrupted.map { "\(name(ofKey: $0.automationKey)) due \(Self.format($0.dueDate))" }.joined(separator: ", ") + ")")
+                }
+                if !settled.isEmpty {
+                    log("\(daemon) stopped before recording how \(settled.count) due times ended: taken from the run history")
+                }
             }
         } catch {
             log("error: cannot check for interrupted runs: \(error)")
@@ -212,10 +242,10 @@ final class DaemonEngine: @unchecked Sendable {
             dueQueue.removeFirst()
             guard let entry = entries[first.key], entry.generation == first.generation else { continue }
             if first.date < now.addingTimeInterval(-Self.stallThreshold) {
-                let plan = CatchUpPlan(policy: entry.automation.settings.catchUp, after: first.date.addingTimeInterval(-1), now: now,
+                let plan = CatchUpPlan(policy: entry.automation.catchUp, after: first.date.addingTimeInterval(-1), now: now,
                                        nextDueTime: entry.automation.nextDueTime)
                 log("\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.date))) s behind (suspended, or the clock changed); "
-                    + "due times since \(Self.format(first.date)) follow catchUp: \(entry.automation.settings.catchUp.rawValue)")
+                    + "due times since \(Self.format(first.date)) follow catchUp: \(entry.automation.catchUp.rawValue)")
                 claims += catchUp(plan, for: entry)
                 schedule(entry, after: plan.resume)
                 continue
@@ -245,7 +275,7 @@ final class DaemonEngine: @unchecked Sendable {
     /// A claim to make for a due time, after the automation's `overlap:`; reserves its place
     /// among the automation's runs until the claim is confirmed. Call with the lock held.
     private func claim(_ due: Date, for entry: ScheduledAutomation, isCatchUp: Bool, isSequential: Bool, note: String?) -> PendingClaim {
-        let decision = OverlapDecision(policy: entry.automation.settings.overlap, isSequentialCatchUp: isSequential,
+        let decision = OverlapDecision(policy: entry.automation.overlap, isSequentialCatchUp: isSequential,
                                        running: entry.running.count, queued: entry.waiting.count)
         switch decision {
         case .start(let replacing):
@@ -285,8 +315,20 @@ final class DaemonEngine: @unchecked Sendable {
             log("error: cannot claim \(claims.count) due times, so they do not run: \(error)")
             results = Array(repeating: nil, count: claims.count)
         }
+        // The runs that start now are recorded as started together, in one transaction.
+        let starting = zip(claims, results).compactMap { pending, result in
+            result?.status == .running ? pending.activity : nil
+        }
+        var begunAt: Date?
+        do {
+            begunAt = try history.begin(starting.map { (file: $0.automation.fileName, name: $0.automation.name, id: $0.claim.runID ?? "") },
+                                        trigger: "automation")
+        } catch {
+            log("error: cannot record the start of \(starting.count) runs: \(error)")
+        }
         var cancelled: [RunActivity] = []
         condition.lock()
+        for activity in starting { activity.begunAt = begunAt }
         var touched: [ObjectIdentifier: ScheduledAutomation] = [:]
         for (pending, result) in zip(claims, results) {
             guard let activity = pending.activity else {
@@ -326,12 +368,16 @@ final class DaemonEngine: @unchecked Sendable {
         recordCancelled(cancelled)
     }
 
-    /// Records claims that were cancelled before they started.
+    /// Records claims that were cancelled before they started (and their runs, when recorded as started).
     func recordCancelled(_ activities: [RunActivity]) {
         let now = Date()
+        for activity in activities where activity.begunAt != nil {
+            _ = try? history.mark([activity.claim.runID ?? ""], as: .cancelled, error: activity.cancelReason ?? "cancelled")
+        }
         for activity in activities {
             guard let id = activity.claim.id else { continue }
-            try? store.finished(id, status: .cancelled, note: activity.cancelReason, runID: nil, attempts: 0, startedAt: nil, at: now)
+            endings.record(ClaimEnding(id: id, status: .cancelled, note: activity.cancelReason, runID: nil, attempts: 0,
+                                       startedAt: nil, endedAt: now))
         }
     }
 
@@ -380,6 +426,7 @@ final class DaemonEngine: @unchecked Sendable {
                     let entry = entries[key] ?? ScheduledAutomation(automation: automation, generation: 0)
                     lines.append("\(entries[key] == nil ? "scheduling" : "rescheduling") \(automation.name) (\(automation.file.lastPathComponent))")
                     entry.automation = automation
+                    entry.cachedWorkflow = nil
                     entry.generation = takeGeneration()
                     entries[key] = entry
                     schedule(entry, after: max(now, cursors[key] ?? now))
@@ -477,6 +524,7 @@ final class DaemonEngine: @unchecked Sendable {
             for activity in stuck { activity.cancelReason = note }
             recordCancelled(stuck)
         }
+        endings.flush()
         try? store.daemonStopped(id: daemonID, now: Date())
         lock?.release()
         condition.withLock {

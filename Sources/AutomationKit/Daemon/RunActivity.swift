@@ -1,4 +1,5 @@
 import Foundation
+import WorkflowKit
 
 /// An automation as the daemon schedules it: its definition, and its claimed due times that
 /// are running or waiting. Guarded by the engine's lock.
@@ -10,6 +11,9 @@ final class ScheduledAutomation: @unchecked Sendable {
     var running: [RunActivity] = []
     /// Claimed due times waiting for the running ones (`overlap: queue`, `catchUp: all`).
     var waiting: [RunActivity] = []
+    /// The workflow, kept between runs when the next one is near (see `DaemonEngine.workflowCacheHorizon`);
+    /// boxed, since most automations keep none.
+    var cachedWorkflow: WorkflowBox?
 
     init(automation: Automation, generation: Int) {
         self.automation = automation
@@ -20,6 +24,12 @@ final class ScheduledAutomation: @unchecked Sendable {
         running.removeAll { $0 === activity }
         waiting.removeAll { $0 === activity }
     }
+}
+
+/// A workflow kept in memory.
+final class WorkflowBox: Sendable {
+    let workflow: Workflow
+    init(_ workflow: Workflow) { self.workflow = workflow }
 }
 
 /// One claimed due time going through its attempts. Guarded by the engine's lock, except
@@ -36,6 +46,8 @@ final class RunActivity: @unchecked Sendable {
     var cancelReason: String?
     /// Whether it sleeps before another attempt (`retry: backoff`).
     var isWaitingToRetry = false
+    /// When its run was recorded as started, with the other runs due at the same instant.
+    var begunAt: Date?
 
     init(claim: Claim, automation: Automation, schedule: ScheduledAutomation) {
         self.claim = claim

@@ -9,6 +9,11 @@ import IntentKit
 /// links to its run by id. Several daemons may share the file: every write is one immediate
 /// transaction, and a writer waits up to ten seconds for another's.
 ///
+/// Claims are committed to the disk before their runs start (`synchronous = FULL` for that
+/// transaction), so that even a power cut cannot make a due time run twice; the other writes
+/// (how runs ended) do not wait for the disk (`synchronous = NORMAL` in WAL mode), which is
+/// safe against processes killed at any moment.
+///
 /// ```swift
 /// let store = try AutomationStore.shared()
 /// let latest = try store.latestClaims(for: folder.automations.map(\.key))
@@ -46,8 +51,21 @@ public final class AutomationStore: Sendable {
     public init(path: String) throws {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
         database = try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(database)
+        // Two daemons starting at once on a new file both find it unmigrated and race to create
+        // the tables; the loser's transaction fails and rolls back, and a second try finds the
+        // winner's tables.
+        for attempt in 1...3 {
+            do {
+                try Self.migrator.migrate(database)
+                break
+            } catch where attempt < 3 {
+                Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+            }
+        }
     }
 
     static var migrator: DatabaseMigrator {
@@ -191,22 +209,33 @@ public final class AutomationStore: Sendable {
     ///   another claim of that due time was there first.
     func insert(_ claims: [Claim]) throws -> [Claim?] {
         guard !claims.isEmpty else { return [] }
-        return try database.write { db in
-            let statement = try db.cachedStatement(sql: """
-                INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt, startedAt, note)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (automationKey, dueTime) DO NOTHING
-                """)
-            let claimedAt = Date().timeIntervalSince1970
-            return try claims.map { claim -> Claim? in
-                var claim = claim
-                claim.claimedAt = claimedAt
-                try statement.execute(arguments: [claim.automationKey, claim.dueTime, claim.status.rawValue, claim.runID, claim.daemonID,
-                                                  claim.isCatchUp, claim.attempts, claim.claimedAt, claim.startedAt, claim.note])
-                guard db.changesCount == 1 else { return nil }
-                claim.id = db.lastInsertedRowID
-                return claim
+        return try database.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA synchronous = FULL")
+            defer { try? db.execute(sql: "PRAGMA synchronous = NORMAL") }
+            var inserted: [Claim?] = []
+            try db.inTransaction(.immediate) {
+                inserted = try Self.insert(claims, in: db)
+                return .commit
             }
+            return inserted
+        }
+    }
+
+    private static func insert(_ claims: [Claim], in db: Database) throws -> [Claim?] {
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt, startedAt, note)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (automationKey, dueTime) DO NOTHING
+            """)
+        let claimedAt = Date().timeIntervalSince1970
+        return try claims.map { claim -> Claim? in
+            var claim = claim
+            claim.claimedAt = claimedAt
+            try statement.execute(arguments: [claim.automationKey, claim.dueTime, claim.status.rawValue, claim.runID, claim.daemonID,
+                                              claim.isCatchUp, claim.attempts, claim.claimedAt, claim.startedAt, claim.note])
+            guard db.changesCount == 1 else { return nil }
+            claim.id = db.lastInsertedRowID
+            return claim
         }
     }
 
@@ -219,17 +248,21 @@ public final class AutomationStore: Sendable {
         }
     }
 
-    /// Records how a claim ended, with its last attempt's run and when its first attempt started;
-    /// the note is added to the claim's note (a catch-up run that was cancelled says both).
-    func finished(_ id: Int64, status: Claim.Status, note: String?, runID: String?, attempts: Int,
-                  startedAt: Date?, at date: Date) throws {
+    /// Records how claims ended, in one transaction: each claim's status, its last attempt's
+    /// run and when its first attempt started; a note is added to the claim's note (a catch-up
+    /// run that was cancelled says both).
+    func finish(_ endings: [ClaimEnding]) throws {
+        guard !endings.isEmpty else { return }
         try database.write { db in
-            try db.execute(sql: """
+            let statement = try db.cachedStatement(sql: """
                 UPDATE claim SET status = ?1, note = CASE WHEN ?2 IS NULL THEN note WHEN note IS NULL THEN ?2 ELSE note || '; ' || ?2 END,
                                  runID = coalesce(?3, runID), attempts = ?4, startedAt = coalesce(startedAt, ?5), endedAt = ?6
                 WHERE id = ?7
-                """, arguments: [status.rawValue, note, runID, attempts, startedAt?.timeIntervalSince1970,
-                                 date.timeIntervalSince1970, id])
+                """)
+            for ending in endings {
+                try statement.execute(arguments: [ending.status.rawValue, ending.note, ending.runID, ending.attempts,
+                                                  ending.startedAt?.timeIntervalSince1970, ending.endedAt.timeIntervalSince1970, ending.id])
+            }
         }
     }
 

@@ -127,9 +127,9 @@ enum AutomationListing {
         let now = Date()
         let rows = automations.map { automation in
             let claim = latest[automation.key]
-            return Row(name: automation.name, file: automation.file.relativePath, schedule: automation.schedule.description,
+            return Row(name: automation.name, file: automation.file.relativePath, schedule: automation.scheduleText,
                        timeZone: automation.timeZone.identifier, enabled: automation.isEnabled,
-                       overlap: automation.settings.overlap.rawValue, catchUp: automation.settings.catchUp.rawValue,
+                       overlap: automation.overlap.rawValue, catchUp: automation.catchUp.rawValue,
                        next: automation.isEnabled ? automation.nextDueTime(after: now) : nil,
                        lastDue: claim?.dueDate, lastStatus: claim?.status.rawValue, lastRunID: claim?.runID)
         }
@@ -140,7 +140,7 @@ enum AutomationListing {
             Swift.print(String(decoding: (try? encoder.encode(rows)) ?? Data("[]".utf8), as: UTF8.self))
         } else if !rows.isEmpty {
             Table.print([["NAME", "FILE", "SCHEDULE", "NEXT", "LAST DUE", "STATUS"]] + zip(rows, automations).map { row, automation in
-                [row.name, row.file, row.schedule + (automation.settings.timeZone == nil ? "" : " (\(row.timeZone))"),
+                [row.name, row.file, row.schedule + (automation.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
                  row.next.map { format($0, in: automation.timeZone) } ?? (row.enabled ? "never" : "disabled"),
                  row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",
                  row.lastStatus ?? "—"]
