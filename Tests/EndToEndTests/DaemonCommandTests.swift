@@ -15,7 +15,9 @@ struct DaemonCommandTests {
         let state = DaemonState(home: shortcuts.home)
         let first = try DaemonProcess.start(shortcuts, folder: Self.slowTick, grace: "10s")
         try await state.waitFor("a run in flight") { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'running'") ?? 0 > 0
+            // Claimed less than a second ago: its run (a 1.5 s wait) is certainly still going.
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'running' AND claimedAt > ?",
+                             arguments: [Date().timeIntervalSince1970 - 1]) ?? 0 > 0
         }
         try await Task.sleep(for: .milliseconds(300))
         first.kill(SIGKILL)
@@ -209,9 +211,10 @@ struct DaemonState {
         try read("runs.sqlite") { try RunRow.fetchAll($0, sql: "SELECT * FROM run WHERE trigger = 'automation'") }
     }
 
-    /// Waits up to 10 seconds for a condition on `automations.sqlite`.
+    /// Waits up to 30 seconds (the whole test suite may be loading the machine) for a
+    /// condition on `automations.sqlite`.
     func waitFor(_ what: String, _ condition: (Database) throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(10)
+        let deadline = Date().addingTimeInterval(30)
         while Date() < deadline {
             if FileManager.default.fileExists(atPath: home.appendingPathComponent("automations.sqlite").path),
                (try? read("automations.sqlite", condition)) == true {

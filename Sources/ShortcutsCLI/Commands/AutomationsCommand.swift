@@ -63,17 +63,14 @@ struct AutomationsCommand: AsyncParsableCommand {
             }
             let locale = locale.resolvedLocale
             let catalog = Installation.shared.catalog
-            signal(SIGINT, SIG_IGN)
             let task = Task {
                 await automation.runNow(catalog: catalog, history: history, locale: locale) { text in
                     FileHandle.standardOutput.write(Data((text + "\n").utf8))
                 }
             }
-            let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-            interrupt.setEventHandler { task.cancel() }
-            interrupt.resume()
+            let interrupt = SignalHandling.listen(to: [SIGINT]) { _ in task.cancel() }
             let result = await task.value
-            interrupt.cancel()
+            interrupt.forEach { $0.cancel() }
             switch result.status {
             case .succeeded:
                 if let output = result.output, !output.isNull { print(output.displayText) }

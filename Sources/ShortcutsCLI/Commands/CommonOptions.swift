@@ -98,3 +98,28 @@ enum CommandLineDiagnostic {
         argument.contains(" ") ? "\"\(argument)\"" : argument
     }
 }
+
+/// Turns signals (Ctrl-C, SIGTERM) into calls of a handler instead of the default exit.
+enum SignalHandling {
+    /// Listens to signals and returns once the listening has begun, so that a signal sent
+    /// after this call is never lost: a dispatch source is registered asynchronously, and a
+    /// signal that comes before the registration would otherwise be ignored.
+    ///
+    /// - Parameters:
+    ///   - signals: The signals, such as `[SIGINT]`.
+    ///   - handler: Called, on a global queue, with each signal received.
+    /// - Returns: The sources; cancel them to stop listening.
+    static func listen(to signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) -> [any DispatchSourceSignal] {
+        let registered = DispatchSemaphore(value: 0)
+        let sources = signals.map { number -> any DispatchSourceSignal in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setRegistrationHandler { registered.signal() }
+            source.setEventHandler { handler(number) }
+            source.resume()
+            return source
+        }
+        for _ in sources { _ = registered.wait(timeout: .now() + 2) }
+        return sources
+    }
+}

@@ -39,16 +39,9 @@ struct DaemonCommand: AsyncParsableCommand {
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             grace: DurationSyntax.parse(grace) ?? .seconds(10), locale: locale.resolvedLocale)
         let daemon = AutomationDaemon(configuration, log: DaemonLog.write)
-        signal(SIGTERM, SIG_IGN)
-        signal(SIGINT, SIG_IGN)
-        let sources = [SIGTERM, SIGINT].map { number in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                DaemonLog.write("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
-                daemon.requestStop()
-            }
-            source.resume()
-            return source
+        let sources = SignalHandling.listen(to: [SIGTERM, SIGINT]) { number in
+            DaemonLog.write("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+            daemon.requestStop()
         }
         do {
             try await daemon.run()

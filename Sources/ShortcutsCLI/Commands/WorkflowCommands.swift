@@ -151,10 +151,8 @@ struct RunCommand: AsyncParsableCommand {
         // Ctrl-C cancels the run, which stops at the next step (or wait) and is recorded as
         // cancelled. The signal source listens before the run starts, so no Ctrl-C is lost.
         let interrupted = Interruption()
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { interrupted.interrupt() }
-        interrupt.resume()
+        let interrupt = SignalHandling.listen(to: [SIGINT]) { _ in interrupted.interrupt() }
+        defer { interrupt.forEach { $0.cancel() } }
         let task = Task { try await runner.run(loaded, inputs: inputs) }
         interrupted.attach(task)
         do {
