@@ -23,7 +23,7 @@ import Glibc
 ///     swift run -c release shortcuts-bench daemon [seconds] [automations] [everySecond] [idleSeconds]
 enum DaemonBenchmark {
     static func run(arguments: [String]) async throws {
-        let seconds = arguments.first.flatMap(Double.init) ?? 120
+        let seconds = arguments.first.flatMap(Double.init) ?? 180
         let total = arguments.dropFirst().first.flatMap(Int.init) ?? 10_000
         let everySecond = arguments.dropFirst(2).first.flatMap(Int.init) ?? 300
         let idleSeconds = arguments.dropFirst(3).first.flatMap(Double.init) ?? 10
