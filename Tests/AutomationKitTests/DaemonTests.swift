@@ -78,6 +78,18 @@ struct DaemonTests {
         #expect(lines.contains("stopped"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("daemons").path).isEmpty)
     }
+
+    @Test("A daemon stopped before it started, or while starting, stops")
+    func earlyStops() async throws {
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        try write("tick.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: tick } ]\n")
+        let configuration = AutomationDaemon.Configuration(workflows: workflows, catalog: IntentCatalog(apps: []), home: home)
+        await AutomationDaemon(configuration).stop()
+        let daemon = AutomationDaemon(configuration)
+        daemon.requestStop()
+        try await daemon.run()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("daemons").path).isEmpty)
+    }
 }
 
 /// The daemon's log lines, collected.

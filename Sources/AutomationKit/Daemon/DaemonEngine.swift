@@ -100,7 +100,8 @@ final class DaemonEngine: @unchecked Sendable {
                 claims += catchUp(plan, for: entry)
                 schedule(entry, after: plan.resume)
             }
-            lifecycle = .running
+            // A stop requested while starting stands: the scheduler then ends at once.
+            if lifecycle == .created { lifecycle = .running }
             nextPrune = now.addingTimeInterval(Self.pruneInterval)
         }
         let disabled = automations.count - automations.filter(\.isEnabled).count
@@ -113,6 +114,7 @@ final class DaemonEngine: @unchecked Sendable {
             let watcher = FolderWatcher(folder: configuration.workflows) { [weak self] names in self?.requestReload(names) }
             watcher.start()
             self.watcher = watcher
+            log("watching \(configuration.workflows.relativePath) for changes (\(watcher.mechanism))")
         }
         condition.withLock { isSchedulerRunning = true }
         let thread = Thread { [self] in schedulerLoop() }
@@ -489,6 +491,11 @@ final class DaemonEngine: @unchecked Sendable {
         }
         guard isFirst else {
             await waitUntil(.distantFuture) { self.lifecycle == .stopped }
+            return
+        }
+        guard let endings, let store else {
+            // Never started.
+            condition.withLock { lifecycle = .stopped }
             return
         }
         watcher?.stop()

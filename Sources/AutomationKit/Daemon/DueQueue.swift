@@ -21,7 +21,6 @@ struct DueQueue {
     private var heap: [Entry] = []
 
     var first: Entry? { heap.first }
-    var count: Int { heap.count }
 
     mutating func insert(_ entry: Entry) {
         heap.append(entry)

@@ -38,9 +38,6 @@ public struct Claim: Sendable, Codable, FetchableRecord, PersistableRecord {
         /// Not run, because it passed while no daemon ran (`catchUp: none`, or beyond the
         /// catch-up limit); the ``note`` says how many due times it stands for.
         case missed
-
-        /// Whether the claim's run has not ended yet.
-        public var isPending: Bool { self == .queued || self == .running }
     }
 
     /// The row id.
