@@ -25,7 +25,10 @@ let package = Package(
             dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
-        .target(name: "AutomationKit"),
+        .target(
+            name: "AutomationKit",
+            dependencies: ["IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "spotlight-bench",
@@ -80,11 +83,19 @@ let package = Package(
             dependencies: ["WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "AutomationKitTests", dependencies: ["AutomationKit"], exclude: ["Fixtures", "Oracle"]),
+        .testTarget(
+            name: "AutomationKitTests",
+            dependencies: ["AutomationKit", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures", "Oracle"]
+        ),
         .testTarget(
             name: "SpotlightKitTests",
             dependencies: ["SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "EndToEndTests", dependencies: ["IntentKit"]),
+        .testTarget(
+            name: "EndToEndTests",
+            dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Fixtures"]
+        ),
     ]
 )

@@ -59,7 +59,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error.
             """,
         subcommands: [RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
-                          SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, SearchCommand.self,
-                          IndexCommand.self])
+                          SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
+                          AutomationsCommand.self, SearchCommand.self, IndexCommand.self])
     }
 }

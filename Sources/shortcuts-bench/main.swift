@@ -4,13 +4,16 @@ import Foundation
 // measured in the same run:
 //   swift run -c release shortcuts-bench cron [calls]
 //   swift run -c release shortcuts-bench workflows [iterations] [repeat] [find] [validate]
+//   swift run -c release shortcuts-bench daemon [seconds] [automations] [every-second automations] [idle seconds]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
     CronBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "workflows":
     try await WorkflowBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "daemon":
+    try await DaemonBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
-    print("usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate]")
+    print("usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] | daemon [seconds] [automations] [every-second] [idle seconds]")
     exit(64)
 }

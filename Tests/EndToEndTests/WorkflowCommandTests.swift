@@ -29,6 +29,7 @@ struct WorkflowsFolderTests {
         Expectation(file: "search-books.yaml", output: "Secrets of the Savanna",
                     shown: ["1 found for 'savanna owens'; best: Secrets of the Savanna by Delia Owens",
                             "Opened Secrets of the Savanna.", "The index holds 3 books."]),
+        Expectation(file: "morning-reminder.yaml", output: "0", shown: ["Nothing on the Want to Read shelf."]),
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {

@@ -6,13 +6,13 @@ import WorkflowKit
 struct ListCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
-        abstract: "List the workflows in ./Workflows, or the installed intents, entities or enums.")
+        abstract: "List the workflows in ./Workflows, their automations, or the installed intents, entities or enums.")
 
     enum Kind: String, ExpressibleByArgument, CaseIterable {
-        case workflows, intents, entities, enums
+        case workflows, intents, entities, enums, automations
     }
 
-    @Argument(help: "What to list: workflows, intents, entities or enums.")
+    @Argument(help: "What to list: workflows, intents, entities, enums or automations (those of ./Workflows).")
     var kind: Kind = .intents
 
     @Flag(name: .long, help: "Print JSON.")
@@ -21,6 +21,10 @@ struct ListCommand: AsyncParsableCommand {
     @OptionGroup var locale: LocaleOptions
 
     func run() async throws {
+        if kind == .automations {
+            if !AutomationListing.print(folder: "Workflows", json: json) { throw ExitCode(1) }
+            return
+        }
         let catalog = Installation.shared.catalog
         Localization.$current.withValue(Localization(locale: locale.resolvedLocale, strings: mergedStrings(catalog))) {
             let metadata = AppMetadata(catalog: catalog)
@@ -40,6 +44,8 @@ struct ListCommand: AsyncParsableCommand {
                 let entities = metadata.apps.flatMap(\.entities)
                 if json { return printJSON(entities) }
                 Table.print(entities.map { [$0.name, $0.title, $0.properties.map(\.name).joined(separator: ", ")] })
+            case .automations:
+                break
             case .enums:
                 let enums = metadata.apps.flatMap(\.enums)
                 if json { return printJSON(enums) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutomationKit
 import Foundation
 import IntentKit
 import WorkflowKit
@@ -38,7 +39,7 @@ enum WorkflowFiles {
             FileHandle.standardError.write(Data((error.rendered() + "\n").utf8))
             Foundation.exit(1)
         }
-        let validator = WorkflowValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
+        let validator = AutomationValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
         let (diagnostics, sources) = validator.check(workflow)
         if !diagnostics.isEmpty {
             let rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
@@ -177,7 +178,7 @@ struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check workflow files without running them; exit 1 with every error located.",
-        discussion: "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking.")
+        discussion: "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking. The automation: block itself is checked too: the cron schedule, the time zone, the timeout, inputs with defaults.")
 
     @Argument(help: "The workflow files.")
     var files: [String]
@@ -196,8 +197,8 @@ struct ValidateCommand: AsyncParsableCommand {
                 failed = true
                 continue
             }
-            let validator = WorkflowValidator(catalog: Installation.shared.catalog,
-                                              isHeadless: noInteraction || workflow.automation != nil)
+            let validator = AutomationValidator(catalog: Installation.shared.catalog,
+                                                isHeadless: noInteraction || workflow.automation != nil)
             let (diagnostics, sources) = validator.check(workflow)
             if diagnostics.isEmpty {
                 print("\(file): valid")

@@ -31,7 +31,8 @@ final class SignalWatch: @unchecked Sendable {
             source.resume()
             return source
         }
-        registered.wait()
+        // Registration takes microseconds; the bound only keeps a broken dispatch from hanging the command.
+        _ = registered.wait(timeout: .now() + 5)
     }
 
     /// Stops listening; the signals keep being ignored.

@@ -6,6 +6,11 @@ import IntentKit
 ///
 /// A run is written when it starts (status `running`) and completed when it ends
 /// (`succeeded`, `failed` or `cancelled`) with the trace of its steps, in one transaction.
+/// A run whose process died before it ended is marked `interrupted` by whoever finds it
+/// (the automation daemon, after a restart). Several processes may write at once: a writer
+/// waits up to ten seconds for another's transaction. Commits do not wait for the disk
+/// (`synchronous = NORMAL` in WAL mode): a process killed at any moment loses nothing, a power
+/// cut may lose the last runs recorded — and an automation daemon records hundreds a second.
 ///
 /// ```swift
 /// let history = try RunHistory.shared()
@@ -23,7 +28,13 @@ public final class RunHistory: Sendable {
 
     /// Opens (creating or migrating) a history database; `:memory:` for a private one.
     public init(path: String) throws {
-        database = path == ":memory:" ? try DatabaseQueue() : try DatabasePool(path: path)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        database = path == ":memory:" ? try DatabaseQueue(configuration: configuration)
+            : try DatabasePool(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: runs and steps") { db in
             try db.create(table: "run") { table in
@@ -56,12 +67,31 @@ public final class RunHistory: Sendable {
                 table.primaryKey(["runID", "position"])
             }
         }
-        try migrator.migrate(database)
+        // Two processes opening a new file at once both find it unmigrated and race to create
+        // the tables; the loser's transaction fails and rolls back, and a second try finds the
+        // winner's tables.
+        for attempt in 1...3 {
+            do {
+                try migrator.migrate(database)
+                break
+            } catch where attempt < 3 {
+                Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
+            }
+        }
     }
 
     /// How a run ended.
     public enum Status: String, Sendable, Codable {
-        case running, succeeded, failed, cancelled
+        /// Started and not ended yet.
+        case running
+        /// Ended with its output.
+        case succeeded
+        /// Ended with an error.
+        case failed
+        /// Stopped on request (Ctrl-C, a daemon's shutdown, an automation's newer run).
+        case cancelled
+        /// Its process died while it ran (`kill -9`, a crash, a power cut).
+        case interrupted
     }
 
     /// A recorded run.
@@ -96,9 +126,18 @@ public final class RunHistory: Sendable {
 
     /// Records that a run started.
     ///
+    /// ```swift
+    /// let id = try history.begin(workflow: workflow, trigger: "automation")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - workflow: The workflow that runs.
+    ///   - trigger: What started it, such as `manual` or `automation`.
+    ///   - id: The run's identifier, when the caller chose it beforehand (to link the run to
+    ///     its own records); a new lowercase UUID by default.
     /// - Returns: The run's identifier.
-    public func begin(workflow: Workflow, trigger: String = "manual") throws -> String {
-        let id = UUID().uuidString.lowercased()
+    public func begin(workflow: Workflow, trigger: String = "manual", id: String? = nil) throws -> String {
+        let id = id ?? UUID().uuidString.lowercased()
         try database.write { db in
             try db.execute(sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)",
                            arguments: [id, workflow.fileName, workflow.name?.value, trigger, Date().timeIntervalSince1970, Status.running.rawValue])
@@ -122,6 +161,59 @@ public final class RunHistory: Sendable {
                         step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error,
                     ])
             }
+        }
+    }
+
+    /// Records that several runs started, in one transaction: what a scheduler does for the
+    /// runs due at the same instant, before it performs them with
+    /// ``WorkflowRunner/run(_:inputs:runID:isBegun:)``.
+    ///
+    /// ```swift
+    /// try history.begin([(file: "Workflows/report.yaml", name: "Report", id: id)], trigger: "automation")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - runs: Each run's workflow file (as in ``Workflow/fileName``), workflow name and identifier.
+    ///   - trigger: What started them.
+    /// - Returns: When they started.
+    @discardableResult
+    public func begin(_ runs: [(file: String, name: String?, id: String)], trigger: String) throws -> Date {
+        let now = Date()
+        guard !runs.isEmpty else { return now }
+        try database.write { db in
+            let statement = try db.cachedStatement(sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)")
+            for run in runs {
+                try statement.execute(arguments: [run.id, run.file, run.name, trigger, now.timeIntervalSince1970, Status.running.rawValue])
+            }
+        }
+        return now
+    }
+
+    /// Marks runs that are still `running` as ended with another status and an error, such as
+    /// runs whose process died (``Status/interrupted``) or that an automation timed out.
+    ///
+    /// ```swift
+    /// try history.mark(["1a2b3c4d-…"], as: .interrupted, error: "interrupted: the daemon stopped")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - ids: The runs' identifiers; unknown ones are ignored.
+    ///   - status: The status to record.
+    ///   - error: The error to record.
+    ///   - onlyRunning: Whether to leave runs that already ended as they are (the default).
+    /// - Returns: How many runs were changed.
+    @discardableResult
+    public func mark(_ ids: [String], as status: Status, error: String, onlyRunning: Bool = true) throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        return try database.write { db in
+            var changed = 0
+            for id in ids {
+                try db.execute(sql: "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
+                               + (onlyRunning ? " AND status = 'running'" : ""),
+                               arguments: [status.rawValue, error, Date().timeIntervalSince1970, id])
+                changed += db.changesCount
+            }
+            return changed
         }
     }
 

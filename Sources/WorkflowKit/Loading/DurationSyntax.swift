@@ -1,11 +1,11 @@
 /// Durations written as numbers with units: `500ms`, `30s`, `10m`, `1h`, `2d`, `1.5s`, `1h30m`.
-enum DurationSyntax {
+package enum DurationSyntax {
     private static let unitSeconds: [(suffix: String, seconds: Double)] = [
         ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
     ]
 
     /// The duration, or `nil` when the text is not one number-and-unit or a sequence of them.
-    static func parse(_ text: String) -> Duration? {
+    package static func parse(_ text: String) -> Duration? {
         var remaining = Substring(text)
         var totalMilliseconds: Double = 0
         guard !remaining.isEmpty else { return nil }

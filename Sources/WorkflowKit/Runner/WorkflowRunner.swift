@@ -56,11 +56,16 @@ public struct WorkflowRunner: Sendable {
     /// - Parameters:
     ///   - workflow: The workflow.
     ///   - inputs: Values for its inputs (text is converted to each input's declared type).
+    ///   - runID: The identifier to record the run under in the ``history``, when the caller
+    ///     chose it beforehand; a new one by default.
+    ///   - isBegun: Whether the caller already recorded the run's start under `runID`
+    ///     (``RunHistory/begin(_:trigger:)``), so that only its end is recorded here.
     /// - Returns: The output and the trace.
     /// - Throws: ``WorkflowRunError`` located at the failing step, or ``WorkflowCancelled``.
-    public func run(_ workflow: Workflow, inputs: [String: IntentValue] = [:]) async throws -> WorkflowRunResult {
+    public func run(_ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String? = nil,
+                    isBegun: Bool = false) async throws -> WorkflowRunResult {
         let execution = Execution(runner: self)
-        let runID = try history?.begin(workflow: workflow, trigger: trigger)
+        let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID)
         do {
             let output = try await execution.run(workflow, inputs: inputs, depth: 0, callers: [])
             if let runID { try history?.finish(runID, status: .succeeded, output: output, error: nil, steps: execution.trace) }

@@ -1,0 +1,102 @@
+import Foundation
+import IntentKit
+import WorkflowKit
+
+/// Running an automation's workflow the way the daemon does: headless, within its timeout.
+extension Automation {
+    /// How one attempt ended.
+    enum AttemptOutcome {
+        case succeeded(IntentValue)
+        case failed(String)
+        case timedOut
+        case cancelled
+    }
+
+    private struct AttemptTimedOut: Error {}
+
+    /// Runs the workflow once, headless (a question fails the run, with the question in its
+    /// trace), recorded under `runID`, cancelled and recorded as failed after `timeout:`.
+    func attempt(_ workflow: Workflow, runID: String, isBegun: Bool = false, catalog: IntentCatalog, history: RunHistory?,
+                 locale: String, trigger: String, show: @escaping @Sendable (String) -> Void) async -> AttemptOutcome {
+        let runner = WorkflowRunner(catalog: catalog, interaction: NoInteraction(), locale: locale,
+                                    history: history, trigger: trigger, show: show)
+        let timeout = self.timeout
+        do {
+            let output: IntentValue
+            if let timeout {
+                output = try await withThrowingTaskGroup(of: IntentValue.self) { group in
+                    group.addTask { try await runner.run(workflow, runID: runID, isBegun: isBegun).output }
+                    group.addTask {
+                        try await Task.sleep(for: timeout)
+                        throw AttemptTimedOut()
+                    }
+                    let first = try await group.next() ?? .null
+                    group.cancelAll()
+                    return first
+                }
+            } else {
+                output = try await runner.run(workflow, runID: runID, isBegun: isBegun).output
+            }
+            return .succeeded(output)
+        } catch is AttemptTimedOut {
+            _ = try? history?.mark([runID], as: .failed, error: "timed out after \(DaemonEngine.format(timeout ?? .zero)) (automation timeout)",
+                                   onlyRunning: false)
+            return .timedOut
+        } catch {
+            if error is WorkflowCancelled || error is CancellationError || Task.isCancelled { return .cancelled }
+            if let error = error as? WorkflowRunError { return .failed(error.rendered()) }
+            return .failed("\(error)")
+        }
+    }
+
+    /// Reads the workflow file, then runs it once, now, as the daemon would run a due time — headless, within
+    /// its `timeout:`, with its `retry:` — but without a due time: nothing is claimed, and the
+    /// daemon's overlap policy does not apply.
+    ///
+    /// ```swift
+    /// let result = await automation.runNow(catalog: catalog, history: try RunHistory.shared()) { print($0) }
+    /// print(result.status, result.runIDs)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - catalog: The installed apps.
+    ///   - history: Where to record each attempt, if anywhere.
+    ///   - locale: The locale of dialogs.
+    ///   - trigger: What the run history records as the trigger; `manual` by default.
+    ///   - show: Receives the text the workflow shows, and a line per failed attempt.
+    /// - Returns: How the last attempt ended, its output when it succeeded, its error when it
+    ///   failed, and every attempt's run id.
+    public func runNow(catalog: IntentCatalog, history: RunHistory?, locale: String = "en", trigger: String = "manual",
+                       show: @escaping @Sendable (String) -> Void = { _ in }) async -> (status: Claim.Status, output: IntentValue?, error: String?, runIDs: [String]) {
+        let workflow: Workflow
+        do {
+            workflow = try loadWorkflow(catalog: catalog)
+        } catch {
+            return (.failed, nil, error.rendered(), [])
+        }
+        var runIDs: [String] = []
+        var lastError: String?
+        for attempt in 1...attempts {
+            if attempt > 1, let backoff {
+                do { try await Task.sleep(for: backoff) } catch { return (.cancelled, nil, lastError, runIDs) }
+            }
+            let runID = DaemonEngine.newRunID()
+            runIDs.append(runID)
+            switch await self.attempt(workflow, runID: runID, catalog: catalog, history: history, locale: locale, trigger: trigger, show: show) {
+            case .succeeded(let output):
+                return (.succeeded, output, nil, runIDs)
+            case .cancelled:
+                return (.cancelled, nil, "the run was cancelled", runIDs)
+            case .timedOut:
+                lastError = "timed out after \(DaemonEngine.format(timeout ?? .zero))"
+                if attempt == attempts { return (.timedOut, nil, lastError, runIDs) }
+            case .failed(let message):
+                lastError = message
+                if attempt == attempts { return (.failed, nil, lastError, runIDs) }
+            }
+            show("attempt \(attempt) of \(attempts) failed: \(lastError?.split(separator: "\n").first ?? ""); trying again"
+                 + (backoff.map { " in \(DaemonEngine.format($0))" } ?? ""))
+        }
+        return (.failed, nil, lastError, runIDs)
+    }
+}

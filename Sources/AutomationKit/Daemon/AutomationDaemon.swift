@@ -1,0 +1,139 @@
+import Foundation
+import IntentKit
+import WorkflowKit
+
+/// Runs the automations of a folder of workflow files until stopped.
+///
+/// The daemon loads every workflow with an `automation:` block, then sleeps until the earliest
+/// due time (no polling: a thousand idle automations cost nothing). When due times come,
+/// it claims them in one SQLite transaction (``Claim``) and runs only those it claimed, so
+/// a due time runs at most once even with two daemons on the same `$SHORTCUTS_HOME` or a
+/// `kill -9` at any moment. Runs are headless (a question fails the run, with the question in
+/// its trace), recorded in the run history with the trigger `automation`, and follow the
+/// automation's `overlap:`, `timeout:` and `retry:`. After a restart, the due times missed
+/// while no daemon ran follow `catchUp:`; runs that a dead daemon left running are marked
+/// `interrupted`. Edits to the folder are picked up as they happen.
+///
+/// ```swift
+/// let daemon = AutomationDaemon(.init(workflows: URL(fileURLWithPath: "Workflows"), catalog: catalog)) { line in
+///     print(line)
+/// }
+/// signal(SIGTERM, SIG_IGN)
+/// let term = DispatchSource.makeSignalSource(signal: SIGTERM)
+/// term.setEventHandler { daemon.requestStop() }
+/// term.resume()
+/// try await daemon.run()   // returns after SIGTERM, once the runs ended or the grace period is over
+/// ```
+public final class AutomationDaemon: Sendable {
+    /// What the daemon runs, where it keeps its state, and how it stops.
+    public struct Configuration: Sendable {
+        /// The folder of workflow files.
+        public var workflows: URL
+        /// The installed apps the workflows use.
+        public var catalog: IntentCatalog
+        /// Where `automations.sqlite`, `runs.sqlite` and the lock files live.
+        public var home: URL
+        /// How long running workflows may go on after a stop is requested before they are cancelled.
+        public var grace: Duration
+        /// The locale of dialogs.
+        public var locale: String
+        /// Whether edits to the folder are picked up while running.
+        public var watchesFolder: Bool
+
+        /// Creates a configuration.
+        ///
+        /// ```swift
+        /// var configuration = AutomationDaemon.Configuration(workflows: URL(fileURLWithPath: "Workflows"), catalog: catalog)
+        /// configuration.grace = .seconds(30)
+        /// ```
+        ///
+        /// - Parameters:
+        ///   - workflows: The folder of workflow files.
+        ///   - catalog: The installed apps.
+        ///   - home: The state folder; `$SHORTCUTS_HOME` by default.
+        ///   - grace: The grace period of a stop; 10 seconds by default.
+        ///   - locale: The locale of dialogs; `en` by default.
+        ///   - watchesFolder: Whether to reload on edits; `true` by default.
+        public init(workflows: URL, catalog: IntentCatalog, home: URL = ShortcutsHome.directory(),
+                    grace: Duration = .seconds(10), locale: String = "en", watchesFolder: Bool = true) {
+            self.workflows = workflows
+            self.catalog = catalog
+            self.home = home
+            self.grace = grace
+            self.locale = locale
+            self.watchesFolder = watchesFolder
+        }
+    }
+
+    private let engine: DaemonEngine
+
+    /// Creates a daemon; nothing happens before ``run()`` or ``start()``.
+    ///
+    /// ```swift
+    /// let daemon = AutomationDaemon(configuration) { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - configuration: What to run and where.
+    ///   - log: Receives one line per event: loading, located errors of invalid files, runs
+    ///     starting and ending, skipped and missed due times, text the workflows show, recovery, stopping.
+    public init(_ configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) {
+        engine = DaemonEngine(configuration: configuration, log: log)
+    }
+
+    /// Starts the daemon, runs automations until ``requestStop()``, then stops it.
+    ///
+    /// ```swift
+    /// try await daemon.run()
+    /// ```
+    ///
+    /// - Throws: ``AutomationError`` when the folder is missing or the state cannot be opened.
+    public func run() async throws {
+        try start()
+        await engine.stopRequested()
+        await stop()
+    }
+
+    /// Loads the automations, marks what a dead daemon left running, applies catch-up and
+    /// starts scheduling; returns once the daemon runs.
+    ///
+    /// ```swift
+    /// try daemon.start()
+    /// ```
+    ///
+    /// - Throws: ``AutomationError`` when the folder is missing or the state cannot be opened.
+    public func start() throws {
+        try engine.start()
+    }
+
+    /// Asks the daemon to stop: no new runs start, queued due times are cancelled, running
+    /// workflows get the grace period to end and are then cancelled. A second request cancels
+    /// them at once. Safe to call from a signal handler's queue.
+    ///
+    /// ```swift
+    /// daemon.requestStop()
+    /// ```
+    public func requestStop() {
+        engine.requestStop()
+    }
+
+    /// Stops the daemon and returns once every run ended and was recorded.
+    ///
+    /// ```swift
+    /// await daemon.stop()
+    /// ```
+    public func stop() async {
+        engine.requestStopIfNeeded()
+        await engine.shutDown()
+    }
+
+    /// How many automations are scheduled (valid and enabled).
+    ///
+    /// ```swift
+    /// print("scheduling", daemon.scheduledCount)
+    /// ```
+    public var scheduledCount: Int { engine.scheduledCount }
+
+    /// The identifier this daemon records in its claims (`daemonID`).
+    public var identifier: String { engine.daemonID }
+}

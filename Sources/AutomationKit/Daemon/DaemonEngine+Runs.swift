@@ -1,0 +1,134 @@
+import Foundation
+import IntentKit
+import WorkflowKit
+
+/// Running one claimed due time: attempts, timeout, retry with backoff, and the records.
+extension DaemonEngine {
+    /// Runs a claimed due time's attempts, records how it ended, and lets the automation's
+    /// next waiting due time start.
+    func perform(_ activity: RunActivity) async {
+        let automation = activity.automation
+        let claim = activity.claim
+        let begunAt = condition.withLock { activity.begunAt }
+        var status = Claim.Status.failed
+        var note: String?
+        var runID = claim.runID ?? Self.newRunID()
+        var startedAt: Date?
+        var attempt = 0
+        let log = self.log
+        let name = automation.name
+        attempts: while attempt < automation.attempts {
+            attempt += 1
+            if attempt > 1 {
+                if let backoff = automation.backoff {
+                    condition.withLock { activity.isWaitingToRetry = true }
+                    let slept: Void? = try? await Task.sleep(for: backoff)
+                    condition.withLock { activity.isWaitingToRetry = false }
+                    if slept == nil {
+                        status = .cancelled
+                        attempt -= 1
+                        break attempts
+                    }
+                }
+                let stopping = condition.withLock { lifecycle != .running }
+                if Task.isCancelled || stopping {
+                    status = .cancelled
+                    attempt -= 1
+                    break attempts
+                }
+                runID = Self.newRunID()
+            }
+            let isBegun = attempt == 1 && begunAt != nil
+            let now = isBegun ? begunAt ?? Date() : Date()
+            if startedAt == nil { startedAt = now }
+            // A claim inserted as running names its first attempt's run, recorded as started
+            // with the others of its instant; a queued claim that starts, and each retry,
+            // record their run in the claim before it begins, so that a daemon that dies now
+            // leaves the run findable.
+            if attempt > 1 || claim.status == .queued {
+                try? store.started(claim.id ?? 0, runID: runID, attempt: attempt, firstStartedAt: startedAt ?? now)
+            }
+            let workflow: Workflow
+            switch self.workflow(for: activity) {
+            case .success(let loaded):
+                workflow = loaded
+            case .failure(let error):
+                // The file changed since it was scheduled, and no longer validates.
+                let message = error.rendered()
+                if isBegun {
+                    try? history.finish(runID, status: .failed, output: nil, error: message, steps: [])
+                }
+                status = .failed
+                note = Self.summary(of: message)
+                log("\(name): due \(Self.format(claim.dueDate)) cannot run:\n\(message)")
+                break attempts
+            }
+            log("\(name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
+                + (automation.attempts > 1 ? " (attempt \(attempt) of \(automation.attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))
+            let began = Date()
+            let outcome = await automation.attempt(workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
+                                                   locale: configuration.locale, trigger: "automation") { text in log("\(name): \(text)") }
+            let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
+            switch outcome {
+            case .succeeded:
+                status = .succeeded
+                log("\(name): run \(runID.prefix(8)) succeeded in \(took)")
+                break attempts
+            case .failed(let message):
+                status = .failed
+                note = Self.summary(of: message)
+                log("\(name): run \(runID.prefix(8)) failed in \(took):\n\(message)")
+            case .timedOut:
+                status = .timedOut
+                note = "timed out after \(Self.format(automation.timeout ?? .zero))"
+                log("\(name): run \(runID.prefix(8)) \(note ?? "")")
+            case .cancelled:
+                status = .cancelled
+                log("\(name): run \(runID.prefix(8)) cancelled after \(took)")
+                break attempts
+            }
+        }
+        if status == .cancelled {
+            note = condition.withLock { activity.cancelReason } ?? "cancelled"
+        }
+        endings.record(ClaimEnding(id: claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
+                                   attempts: attempt, startedAt: startedAt, endedAt: Date()))
+        let next = automation.nextDueTime(after: Date())
+        condition.withLock {
+            activities[ObjectIdentifier(activity)] = nil
+            let entry = activity.schedule
+            entry.remove(activity)
+            if next.map({ $0.timeIntervalSinceNow > Self.workflowCacheHorizon }) ?? true { entry.cachedWorkflow = nil }
+            pump(entry)
+            condition.broadcast()
+        }
+    }
+
+    /// The workflow of a run: the one kept in memory, or the file read and validated again
+    /// (and kept when the automation's next due time is near).
+    private func workflow(for activity: RunActivity) -> Result<Workflow, DiagnosticError> {
+        let entry = activity.schedule
+        let automation = activity.automation
+        if let cached = condition.withLock({ entry.automation === automation ? entry.cachedWorkflow : nil }) {
+            return .success(cached.workflow)
+        }
+        do {
+            let workflow = try automation.loadWorkflow(catalog: configuration.catalog)
+            if let next = automation.nextDueTime(after: Date()), next.timeIntervalSinceNow < Self.workflowCacheHorizon {
+                condition.withLock {
+                    if entry.automation === automation { entry.cachedWorkflow = WorkflowBox(workflow) }
+                }
+            }
+            return .success(workflow)
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// The first line of an error, without its location: `'Library.AddBook' needs an answer…`.
+    static func summary(of message: String) -> String {
+        let line = message.split(separator: "\n").first.map(String.init) ?? message
+        guard let range = line.range(of: ": error: ") else { return line }
+        return String(line[range.upperBound...])
+    }
+}

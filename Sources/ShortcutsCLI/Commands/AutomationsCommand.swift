@@ -1,0 +1,153 @@
+import ArgumentParser
+import AutomationKit
+import Foundation
+import IntentKit
+import WorkflowKit
+
+struct AutomationsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "automations",
+        abstract: "List the automations of a folder with their next and last due times, or run one now.",
+        subcommands: [List.self, Run.self],
+        defaultSubcommand: List.self)
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the automations: schedule, next due time, last due time and how it went.",
+            discussion: "Files with errors are reported with their located errors, and the exit status is then 1.")
+
+        @Option(name: .long, help: ArgumentHelp("The folder of workflow files.", valueName: "dir"))
+        var workflows = "Workflows"
+
+        @Flag(name: .long, help: "Print JSON.")
+        var json = false
+
+        func run() async throws {
+            if !AutomationListing.print(folder: workflows, json: json) { throw ExitCode(1) }
+        }
+    }
+
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Run an automation now, as the daemon would: headless, with its timeout and retries.",
+            discussion: "The run is recorded in the run history with the trigger 'manual'; no due time is claimed. Example: shortcuts automations run nightly-report")
+
+        @Argument(help: "The automation: its name:, or its file name with or without .yaml.")
+        var name: String
+
+        @Option(name: .long, help: ArgumentHelp("The folder of workflow files.", valueName: "dir"))
+        var workflows = "Workflows"
+
+        @OptionGroup var locale: LocaleOptions
+
+        func run() async throws {
+            let folder = AutomationFolder.load(URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog)
+            guard let automation = folder.automations.first(where: { AutomationListing.names(of: $0.file, name: $0.name).contains(name) }) else {
+                if let problem = folder.problems.first(where: { error in
+                    error.diagnostics.contains { AutomationListing.names(of: URL(fileURLWithPath: $0.location.file), name: nil).contains(name) }
+                }) {
+                    FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
+                    throw ExitCode(1)
+                }
+                let names = folder.automations.flatMap { [$0.name, $0.file.deletingPathExtension().lastPathComponent] }
+                var message = "no automation '\(name)' in \(workflows)"
+                if let nearest = NameSuggestion.nearest(to: name, among: names) { message += "\nhelp: did you mean '\(nearest)'?" }
+                message += "\nhelp: `shortcuts automations list --workflows \(workflows)` lists them"
+                Failure.exit(CommandFailure(message: message))
+            }
+            let history: RunHistory
+            do {
+                history = try RunHistory.shared()
+            } catch {
+                Failure.exit(CommandFailure(message: "cannot open the run history: \(error)"))
+            }
+            let locale = locale.resolvedLocale
+            let catalog = Installation.shared.catalog
+            let task = Task {
+                await automation.runNow(catalog: catalog, history: history, locale: locale) { text in
+                    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                }
+            }
+            let watch = SignalWatch([SIGINT]) { _ in task.cancel() }
+            let result = await task.value
+            watch.stop()
+            switch result.status {
+            case .succeeded:
+                if let output = result.output, !output.isNull { print(output.displayText) }
+            case .cancelled:
+                FileHandle.standardError.write(Data("cancelled\n".utf8))
+                throw ExitCode(130)
+            default:
+                FileHandle.standardError.write(Data(((result.error ?? result.status.rawValue) + "\n").utf8))
+                throw ExitCode(1)
+            }
+        }
+    }
+}
+
+/// The table (or JSON) of `shortcuts automations list` and `shortcuts list automations`.
+enum AutomationListing {
+    /// The names an automation answers to: its `name:`, its file name, and that without extension.
+    static func names(of file: URL, name: String?) -> Set<String> {
+        var names: Set<String> = [file.lastPathComponent, file.deletingPathExtension().lastPathComponent]
+        if let name { names.insert(name) }
+        return names
+    }
+
+    struct Row: Encodable {
+        var name: String
+        var file: String
+        var schedule: String
+        var timeZone: String
+        var enabled: Bool
+        var overlap: String
+        var catchUp: String
+        var next: Date?
+        var lastDue: Date?
+        var lastStatus: String?
+        var lastRunID: String?
+    }
+
+    /// Prints the automations of a folder; returns `false` when some files have errors (printed to standard error).
+    static func print(folder path: String, json: Bool) -> Bool {
+        let folder = AutomationFolder.load(URL(fileURLWithPath: path, isDirectory: true), catalog: Installation.shared.catalog)
+        for problem in folder.problems {
+            FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
+        }
+        let automations = folder.automations
+        let latest: [String: Claim]
+        do {
+            latest = try AutomationStore.shared().latestClaims(for: automations.map(\.key))
+        } catch {
+            Failure.exit(CommandFailure(message: "cannot open the automations' state: \(error)"))
+        }
+        let now = Date()
+        let rows = automations.map { automation in
+            let claim = latest[automation.key]
+            return Row(name: automation.name, file: automation.file.relativePath, schedule: automation.scheduleText,
+                       timeZone: automation.timeZone.identifier, enabled: automation.isEnabled,
+                       overlap: automation.overlap.rawValue, catchUp: automation.catchUp.rawValue,
+                       next: automation.isEnabled ? automation.nextDueTime(after: now) : nil,
+                       lastDue: claim?.dueDate, lastStatus: claim?.status.rawValue, lastRunID: claim?.runID)
+        }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.dateEncodingStrategy = .iso8601
+            Swift.print(String(decoding: (try? encoder.encode(rows)) ?? Data("[]".utf8), as: UTF8.self))
+        } else if !rows.isEmpty {
+            Table.print([["NAME", "FILE", "SCHEDULE", "NEXT", "LAST DUE", "STATUS"]] + zip(rows, automations).map { row, automation in
+                [row.name, row.file, row.schedule + (automation.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
+                 row.next.map { format($0, in: automation.timeZone) } ?? (row.enabled ? "never" : "disabled"),
+                 row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",
+                 row.lastStatus ?? "—"]
+            })
+        }
+        return folder.problems.isEmpty
+    }
+
+    static func format(_ date: Date, in zone: TimeZone) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: zone).year().month().day()
+            .time(includingFractionalSeconds: false).timeZone(separator: .colon))
+    }
+}
