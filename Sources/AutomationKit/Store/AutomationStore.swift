@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentKit
+import WorkflowKit
 
 /// The daemon's state in `$SHORTCUTS_HOME/automations.sqlite`: which due times were claimed
 /// (and how their runs ended), since when each automation is scheduled, and which daemons ran.
@@ -49,23 +50,8 @@ public final class AutomationStore: Sendable {
     /// - Parameter path: The SQLite file.
     /// - Throws: GRDB's error when the file cannot be opened or migrated.
     public init(path: String) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
-        database = try DatabasePool(path: path, configuration: configuration)
-        // Two daemons starting at once on a new file both find it unmigrated and race to create
-        // the tables; the loser's transaction fails and rolls back, and a second try finds the
-        // winner's tables.
-        for attempt in 1...3 {
-            do {
-                try Self.migrator.migrate(database)
-                break
-            } catch where attempt < 3 {
-                Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
-            }
-        }
+        database = try DatabasePool(path: path, configuration: StateDatabase.configuration)
+        try StateDatabase.migrate(database, with: Self.migrator)
     }
 
     static var migrator: DatabaseMigrator {

@@ -28,11 +28,7 @@ public final class RunHistory: Sendable {
 
     /// Opens (creating or migrating) a history database; `:memory:` for a private one.
     public init(path: String) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
+        let configuration = StateDatabase.configuration
         database = path == ":memory:" ? try DatabaseQueue(configuration: configuration)
             : try DatabasePool(path: path, configuration: configuration)
         var migrator = DatabaseMigrator()
@@ -67,17 +63,7 @@ public final class RunHistory: Sendable {
                 table.primaryKey(["runID", "position"])
             }
         }
-        // Two processes opening a new file at once both find it unmigrated and race to create
-        // the tables; the loser's transaction fails and rolls back, and a second try finds the
-        // winner's tables.
-        for attempt in 1...3 {
-            do {
-                try migrator.migrate(database)
-                break
-            } catch where attempt < 3 {
-                Thread.sleep(forTimeInterval: 0.05 * Double(attempt))
-            }
-        }
+        try StateDatabase.migrate(database, with: migrator)
     }
 
     /// How a run ended.
