@@ -25,6 +25,7 @@ let package = Package(
             dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
+        .target(name: "SeededRandom"),
         .target(
             name: "AutomationKit",
             dependencies: ["IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift")]
@@ -32,7 +33,7 @@ let package = Package(
         .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "spotlight-bench",
-            dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SpotlightKit", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "spotlight-crash-child",
@@ -67,7 +68,7 @@ let package = Package(
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
-            dependencies: ["AutomationKit", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SeededRandom", "AutomationKit", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(
@@ -80,7 +81,7 @@ let package = Package(
         .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit"]),
         .testTarget(
             name: "WorkflowKitTests",
-            dependencies: ["WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
+            dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]
         ),
         .testTarget(
@@ -90,7 +91,7 @@ let package = Package(
         ),
         .testTarget(
             name: "SpotlightKitTests",
-            dependencies: ["SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(
             name: "EndToEndTests",

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import IntentKit
 import LibraryApp
+import SeededRandom
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -126,7 +127,7 @@ enum DaemonBenchmark {
     static func writeWorkflows(total: Int, everySecond: Int, in folder: URL) throws -> [(CronExpression, TimeZone)] {
         let zones = ["UTC", "Europe/Paris", "America/New_York", "Asia/Tokyo", "Australia/Sydney", "America/Los_Angeles",
                      "Europe/London", "Asia/Kolkata"].compactMap(TimeZone.init(identifier:))
-        var generator = SeededGenerator(seed: 42)
+        var generator = SeededRandomNumberGenerator(seed: 42)
         var schedules: [(CronExpression, TimeZone)] = []
         for index in 0..<everySecond {
             try pulse(index, enabled: false).write(to: folder.appendingPathComponent(pulseName(index)), atomically: true, encoding: .utf8)
@@ -205,15 +206,3 @@ enum ProcessStatistics {
     }
 }
 
-/// A small deterministic generator (SplitMix64), so every run writes the same schedules.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

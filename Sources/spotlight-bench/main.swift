@@ -7,18 +7,8 @@
 //   swift run -c release spotlight-bench 1000000 1000   # about ten minutes
 import Foundation
 import GRDB
+import SeededRandom
 import SpotlightKit
-
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Prints a line at once, also when the output is a file.
 func print(_ line: String) {
@@ -56,7 +46,7 @@ func run() async throws {
     let arguments = CommandLine.arguments
     let itemCount = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
     let queryCount = arguments.count > 2 ? Int(arguments[2]) ?? 1_000 : 1_000
-    var random = SplitMix64(state: 42)
+    var random = SeededRandomNumberGenerator(seed: 42)
 
     // A vocabulary of pronounceable words, drawn with a Zipf-like skew.
     let syllables = ["ka", "lo", "mi", "ra", "ne", "to", "su", "vi", "da", "pe", "go", "ri", "sa", "lu", "ne", "ca", "fé", "zo", "bri", "dge"]
@@ -238,7 +228,7 @@ func run() async throws {
 /// Writes notes to a GRDB store one at a time and times each until its index update arrives.
 func measureDelegateLag(directory: URL, vocabulary: [String]) async throws {
     let clock = ContinuousClock()
-    var random = SplitMix64(state: 7)
+    var random = SeededRandomNumberGenerator(seed: 7)
     func note() -> String { (0..<12).map { _ in vocabulary.randomElement(using: &random)! }.joined(separator: " ") }
     let store = try DatabasePool(path: directory.appendingPathComponent("store.sqlite").path)
     try await store.write { db in

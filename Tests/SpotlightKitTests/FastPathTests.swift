@@ -1,19 +1,8 @@
 import Foundation
 import GRDB
+import SeededRandom
 import Testing
 @testable import SpotlightKit
-
-/// A seeded generator, so every failure can be replayed.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 @Suite("Fast paths agree with their references")
 struct FastPathTests {
@@ -22,7 +11,7 @@ struct FastPathTests {
 
     /// Items of two indexes sharing a database, with every ranking signal varied.
     static func generatedIndex(seed: UInt64) async throws -> (SearchableIndex, QueryEnvironment) {
-        var random = SeededGenerator(state: seed)
+        var random = SeededRandomNumberGenerator(seed: seed)
         let database = try DatabaseQueue()
         let index = try SearchableIndex(name: "main", database: database)
         let other = try SearchableIndex(name: "other", database: database)
@@ -125,7 +114,7 @@ struct FastPathTests {
 
     @Test(arguments: [UInt64(11), 12])
     func likePrefilterNeverChangesAStringMatch(seed: UInt64) async throws {
-        var random = SeededGenerator(state: seed)
+        var random = SeededRandomNumberGenerator(seed: seed)
         let pieces = ["ka", "Ka", "KA", "yak", "é", "e\u{301}", "É", "\u{212A}", "ß", "ss", "İ", "i", "ø", "o", "Natural", "Bridges",
                       " ", "-", "_", "%", "\u{1F}", "1", "x", "ﬁ", "fi"]
         func text(_ count: ClosedRange<Int>) -> String {
@@ -164,7 +153,7 @@ struct FastPathTests {
     }
 
     @Test func scalarByScalarFoldingEqualsWholeTextNormalization() {
-        var random = SeededGenerator(state: 21)
+        var random = SeededRandomNumberGenerator(seed: 21)
         let pieces = ["a", "Z", "é", "e\u{301}", "\u{301}", "É", "\u{212A}", "\u{212B}", "Å", "ß", "ẞ", "İ", "ı", "ø", "Ø",
                       "ﬁ", "Ǆ", "ǅ", "ῼ", "\u{1100}", "\u{1161}", "\u{11A8}", "가", "각", "\u{0958}", "\u{0915}\u{093C}",
                       "\u{0B47}", "\u{0B3E}", "\u{0344}", "ḉ", "\u{1E9B}\u{0323}", "Ω", "\u{2126}", "😀", "١", "Ⅻ", " ", "-", "\u{1F}",

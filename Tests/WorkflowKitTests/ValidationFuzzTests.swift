@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import LibraryApp
+import SeededRandom
 import Testing
 @testable import WorkflowKit
 
