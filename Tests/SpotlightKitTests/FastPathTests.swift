@@ -49,7 +49,7 @@ struct FastPathTests {
     static func ranked(_ text: String, context: UserQueryContext, index: SearchableIndex, environment: QueryEnvironment,
                        candidateLimit: Int? = nil) async throws -> [UserQuery.Item] {
         let filters = try context.filterQueries.map { try QueryExpression.parse($0) }
-        let filter = CompiledFilter.and(filters.map { QuerySQLCompiler.compile($0, environment: environment) })
+        let filter = CompiledFilter.and(try filters.map { try QuerySQLCompiler.compile($0, environment: environment) })
         let storage = index.storage
         let ftsQuery = UserQuery.fullTextQuery(text)
         let now = environment.now.timeIntervalSince1970

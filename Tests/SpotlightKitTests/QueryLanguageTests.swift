@@ -94,7 +94,7 @@ struct QueryCompilationTests {
         let hostile = #"x'); DROP TABLE spotlightItem; --"#
         let escaped = hostile.replacingOccurrences(of: "\"", with: "\\\"")
         let expression = try QueryExpression.parse(#"title == "\#(escaped)"cd || weird.key == "\#(escaped)" || InRange(score, 1, 2)"#)
-        let compiled = QuerySQLCompiler.compile(expression, environment: QueryEnvironment())
+        let compiled = try QuerySQLCompiler.compile(expression, environment: QueryEnvironment())
         #expect(!compiled.sql.contains("DROP"))
         #expect(!compiled.sql.contains("weird.key"))
         #expect(compiled.sql.components(separatedBy: "?").count - 1 == compiled.arguments.count)

@@ -66,7 +66,7 @@ struct IndexStatusCommand: AsyncParsableCommand {
             "    " + (domain.isEmpty ? "(no domain)" : domain).padding(toLength: domainWidth, withPad: " ", startingAt: 0) + "  \(count)"
         }
         var after: [(String, String)] = []
-        after.append(("vocabulary", "\(status.vocabularySize) words"))
+        after.append(("vocabulary", Count.of(status.vocabularySize, "word")))
         after.append(("client state", status.lastClientStateDescription ?? "(none)"))
         after.append(("history token", status.historyToken.map(String.init) ?? "(none)"))
         if let pending = status.pendingChangeCount { after.append(("pending changes", String(pending))) }
@@ -121,7 +121,7 @@ struct IndexRebuildCommand: AsyncParsableCommand {
                 let count = try await maintainer.searchableIndex.itemCount()
                 let elapsed = (ContinuousClock.now - started).components
                 let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
-                print("Rebuilt \(name): \(count) items in \(String(format: "%.2f", seconds)) s")
+                print("Rebuilt \(name): \(Count.of(count, "item")) in \(String(format: "%.2f", seconds)) s")
             } catch {
                 bar.finish()
                 Failure.exit(error)
@@ -146,11 +146,11 @@ struct IndexDeleteCommand: AsyncParsableCommand {
             let count = try await opened.index.itemCount()
             if let maintainer = opened.maintainer, let app = opened.app {
                 try await maintainer.switchIndexingOff()
-                print("Deleted the index \(name) (\(count) items); the data of the \(app.name) app is untouched.")
+                print("Deleted the index \(name) (\(Count.of(count, "item"))); the data of the \(app.name) app is untouched.")
                 print("Indexing is off until `\(Installation.shared.commandName) index rebuild \(name)`.")
             } else {
                 try await opened.index.deleteAllSearchableItems()
-                print("Deleted the \(count) items of the index \(name).")
+                print("Deleted \(count == 1 ? "the 1 item" : "the \(count) items") of the index \(name).")
             }
         } catch {
             Failure.exit(error)
@@ -181,13 +181,36 @@ struct IndexReindexCommand: AsyncParsableCommand {
             }
             if identifiers.isEmpty {
                 try await maintainer.reindexAll()
-                print("Reindexed \(name): \(try await maintainer.searchableIndex.itemCount()) items")
-            } else {
-                try await maintainer.reindex(identifiers: identifiers)
-                print("Reindexed \(identifiers.count) item\(identifiers.count == 1 ? "" : "s") of \(name)")
+                print("Reindexed \(name): \(Count.of(try await maintainer.searchableIndex.itemCount(), "item"))")
+                return
             }
         } catch {
             Failure.exit(error)
         }
+        let report: ReindexReport
+        do {
+            report = try await catalog.reindex(identifiers: identifiers, inIndexNamed: name)
+        } catch {
+            Failure.exit(error)
+        }
+        if !report.reindexed.isEmpty {
+            print("Reindexed \(Count.of(report.reindexed.count, "item")) of \(name): " + report.reindexed.joined(separator: ", "))
+        }
+        if !report.deleted.isEmpty {
+            print("Deleted \(Count.of(report.deleted.count, "item")) of \(name) whose data is gone: " + report.deleted.joined(separator: ", "))
+        }
+        if !report.unknown.isEmpty {
+            let message = "\(report.unknown.count == 1 ? "no item" : "no items") of \(name) named " + report.unknown.map { "'\($0)'" }.joined(separator: ", ")
+                + "\nhelp: `\(Installation.shared.commandName) search --index \(name) --json` shows the items' identifiers"
+            FileHandle.standardError.write(Data(((report.foundAny ? "warning: " : "error: ") + message + "\n").utf8))
+        }
+        if !report.foundAny { Foundation.exit(1) }
+    }
+}
+
+/// A count with its noun, singular for one: `1 item`, `3 items`.
+enum Count {
+    static func of(_ count: Int, _ noun: String, plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? noun : plural ?? noun + "s")
     }
 }

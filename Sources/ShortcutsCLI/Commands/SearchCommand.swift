@@ -61,6 +61,11 @@ struct SearchCommand: AsyncParsableCommand {
         } catch {
             Failure.exit(error)
         }
+        if response.leftOutWordCount > 0 && !json {
+            let typed = QueryLimits.maxTypedWords + response.leftOutWordCount
+            FileHandle.standardError.write(Data(("note: only the first \(QueryLimits.maxTypedWords) of the \(typed) words "
+                + "were searched; a typed search uses at most \(QueryLimits.maxTypedWords) words\n").utf8))
+        }
         print(json ? SearchOutput.json(response, request: request, explain: explain)
                    : SearchOutput.text(response, explain: explain))
     }
@@ -86,8 +91,9 @@ enum QueryDiagnostic {
     /// ```
     static func render(_ query: String, label: String, column: Int, message: String) -> String {
         let prefix = label == "query" ? "invalid query" : "invalid \(label) query"
-        let caret = String(repeating: " ", count: max(0, column - 1)) + "^"
-        return "error: \(prefix) at column \(column): \(message)\n  \(query)\n  \(caret)"
+        let (line, caretColumn) = SpotlightError.excerpt(of: query, around: column)
+        let caret = String(repeating: " ", count: caretColumn - 1) + "^"
+        return "error: \(prefix) at column \(column): \(message)\n  \(line)\n  \(caret)"
     }
 }
 
@@ -165,6 +171,7 @@ enum SearchOutput {
             "language": .string(request.language == .queryString ? "queryString" : "userQuery"),
             "results": .list(results),
             "suggestions": .list(suggestions),
+            "leftOutWordCount": .int(response.leftOutWordCount),
         ]).jsonText
     }
 

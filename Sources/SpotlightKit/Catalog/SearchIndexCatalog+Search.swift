@@ -81,6 +81,8 @@ public struct SearchResponse: Sendable {
     public var hits: [SearchHit]
     /// Suggested queries, most frequent first (user queries only).
     public var suggestions: [UserQuery.Suggestion]
+    /// The typed words left out of the search: those after the first ``QueryLimits/maxTypedWords``.
+    public var leftOutWordCount: Int = 0
 }
 
 extension SearchIndexCatalog {
@@ -113,29 +115,34 @@ extension SearchIndexCatalog {
         }
         var hits: [SearchHit] = []
         var suggestions: [UserQuery.Suggestion] = []
-        searching: for name in try names(for: request) {
-            let opened = try await open(name)
-            switch request.language {
-            case .userQuery:
-                var context = UserQueryContext(fetchAttributes: Self.fetchAttributes, filterQueries: filters,
-                                               enableRankedResults: true, maxResultCount: request.limit,
-                                               maxSuggestionCount: request.maxSuggestionCount)
-                context.maxRankedResultCount = request.limit
-                for try await response in UserQuery(userQueryString: request.text, context: context, index: opened.index).responses {
-                    switch response {
-                    case .item(let result):
-                        hits.append(SearchHit(indexName: name, item: result.item, score: result.score, explanation: result.explanation))
-                    case .suggestion(let suggestion):
-                        suggestions.append(suggestion)
+        for name in try names(for: request) {
+            let limitReached = try await explainingDatabaseErrors(of: name) { () async throws -> Bool in
+                let opened = try await open(name)
+                switch request.language {
+                case .userQuery:
+                    var context = UserQueryContext(fetchAttributes: Self.fetchAttributes, filterQueries: filters,
+                                                   enableRankedResults: true, maxResultCount: request.limit,
+                                                   maxSuggestionCount: request.maxSuggestionCount)
+                    context.maxRankedResultCount = request.limit
+                    for try await response in UserQuery(userQueryString: request.text, context: context, index: opened.index).responses {
+                        switch response {
+                        case .item(let result):
+                            hits.append(SearchHit(indexName: name, item: result.item, score: result.score, explanation: result.explanation))
+                        case .suggestion(let suggestion):
+                            suggestions.append(suggestion)
+                        }
+                    }
+                case .queryString:
+                    let query = SearchQuery(queryString: request.text, filterQueries: filters,
+                                            attributes: Self.fetchAttributes, index: opened.index)
+                    for try await item in query.results {
+                        hits.append(SearchHit(indexName: name, item: item))
+                        if let limit = request.limit, hits.count >= limit { return true }
                     }
                 }
-            case .queryString:
-                let text = filters.isEmpty ? request.text : ([request.text] + filters).map { "(\($0))" }.joined(separator: " && ")
-                for try await item in SearchQuery(queryString: text, attributes: Self.fetchAttributes, index: opened.index).results {
-                    hits.append(SearchHit(indexName: name, item: item))
-                    if let limit = request.limit, hits.count >= limit { break searching }
-                }
+                return false
             }
+            if limitReached { break }
         }
         if request.language == .userQuery {
             hits = hits.enumerated().sorted { lhs, rhs in
@@ -144,7 +151,8 @@ extension SearchIndexCatalog {
         }
         hits = try await resolveEntities(hits)
         if let limit = request.limit { hits = Array(hits.prefix(max(0, limit))) }
-        return SearchResponse(hits: hits, suggestions: Self.merged(suggestions, limit: request.maxSuggestionCount))
+        return SearchResponse(hits: hits, suggestions: Self.merged(suggestions, limit: request.maxSuggestionCount),
+                              leftOutWordCount: request.language == .userQuery ? UserQuery.typedWords(request.text).leftOut : 0)
     }
 
     /// The indexes a request searches.

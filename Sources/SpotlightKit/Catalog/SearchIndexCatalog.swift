@@ -46,7 +46,8 @@ public struct SearchIndexCatalog: Sendable {
     }
 
     /// Opens (creating it and its folder if needed) the database file of a named index, in WAL
-    /// mode; the same connection pool every time within a process.
+    /// mode; the same connection pool every time within a process. A connection waits up to
+    /// 5 seconds for another process's write instead of failing with "database is locked".
     ///
     /// ```swift
     /// let indexDatabase = try SearchIndexCatalog.openIndexDatabase(named: "library")
@@ -64,10 +65,7 @@ public struct SearchIndexCatalog: Sendable {
         return try openDatabases.withLock { open in
             if let pool = open[path] { return pool }
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(10)
-            configuration.prepareDatabase { db in SpotlightFunctions.install(in: db) }
-            let pool = try DatabasePool(path: path, configuration: configuration)
+            let pool = try IndexDatabase.open(path: path)
             open[path] = pool
             return pool
         }
@@ -140,6 +138,10 @@ public struct SearchIndexCatalog: Sendable {
     /// - Returns: The status.
     /// - Throws: ``SpotlightError/unknownIndex(name:known:)``, or a read error.
     public func status(ofIndexNamed name: String) async throws -> SearchIndexStatus {
+        try await explainingDatabaseErrors(of: name) { try await readStatus(ofIndexNamed: name) }
+    }
+
+    private func readStatus(ofIndexNamed name: String) async throws -> SearchIndexStatus {
         let opened = try await open(name, preparingForSearch: false)
         let index = opened.index
         let clientState = try await index.fetchLastClientState()

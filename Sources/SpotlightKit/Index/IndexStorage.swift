@@ -17,7 +17,11 @@ struct IndexStorage: Sendable {
 
     /// Opens (creating if needed) the named index in `writer`, migrating the schema first.
     static func open(name: String, writer: any DatabaseWriter) throws -> IndexStorage {
-        try IndexSchema.migrator.migrate(writer)
+        try IndexDatabase.migrate(IndexSchema.migrator, writer)
+        // A read first: opening an existing index needs no write access.
+        if let id = try writer.read({ db in try indexId(named: name, in: db, create: false) }) {
+            return IndexStorage(writer: writer, name: name, indexId: id)
+        }
         let id = try writer.write { db -> Int64 in
             try indexId(named: name, in: db, create: true)!
         }

@@ -32,10 +32,7 @@ public actor SearchableIndex {
     ///   - databasePath: The SQLite file; created when missing.
     /// - Throws: A GRDB `DatabaseError` when the file cannot be opened or migrated.
     public init(name: String = "default", databasePath: String) throws {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(10)
-        configuration.prepareDatabase { db in SpotlightFunctions.install(in: db) }
-        try self.init(name: name, database: DatabasePool(path: databasePath, configuration: configuration))
+        try self.init(name: name, database: IndexDatabase.open(path: databasePath))
     }
 
     /// Opens or creates a named index in an existing GRDB database.

@@ -23,6 +23,8 @@ public final class SearchQuery: Sendable {
 
     let environment: QueryEnvironment?
     let pageSize: Int
+    /// Queries every result must satisfy too, each parsed on its own (within its own limits).
+    let filterQueries: [String]
     private struct State {
         var cancelled = false
         var found = 0
@@ -41,8 +43,16 @@ public final class SearchQuery: Sendable {
     ///   - index: The index to search.
     ///   - environment: The clock for `$time` values and expiration; the current time and calendar when `nil`.
     ///   - pageSize: How many rows are read per database access.
-    public init(queryString: String, attributes: [String], index: SearchableIndex,
-                environment: QueryEnvironment? = nil, pageSize: Int = 256) {
+    public convenience init(queryString: String, attributes: [String], index: SearchableIndex,
+                            environment: QueryEnvironment? = nil, pageSize: Int = 256) {
+        self.init(queryString: queryString, filterQueries: [], attributes: attributes, index: index,
+                  environment: environment, pageSize: pageSize)
+    }
+
+    /// A query with filters that every result must satisfy too.
+    init(queryString: String, filterQueries: [String], attributes: [String], index: SearchableIndex,
+         environment: QueryEnvironment? = nil, pageSize: Int = 256) {
+        self.filterQueries = filterQueries
         self.queryString = queryString
         self.attributes = attributes
         self.index = index
@@ -136,9 +146,10 @@ public final class SearchQuery: Sendable {
 
             private mutating func loadPage() async throws {
                 if prepared == nil {
-                    let expression = try QueryExpression.parse(query.queryString)
                     let environment = query.environment ?? QueryEnvironment()
-                    let filter = QuerySQLCompiler.compile(expression, environment: environment)
+                    let filter = CompiledFilter.and(try ([query.queryString] + query.filterQueries).map {
+                        try QuerySQLCompiler.compile(try QueryExpression.parse($0), environment: environment)
+                    })
                     // `+i.indexId` keeps the planner on the rowid range: through an index on
                     // `indexId` every page would filter and sort all remaining items.
                     prepared = Prepared(

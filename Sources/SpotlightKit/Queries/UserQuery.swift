@@ -231,11 +231,29 @@ public final class UserQuery: Sendable {
         }
     }
 
+    /// The typed words that are searched (at most ``QueryLimits/maxTypedWords``), and how many more were typed.
+    ///
+    /// One pass over the text, so a search costs time linear in its length however long it is.
+    static func typedWords(_ userQueryString: String) -> (searched: [Substring], leftOut: Int) {
+        var searched: [Substring] = []
+        var leftOut = 0
+        for word in userQueryString.split(whereSeparator: { $0.isWhitespace })
+        where word.contains(where: { $0.isLetter || $0.isNumber }) {
+            if searched.count < QueryLimits.maxTypedWords { searched.append(word) } else { leftOut += 1 }
+        }
+        return (searched, leftOut)
+    }
+
+    /// How many typed words were left out of the search because of ``QueryLimits/maxTypedWords``.
+    ///
+    /// ```swift
+    /// if query.leftOutWordCount > 0 { print("only the first \(QueryLimits.maxTypedWords) words were searched") }
+    /// ```
+    public var leftOutWordCount: Int { Self.typedWords(userQueryString).leftOut }
+
     /// The FTS5 query for the typed words: each word as a quoted prefix term, all required.
     static func fullTextQuery(_ userQueryString: String) -> String? {
-        let words = userQueryString
-            .split(whereSeparator: { $0.isWhitespace })
-            .filter { word in word.contains { $0.isLetter || $0.isNumber } }
+        let words = typedWords(userQueryString).searched
         guard !words.isEmpty else { return nil }
         return words
             .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
@@ -245,7 +263,7 @@ public final class UserQuery: Sendable {
     func fetchItems() async throws -> [Item] {
         let environment = self.environment ?? QueryEnvironment()
         let filters = try context.filterQueries.map { try QueryExpression.parse($0) }
-        let filter = CompiledFilter.and(filters.map { QuerySQLCompiler.compile($0, environment: environment) })
+        let filter = CompiledFilter.and(try filters.map { try QuerySQLCompiler.compile($0, environment: environment) })
         let wanted = Set(context.fetchAttributes.map(AttributeCatalog.canonicalName))
         let storage = index.storage
         let ftsQuery = Self.fullTextQuery(userQueryString)
@@ -261,6 +279,8 @@ public final class UserQuery: Sendable {
 
     func fetchSuggestions() async throws -> [Suggestion] {
         guard context.maxSuggestionCount > 0 else { return [] }
+        // A query cut at the word limit gets no suggestion: it would repeat the words searched.
+        guard Self.typedWords(userQueryString).leftOut == 0 else { return [] }
         let limit = context.maxSuggestionCount
         let text = userQueryString
         return try await index.storage.writer.read { db in

@@ -123,6 +123,36 @@ indirect enum QueryNode: Sendable, Hashable {
     case inRange(attribute: AttributeName, lower: QueryValue, upper: QueryValue, lowerColumn: Int, upperColumn: Int)
 }
 
+extension QueryNode {
+    /// The operands of a chain of `&&` (or `||`), left to right, across parentheses:
+    /// `a && (b && c)` gives `[a, b, c]`. Walks without recursion, so chains of any length are safe.
+    func operands(ofAnd isAnd: Bool) -> [QueryNode] {
+        var operands: [QueryNode] = []
+        var pending: [QueryNode] = [self]
+        while let node = pending.popLast() {
+            switch node {
+            case let .and(lhs, rhs) where isAnd, let .or(lhs, rhs) where !isAnd:
+                pending.append(rhs)
+                pending.append(lhs)
+            default:
+                operands.append(node)
+            }
+        }
+        return operands
+    }
+
+    /// The node under any number of `!`, and whether an odd number of them negates it.
+    var withoutDoubleNegation: (node: QueryNode, negated: Bool) {
+        var node = self
+        var negated = false
+        while case .not(let inner) = node {
+            negated.toggle()
+            node = inner
+        }
+        return (node, negated)
+    }
+}
+
 extension QueryNode: CustomStringConvertible {
     var description: String {
         switch self {
@@ -186,7 +216,10 @@ public struct QueryExpression: Sendable, Hashable, CustomStringConvertible {
     /// - Throws: ``SpotlightError/invalidQuery(query:column:message:)`` with the 1-based column of the mistake.
     public static func parse(_ queryString: String) throws -> QueryExpression {
         var parser = QueryParser(source: queryString)
-        return QueryExpression(root: try parser.parse(), source: queryString)
+        let expression = QueryExpression(root: try parser.parse(), source: queryString)
+        // Compiling checks the limits of the SQL too, so a query that parses also runs.
+        _ = try QuerySQLCompiler.compile(expression, environment: QueryEnvironment())
+        return expression
     }
 
     /// The canonical form of the expression, fully parenthesized.

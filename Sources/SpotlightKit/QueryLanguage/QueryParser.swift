@@ -178,6 +178,9 @@ struct QueryLexer {
         guard closed else {
             throw error(column, "Unterminated string: the \(quote) opened here is never closed")
         }
+        if elements.count > QueryLimits.maxPatternLength {
+            throw error(column, "The string is \(elements.count) characters long; the limit is \(QueryLimits.maxPatternLength)")
+        }
         var modifiers: MatchModifiers = []
         while let character = current, character.isLetter {
             modifiers.insert(try modifier(character, column: position + 1))
@@ -216,6 +219,7 @@ struct QueryLexer {
             throw error(position + 1, "Unexpected '\(character)' after the number \(text)")
         }
         guard let value = Double(text) else { throw error(start + 1, "Malformed number '\(text)'") }
+        guard value.isFinite else { throw error(start + 1, "The number \(text) is too large") }
         return QueryToken(kind: .number(value), column: start + 1, text: text)
     }
 
@@ -285,6 +289,11 @@ struct QueryLexer {
             if name != "now" && offset != offset.rounded() {
                 throw error(argumentColumn, "The offset of $time.\(name) must be a whole number")
             }
+            // Checked before converting, so that no offset can overflow an Int or the calendar.
+            let limit = QueryLimits.maxTimeOffset(name)
+            guard abs(offset) <= limit else {
+                throw error(argumentColumn, "The offset of $time.\(name) must be between -\(Int(limit)) and \(Int(limit)) \(QueryLimits.timeUnit(name)), found \(argumentText ?? "")")
+            }
             switch name {
             case "now": value = .now(seconds: offset)
             case "today": value = .today(days: Int(offset))
@@ -316,6 +325,7 @@ struct QueryParser {
     private let source: String
     private var tokens: [QueryToken] = []
     private var index = 0
+    private var depth = 0
 
     init(source: String) {
         self.source = source
@@ -328,6 +338,11 @@ struct QueryParser {
     private var current: QueryToken { tokens[index] }
 
     mutating func parse() throws -> QueryNode {
+        let length = source.count
+        if length > QueryLimits.maxQueryLength {
+            throw error(QueryLimits.maxQueryLength + 1,
+                        "The query is \(length) characters long; the limit is \(QueryLimits.maxQueryLength) characters")
+        }
         var lexer = QueryLexer(source: source)
         tokens = try lexer.tokenize()
         if case .end = current.kind {
@@ -362,18 +377,27 @@ struct QueryParser {
         return node
     }
 
+    /// `!` written several times in a row negates once or not at all: `!!a` is `a`.
     private mutating func unary() throws -> QueryNode {
-        if case .not = current.kind {
+        var negated = false
+        while case .not = current.kind {
             index += 1
-            return .not(try unary())
+            negated.toggle()
         }
-        return try primary()
+        let node = try primary()
+        return negated ? .not(node) : node
     }
 
     private mutating func primary() throws -> QueryNode {
         let token = current
         switch token.kind {
         case .leftParen:
+            depth += 1
+            defer { depth -= 1 }
+            if depth > QueryLimits.maxNestingDepth {
+                throw error(token.column, "Parentheses nest more than \(QueryLimits.maxNestingDepth) deep here; "
+                            + "the limit is \(QueryLimits.maxNestingDepth) (chains of && or || need no parentheses)")
+            }
             index += 1
             if case .rightParen = current.kind {
                 throw error(current.column, "Empty parentheses; put an expression between '(' and ')'")
@@ -450,6 +474,9 @@ struct QueryParser {
             index += 1
             return .time(time)
         case .identifier(let word):
+            if word.count > QueryLimits.maxPatternLength {
+                throw error(token.column, "The word is \(word.count) characters long; the limit is \(QueryLimits.maxPatternLength)")
+            }
             index += 1
             return .string(StringPattern(elements: word.map { .literal($0) }, modifiers: []))
         case .star:
@@ -497,9 +524,10 @@ struct QueryValidator {
 
     func validate(_ node: QueryNode) throws {
         switch node {
-        case let .and(lhs, rhs), let .or(lhs, rhs):
-            try validate(lhs)
-            try validate(rhs)
+        case .and:
+            for operand in node.operands(ofAnd: true) { try validate(operand) }
+        case .or:
+            for operand in node.operands(ofAnd: false) { try validate(operand) }
         case let .not(inner):
             try validate(inner)
         case let .comparison(attribute, op, value, valueColumn):

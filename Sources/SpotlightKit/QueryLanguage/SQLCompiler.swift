@@ -18,20 +18,44 @@ struct CompiledFilter: Sendable {
 
 /// Translates a parsed query into SQL. Every value from the query is a bound
 /// parameter; the SQL text contains only fixed column names and operators.
+///
+/// The SQL stays within SQLite's parser limits for every query that parses:
+/// chains of `&&` and `||` become flat groups of at most ``groupSize`` operands
+/// nested as a balanced tree (1,000 terms nest three deep), `!` is moved onto
+/// the comparisons (`!(a || b)` is `!a && !b`, `!!a` is `a`), so only changes
+/// between `AND` and `OR` nest. A query nested deeper than ``maxBooleanDepth``
+/// of those is refused with a located error before SQLite sees it.
 struct QuerySQLCompiler {
+    /// The most operands joined by one flat `AND` or `OR`.
+    static let groupSize = 16
+    /// The most nested `AND`/`OR` groups, well within SQLite's parser stack.
+    static let maxBooleanDepth = 24
+
     /// Seconds between 1970-01-01 and 2001-01-01: bare numbers compared with dates are seconds since 2001.
     static let referenceDateOffset = 978_307_200.0
 
     var environment: QueryEnvironment
     private var arguments: [DatabaseValue] = []
+    private var depth = 0
+    private var deepest: (depth: Int, column: Int) = (0, 1)
 
     init(environment: QueryEnvironment) {
         self.environment = environment
     }
 
-    static func compile(_ expression: QueryExpression, environment: QueryEnvironment) -> CompiledFilter {
+    /// Translates an expression.
+    ///
+    /// - Throws: ``SpotlightError/invalidQuery(query:column:message:)`` at the deepest comparison
+    ///   when `&&`, `||` and `!` alternate more than ``maxBooleanDepth`` levels deep.
+    static func compile(_ expression: QueryExpression, environment: QueryEnvironment) throws -> CompiledFilter {
         var compiler = QuerySQLCompiler(environment: environment)
-        let sql = compiler.compile(expression.root)
+        let sql = compiler.compile(expression.root, negated: false)
+        if compiler.deepest.depth > maxBooleanDepth {
+            throw SpotlightError.invalidQuery(
+                query: expression.source, column: compiler.deepest.column,
+                message: "This comparison sits \(compiler.deepest.depth) levels deep in alternating &&, || and !; "
+                    + "the limit is \(maxBooleanDepth): simplify the query")
+        }
         return CompiledFilter(sql: sql, arguments: compiler.arguments)
     }
 
@@ -40,14 +64,43 @@ struct QuerySQLCompiler {
         return "?"
     }
 
-    private mutating func compile(_ node: QueryNode) -> String {
+    /// The SQL of a node, or of its negation: `!` moves down to the comparisons by De Morgan's
+    /// laws, which hold for SQL's NULL as well.
+    private mutating func compile(_ node: QueryNode, negated: Bool) -> String {
         switch node {
-        case let .and(lhs, rhs):
-            return "(\(compile(lhs)) AND \(compile(rhs)))"
-        case let .or(lhs, rhs):
-            return "(\(compile(lhs)) OR \(compile(rhs)))"
-        case let .not(inner):
-            return "(NOT \(compile(inner)))"
+        case .and, .or:
+            var isAnd = false
+            if case .and = node { isAnd = true }
+            let operands = node.operands(ofAnd: isAnd)
+            let levels = Self.groupLevels(operands.count)
+            depth += levels
+            defer { depth -= levels }
+            let parts = operands.map { compile($0, negated: negated) }
+            return Self.balanced(parts, joinedBy: isAnd != negated ? "AND" : "OR")
+        case .not(let inner):
+            return compile(inner, negated: !negated)
+        case let .comparison(attribute, _, _, _), let .inRange(attribute, _, _, _, _):
+            if depth > deepest.depth { deepest = (depth, attribute.column) }
+            let sql = leaf(node)
+            return negated ? "(NOT \(sql))" : sql
+        }
+    }
+
+    /// How many nested groups ``balanced(_:joinedBy:)`` makes of `count` operands.
+    static func groupLevels(_ count: Int) -> Int {
+        var levels = 0
+        var remaining = count
+        while remaining > 1 {
+            remaining = (remaining + groupSize - 1) / groupSize
+            levels += 1
+        }
+        return levels
+    }
+
+    private mutating func leaf(_ node: QueryNode) -> String {
+        switch node {
+        case .and, .or, .not:
+            return compile(node, negated: false)
         case let .comparison(attribute, op, value, _):
             return comparison(attribute.name, op, value)
         case let .inRange(attribute, lower, upper, _, _):
@@ -66,6 +119,18 @@ struct QuerySQLCompiler {
                 + "((a.kind = 'number' AND a.numberValue BETWEEN \(rawLow) AND \(rawHigh)) OR "
                 + "(a.kind = 'date' AND a.numberValue BETWEEN \(dateLow) AND \(dateHigh))))"
         }
+    }
+
+    /// Operands joined by `AND` or `OR` in flat groups, the groups joined the same way, until one remains.
+    static func balanced(_ operands: [String], joinedBy word: String) -> String {
+        var level = operands
+        repeat {
+            level = stride(from: 0, to: level.count, by: groupSize).map { start in
+                let group = level[start..<min(level.count, start + groupSize)]
+                return group.count == 1 ? group.first! : "(" + group.joined(separator: " \(word) ") + ")"
+            }
+        } while level.count > 1
+        return level.first ?? (word == "AND" ? "1" : "0")
     }
 
     /// The number a value stands for; dates are seconds since 1970.

@@ -29,11 +29,14 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
     case unknownIndex(name: String, known: [String])
     /// The index is not kept by an installed app, so nothing can rebuild or reindex it.
     case indexWithoutMaintainer(name: String)
+    /// The database of an index (or of the app data it is built from) failed; `reason` says why in words.
+    case indexDatabaseFailure(name: String, path: String, reason: String)
 
     public var description: String {
         switch self {
         case let .invalidQuery(query, column, message):
-            return "Invalid query at column \(column): \(message)\n  \(query)\n  \(String(repeating: " ", count: max(0, column - 1)))^"
+            let (line, caret) = Self.excerpt(of: query, around: column)
+            return "Invalid query at column \(column): \(message)\n  \(line)\n  \(String(repeating: " ", count: caret - 1))^"
         case let .cancelled(query):
             return "The query was cancelled: \(query)"
         case let .clientStateMismatch(index, expected, actual):
@@ -56,7 +59,27 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
             return message
         case let .indexWithoutMaintainer(name):
             return "no installed app keeps the index '\(name)', so it cannot be rebuilt from the app's data"
+        case let .indexDatabaseFailure(name, path, reason):
+            return "the index '\(name)' (\(path)) could not be used: \(reason)"
         }
+    }
+
+    /// The part of a long query around a column, with `…` where text is left out, and the
+    /// column of the caret in that part; a query of at most `width` characters is shown whole.
+    ///
+    /// ```swift
+    /// SpotlightError.excerpt(of: "title == 1", around: 10)   // ("title == 1", 10)
+    /// ```
+    package static func excerpt(of query: String, around column: Int, width: Int = 100) -> (line: String, caretColumn: Int) {
+        guard query.count > width else { return (query, max(1, column)) }
+        let characters = Array(query.prefix(max(column, 1) + width))
+        let start = max(0, min(column - 1 - width / 2, characters.count - width))
+        let end = min(characters.count, start + width)
+        var line = String(characters[start..<end])
+        var caret = column - start
+        if start > 0 { line = "…" + line; caret += 1 }
+        if end < query.count { line += "…" }
+        return (line, max(1, caret))
     }
 
     private static func describe(_ data: Data?) -> String {

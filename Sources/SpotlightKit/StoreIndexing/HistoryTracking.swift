@@ -35,9 +35,14 @@ enum HistoryTracking {
         var operation: String
     }
 
+    /// The store's identifier, if it has one yet.
+    static func existingStoreIdentifier(in db: Database) throws -> String? {
+        try String.fetchOne(db, sql: "SELECT value FROM spotlightStoreMetadata WHERE key = 'storeIdentifier'")
+    }
+
     /// The store's identifier, created on first use.
     static func storeIdentifier(in db: Database) throws -> String {
-        if let existing = try String.fetchOne(db, sql: "SELECT value FROM spotlightStoreMetadata WHERE key = 'storeIdentifier'") {
+        if let existing = try existingStoreIdentifier(in: db) {
             return existing
         }
         let identifier = UUID().uuidString
@@ -93,6 +98,21 @@ enum HistoryTracking {
     /// Replaces the history triggers with ones for this configuration.
     static func installTriggers(entities: [SpotlightEntity], relationships: [SpotlightRelationship], in db: Database) throws {
         try removeTriggers(in: db)
+        for statement in triggerStatements(entities: entities, relationships: relationships) {
+            try db.execute(sql: statement)
+        }
+    }
+
+    /// Whether the store holds exactly the history triggers of this configuration.
+    static func triggersAreInstalled(entities: [SpotlightEntity], relationships: [SpotlightRelationship], in db: Database) throws -> Bool {
+        let installed = try String.fetchAll(db, sql: """
+            SELECT sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?
+            """, arguments: [triggerPrefix.count, triggerPrefix])
+        return installed.sorted() == triggerStatements(entities: entities, relationships: relationships).sorted()
+    }
+
+    /// The `CREATE TRIGGER` statements of a configuration, as SQLite stores them.
+    static func triggerStatements(entities: [SpotlightEntity], relationships: [SpotlightRelationship]) -> [String] {
         var statements: [String] = []
         func record(_ table: String, _ rowExpression: String, _ operation: String, where condition: String? = nil) -> String {
             let filter = condition.map { " WHERE \($0)" } ?? ""
@@ -140,9 +160,7 @@ enum HistoryTracking {
                 statements.append("CREATE TRIGGER \(name("delete")) BEFORE DELETE ON \(table) BEGIN \(select("OLD")) END")
             }
         }
-        for statement in statements {
-            try db.execute(sql: statement)
-        }
+        return statements
     }
 
     static func removeTriggers(in db: Database) throws {

@@ -103,8 +103,12 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         self.relationships = relationships
         self.batchSize = max(1, batchSize)
         self.pollInterval = pollInterval
-        try HistoryTracking.migrator.migrate(store)
-        self.storeIdentifier = try store.write { db in try HistoryTracking.storeIdentifier(in: db) }
+        try IndexDatabase.migrate(HistoryTracking.migrator, store)
+        if let existing = try store.read({ db in try HistoryTracking.existingStoreIdentifier(in: db) }) {
+            self.storeIdentifier = existing
+        } else {
+            self.storeIdentifier = try store.write { db in try HistoryTracking.storeIdentifier(in: db) }
+        }
         let index = try SearchableIndex(name: indexName() ?? "default", database: self.indexDatabase)
         state.withLock { $0.index = index }
     }
@@ -237,9 +241,15 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
     public func startIndexing() throws {
         if isIndexingEnabled { return }
         let entities = self.entities, relationships = self.relationships, store = self.storeIdentifier
-        try self.store.write { db in
+        // Usually the triggers are in place: checking them is a read, so searching needs no write access.
+        let installed = try self.store.read { db in
             try HistoryTracking.validate(entities: entities, relationships: relationships, store: store, in: db)
-            try HistoryTracking.installTriggers(entities: entities, relationships: relationships, in: db)
+            return try HistoryTracking.triggersAreInstalled(entities: entities, relationships: relationships, in: db)
+        }
+        if !installed {
+            try self.store.write { db in
+                try HistoryTracking.installTriggers(entities: entities, relationships: relationships, in: db)
+            }
         }
         let observation = DatabaseRegionObservation(tracking: Table("spotlightHistory"))
         let cancellable = observation.start(in: self.store, onError: { _ in }, onChange: { [weak self] _ in

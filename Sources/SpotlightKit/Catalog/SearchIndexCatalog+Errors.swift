@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+extension SearchIndexCatalog {
+    /// Runs `work` on the index `name`, turning a database error into
+    /// ``SpotlightError/indexDatabaseFailure(name:path:reason:)``: words and the index path,
+    /// never SQLite's text or the SQL.
+    ///
+    /// ```swift
+    /// let count = try await catalog.explainingDatabaseErrors(of: "library") { try await index.itemCount() }
+    /// ```
+    func explainingDatabaseErrors<T>(of name: String, _ work: () async throws -> T) async throws -> T {
+        do {
+            return try await work()
+        } catch let error as DatabaseError {
+            throw SpotlightError.indexDatabaseFailure(
+                name: name, path: directory.appendingPathComponent(name + ".sqlite").path, reason: Self.reason(error))
+        }
+    }
+
+    /// What went wrong, in words.
+    static func reason(_ error: DatabaseError) -> String {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED:
+            return "another process kept it busy for more than \(Int(IndexDatabase.busyTimeout)) seconds; try again"
+        case .SQLITE_READONLY:
+            return "it is read-only, and this needs to write to it; make the folder and the file writable"
+        case .SQLITE_CANTOPEN:
+            return "the file cannot be opened; check that its folder exists and can be read"
+        case .SQLITE_PERM, .SQLITE_AUTH:
+            return "permission denied"
+        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
+            return "the file is damaged or is not an index; delete it and rebuild the index"
+        case .SQLITE_FULL:
+            return "the disk is full"
+        case .SQLITE_IOERR:
+            return "the disk could not be read or written"
+        case .SQLITE_NOMEM:
+            return "there was not enough memory"
+        default:
+            return "the database reported an unexpected error"
+        }
+    }
+}
