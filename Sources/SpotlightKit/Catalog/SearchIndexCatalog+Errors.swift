@@ -22,7 +22,7 @@ extension SearchIndexCatalog {
     static func reason(_ error: DatabaseError) -> String {
         switch error.resultCode {
         case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return "another process kept it busy for more than \(Int(IndexDatabase.busyTimeout)) seconds; try again"
+            return "another process kept it (or the app's data) locked for too long; try again"
         case .SQLITE_READONLY:
             return "it is read-only, and this needs to write to it; make the folder and the file writable"
         case .SQLITE_CANTOPEN:

@@ -40,23 +40,67 @@ enum IndexDatabase {
     /// Runs the migrations that are not applied yet; only reads when there are none.
     ///
     /// When another process applies the same migrations at the same moment, one of the two
-    /// fails on the schema the other created; it looks again and finds them applied.
+    /// fails on the schema the other created; it looks again (for up to ``busyTimeout``)
+    /// until it finds them applied.
     ///
     /// - Parameters:
     ///   - migrator: The migrations.
     ///   - writer: The database.
-    /// - Throws: The migration's error when it fails for another reason.
+    /// - Throws: The migration's error when it still fails after ``busyTimeout``.
     static func migrate(_ migrator: DatabaseMigrator, _ writer: any DatabaseWriter) throws {
-        if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
-        var attempt = 0
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var pause = 0.005
         while true {
             do {
+                if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
                 try migrator.migrate(writer)
                 return
-            } catch let error as DatabaseError where attempt < 3 {
-                attempt += 1
+            } catch let error as DatabaseError {
                 if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
-                guard [.SQLITE_CONSTRAINT, .SQLITE_ERROR, .SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) else { throw error }
+                guard Date() < deadline else { throw error }
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.1)
+            }
+        }
+    }
+
+    /// Whether an error is another connection's lock, worth waiting for.
+    static func isBusy(_ error: any Error) -> Bool {
+        guard let error = error as? DatabaseError else { return false }
+        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+    }
+
+    /// Runs `work` again while another connection holds the lock, for up to ``busyTimeout``.
+    ///
+    /// For databases SpotlightKit does not open itself (an app's store), whose connections
+    /// may not wait for locks on their own.
+    ///
+    /// ```swift
+    /// let identifier = try IndexDatabase.retryingWhileBusy { try store.write { db in try read(db) } }
+    /// ```
+    static func retryingWhileBusy<T>(_ work: () throws -> T) throws -> T {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var pause = 0.005
+        while true {
+            do {
+                return try work()
+            } catch where isBusy(error) && Date() < deadline {
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.1)
+            }
+        }
+    }
+
+    /// ``retryingWhileBusy(_:)`` for asynchronous work.
+    static func retryingWhileBusyAsync<T>(_ work: () async throws -> T) async throws -> T {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var pause = 0.005
+        while true {
+            do {
+                return try await work()
+            } catch where isBusy(error) && Date() < deadline {
+                try await Task.sleep(for: .seconds(pause))
+                pause = min(pause * 2, 0.1)
             }
         }
     }

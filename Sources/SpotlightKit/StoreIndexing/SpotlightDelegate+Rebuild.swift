@@ -75,7 +75,7 @@ extension SpotlightDelegate {
     /// - Throws: A GRDB `DatabaseError` from the index or the store.
     public func switchIndexingOff() async throws {
         try await deleteSpotlightIndex()
-        try await store.write { db in
+        try await writeStore { db in
             try db.execute(sql: "INSERT OR REPLACE INTO spotlightStoreMetadata (key, value) VALUES (?, 'true')",
                            arguments: [Self.switchedOffKey])
         }
@@ -98,14 +98,14 @@ extension SpotlightDelegate {
         stopIndexing()
         let entities = self.entities, relationships = self.relationships, store = self.storeIdentifier
         // Record changes from now on, so none made during the rebuild is lost.
-        try await self.store.write { db in
+        try await self.writeStore { db in
             try db.execute(sql: "DELETE FROM spotlightStoreMetadata WHERE key = ?", arguments: [Self.switchedOffKey])
             try HistoryTracking.validate(entities: entities, relationships: relationships, store: store, in: db)
             try HistoryTracking.installTriggers(entities: entities, relationships: relationships, in: db)
         }
         let token: Int64
         if sameDatabase {
-            token = try await self.store.write { db in try self.rebuild(reading: db, writing: db, progress: progress) }
+            token = try await self.writeStore { db in try self.rebuild(reading: db, writing: db, progress: progress) }
         } else {
             token = try await indexDatabase.write { indexDB in
                 try self.store.read { storeDB in try self.rebuild(reading: storeDB, writing: indexDB, progress: progress) }

@@ -107,7 +107,9 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         if let existing = try store.read({ db in try HistoryTracking.existingStoreIdentifier(in: db) }) {
             self.storeIdentifier = existing
         } else {
-            self.storeIdentifier = try store.write { db in try HistoryTracking.storeIdentifier(in: db) }
+            self.storeIdentifier = try IndexDatabase.retryingWhileBusy {
+                try store.write { db in try HistoryTracking.storeIdentifier(in: db) }
+            }
         }
         let index = try SearchableIndex(name: indexName() ?? "default", database: self.indexDatabase)
         state.withLock { $0.index = index }
@@ -223,6 +225,11 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         return stream
     }
 
+    /// Writes to the store, waiting up to 5 seconds while another connection holds its lock.
+    func writeStore<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await IndexDatabase.retryingWhileBusyAsync { try await store.write(updates) }
+    }
+
     func publish(_ update: IndexUpdate) {
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for continuation in subscribers { continuation.yield(update) }
@@ -247,8 +254,10 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
             return try HistoryTracking.triggersAreInstalled(entities: entities, relationships: relationships, in: db)
         }
         if !installed {
-            try self.store.write { db in
-                try HistoryTracking.installTriggers(entities: entities, relationships: relationships, in: db)
+            try IndexDatabase.retryingWhileBusy {
+                try self.store.write { db in
+                    try HistoryTracking.installTriggers(entities: entities, relationships: relationships, in: db)
+                }
             }
         }
         let observation = DatabaseRegionObservation(tracking: Table("spotlightHistory"))
@@ -304,7 +313,7 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
             try db.execute(sql: "DELETE FROM spotlightIndexerState WHERE storeIdentifier = ? AND indexName = ?",
                            arguments: [storeIdentifier, storage.name])
         }
-        try await store.write { db in
+        try await writeStore { db in
             try HistoryTracking.removeTriggers(in: db)
             try db.execute(sql: "DELETE FROM spotlightHistory")
         }

@@ -55,7 +55,7 @@ extension SpotlightDelegate {
         let storage = searchableIndex.storage
         let storeIdentifier = self.storeIdentifier
         if sameDatabase {
-            let update: IndexUpdate? = try await store.write { db in
+            let update: IndexUpdate? = try await writeStore { db in
                 let token = try Self.token(storeIdentifier: storeIdentifier, indexName: storage.name, in: db)
                 let work = try self.collectWork(after: token, in: db)
                 guard let work else { return nil }
@@ -80,7 +80,7 @@ extension SpotlightDelegate {
         }
         // Pruning history that another indexer has not consumed would lose those changes.
         guard committed else { return true }
-        try await store.write { db in
+        try await writeStore { db in
             try db.execute(sql: "DELETE FROM spotlightHistory WHERE id <= ?", arguments: [work.lastChangeID])
         }
         publish(IndexUpdate(storeIdentifier: storeIdentifier, historyToken: work.lastChangeID))
@@ -162,7 +162,7 @@ extension SpotlightDelegate {
     func indexEverything() async throws {
         let storage = searchableIndex.storage
         if sameDatabase {
-            let update: IndexUpdate = try await store.write { db in
+            let update: IndexUpdate = try await writeStore { db in
                 var work = try self.everything(in: db)
                 work.replaceAll = true
                 try self.commit(work, storage: storage, in: db)
