@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 /// `shortcuts search` and `shortcuts index`, each command a new process on the same home.
@@ -84,7 +85,7 @@ struct SearchCommandTests {
 
         let deleted = try shortcuts.run(["index", "delete", "library"])
         #expect(deleted.status == 0)
-        #expect(deleted.output.hasPrefix("Deleted the index library (1 items); the data of the Library app is untouched."))
+        #expect(deleted.output.hasPrefix("Deleted the index library (1 item); the data of the Library app is untouched."))
         #expect(try shortcuts.run(["search", "emma", "--index", "library"]).output == "No results.\n")
         // A book added while indexing is off is not indexed either.
         _ = try shortcuts.run(["perform", "Library.AddBook", "title=Persuasion"])
@@ -154,8 +155,8 @@ struct SearchCommandTests {
         let hit = try #require((try json(try shortcuts.run(["search", "emma", "--json"]).output)["results"] as? [[String: Any]])?.first)
         let identifier = try #require(hit["identifier"] as? String)
         let reindexed = try shortcuts.run(["index", "reindex", "library", identifier])
-        #expect(reindexed.output == "Reindexed 1 item of library\n")
-        #expect(try shortcuts.run(["index", "reindex", "library"]).output == "Reindexed library: 1 items\n")
+        #expect(reindexed.output == "Reindexed 1 item of library: \(identifier)\n")
+        #expect(try shortcuts.run(["index", "reindex", "library"]).output == "Reindexed library: 1 item\n")
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
@@ -177,6 +178,153 @@ struct SearchCommandTests {
         #expect(terminal.terminationStatus == 0)
         #expect(text.contains("\rRebuilding library [------------------------------] 0/1"))
         #expect(text.contains("\rRebuilding library [##############################] 1/1"))
-        #expect(text.contains("Rebuilt library: 1 items in "))
+        #expect(text.contains("Rebuilt library: 1 item in "))
+    }
+
+    @Test func queriesAtAndBeyondTheLimitsGiveLocatedErrorsNotCrashes() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        for (query, column) in [("$time.today(9223372036854775807)", 13), ("lastUsedDate > $time.this_year(1e19)", 32),
+                                ("lastUsedDate < $time.yesterday(-9223372036854775808)", 32)] {
+            for arguments in [["search", query, "--query-string"], ["search", "emma", "--filter", query]] {
+                let result = try shortcuts.run(arguments)
+                #expect(result.status == 1, "\(arguments)")
+                #expect(result.error.contains("at column \(column): The offset of $time."), "\(result.error)")
+            }
+        }
+        for query in [String(repeating: "(", count: 30_000), String(repeating: "!", count: 20_000)] {
+            let result = try shortcuts.run(["search", query, "--query-string"])
+            #expect(result.status == 1)
+            #expect(result.error.hasPrefix("error: invalid query at column 10001: The query is"))
+            #expect(result.error.count < 500, "the error shows the text around the column, not the whole query")
+        }
+        let deep = try shortcuts.run(["search", String(repeating: "(", count: 5_000), "--query-string"])
+        #expect(deep.error.hasPrefix("error: invalid query at column 17: Parentheses nest more than 16 deep"))
+        let pattern = try shortcuts.run(["search", "emma", "--filter", "title == \"" + String(repeating: "a", count: 50_000) + "\""])
+        #expect(pattern.status == 1)
+        #expect(pattern.error.hasPrefix("error: invalid --filter query at column 10001"))
+
+        // Valid queries that used to overflow SQLite's parser run.
+        let hundred = Array(repeating: #"title == "emma"c"#, count: 100).joined(separator: " && ")
+        let bangs = String(repeating: "!", count: 40) + #"title == "emma"c"#
+        for query in [hundred, bangs] {
+            let result = try shortcuts.run(["search", query, "--query-string", "--index", "library"])
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output.hasPrefix("1.  Emma"))
+            #expect(!result.error.contains("SQLite"))
+        }
+    }
+
+    @Test func aLongTypedSearchIsCutAtTheWordLimitAndSaysSo() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let words = (0..<32_000).map { ["em", "au", "st", "pe", "rs"][$0 % 5] }.joined(separator: " ")
+        let started = Date()
+        let result = try shortcuts.run(["search", "emma " + words])
+        #expect(Date().timeIntervalSince(started) < 10)
+        #expect(result.status == 0)
+        #expect(result.error == "note: only the first 32 of the 32001 words were searched; a typed search uses at most 32 words\n")
+        #expect(result.output.count < 200, "no long suggestion line")
+        let json = try json(try shortcuts.run(["search", "emma " + words, "--json"]).output)
+        #expect(json["leftOutWordCount"] as? Int == 31_969)
+    }
+
+    @Test func concurrentSearchesOnOneHomeAllSucceed() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try shortcuts.run(["search", "emma"])
+        for round in 0..<3 {
+            if round == 2 {
+                // Fresh index files: every process indexes the data at once.
+                try FileManager.default.removeItem(at: shortcuts.home.appendingPathComponent("indexes"))
+            }
+            let results = Mutex<[ShortcutsBinary.Result]>([])
+            let group = DispatchGroup()
+            for _ in 0..<8 {
+                group.enter()
+                Thread.detachNewThread {
+                    if let result = try? shortcuts.run(["search", "emma"]) { results.withLock { $0.append(result) } }
+                    group.leave()
+                }
+            }
+            group.wait()
+            let finished = results.withLock { $0 }
+            #expect(finished.count == 8)
+            for result in finished {
+                #expect(result.status == 0, "\(result.error)")
+                #expect(result.output.hasPrefix("1.  Emma"), "\(result.output)")
+            }
+        }
+    }
+
+    @Test func reindexSaysWhatItFoundAndDid() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let unknown = try shortcuts.run(["index", "reindex", "library", "no-such-id"])
+        #expect(unknown.status == 1)
+        #expect(unknown.output.isEmpty)
+        #expect(unknown.error.hasPrefix("error: no item of library named 'no-such-id'\nhelp: "))
+
+        let hit = try #require((try json(try shortcuts.run(["search", "emma", "--json"]).output)["results"] as? [[String: Any]])?.first)
+        let identifier = try #require(hit["identifier"] as? String)
+        let mixed = try shortcuts.run(["index", "reindex", "library", identifier, "no-such-id"])
+        #expect(mixed.status == 0)
+        #expect(mixed.output == "Reindexed 1 item of library: \(identifier)\n")
+        #expect(mixed.error.hasPrefix("warning: no item of library named 'no-such-id'"))
+
+        #expect(try shortcuts.run(["perform", "Library.DeleteBook", "book=Emma", "--yes"]).status == 0)
+        let gone = try shortcuts.run(["index", "reindex", "library", identifier])
+        #expect(gone.output == "Deleted 1 item of library whose data is gone: \(identifier)\n")
+    }
+
+    @Test func jsonNestsValuesAsJSON() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let search = try json(try shortcuts.run(["search", "emma", "--json", "--explain"]).output)
+        let hit = try #require((search["results"] as? [[String: Any]])?.first)
+        #expect(hit["entity"] is [String: Any])
+        #expect(hit["explanation"] is [String: Any])
+        #expect(hit["score"] is Double)
+        #expect(search["suggestions"] is [Any])
+        let statuses = try #require(try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "library", "--json"]).output.utf8))
+            as? [[String: Any]])
+        #expect(statuses.first?["itemCountsByDomain"] is [String: Any])
+        #expect(statuses.first?["itemCount"] is Int)
+    }
+
+    /// Runs a command line and returns its exit status.
+    @discardableResult
+    func system(_ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+                   "needs root and setpriv(1) to search as a user who cannot write the home"))
+    func aReadOnlyHomeCanBeSearched() throws {
+        let shortcuts = try ShortcutsBinary()
+        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try shortcuts.run(["search", "emma"])
+        let home = shortcuts.home.path
+        try system(["chmod", "-R", "a-w,a+rX", home])
+        defer { _ = try? system(["chmod", "-R", "u+w", home]) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "SHORTCUTS_HOME=\(home)",
+                             ShortcutsBinary.executable.path, "search", "emma"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.hasPrefix("1.  Emma"), "\(text)")
     }
 }

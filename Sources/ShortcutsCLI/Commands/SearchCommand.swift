@@ -16,6 +16,8 @@ struct SearchCommand: AsyncParsableCommand {
               shortcuts search 'keywords == "natural*"cwdt' --query-string --index tags
               shortcuts search carmel --filter 'contentType == "public.text"' --explain
             A malformed query or filter is shown with a caret under the mistake and exits 1.
+            Limits: a typed search uses its first 32 words; a query string or filter has at most 10,000 \
+            characters, parentheses 16 deep and strings of 1,000 characters.
             """)
 
     @Argument(help: ArgumentHelp("What to search for: typed words, or a query-string query with --query-string.", valueName: "query"))

@@ -112,11 +112,15 @@ public struct SearchIndexCatalog: Sendable {
     /// - Throws: ``SpotlightError/unknownIndex(name:known:)``, or the maintainer's error.
     public func open(_ name: String, preparingForSearch: Bool = true) async throws -> OpenedSearchIndex {
         if let (app, declaration) = appIndex(named: name) {
-            try await IntentPerformer(catalog: intents).prepare(app)
-            let maintainer = try await declaration.maintainer()
-            if preparingForSearch { try await maintainer.prepareForSearch() }
-            return OpenedSearchIndex(name: name, index: maintainer.searchableIndex, app: app, declaration: declaration,
-                                     maintainer: maintainer)
+            // An app's data may be opened without waiting for locks: a lock another process
+            // holds for a moment is waited out here, for up to 5 seconds.
+            return try await IndexDatabase.retryingWhileBusyAsync {
+                try await IntentPerformer(catalog: intents).prepare(app)
+                let maintainer = try await declaration.maintainer()
+                if preparingForSearch { try await maintainer.prepareForSearch() }
+                return OpenedSearchIndex(name: name, index: maintainer.searchableIndex, app: app, declaration: declaration,
+                                         maintainer: maintainer)
+            }
         }
         guard indexFileNames.contains(name) else {
             throw SpotlightError.unknownIndex(name: name, known: indexNames)

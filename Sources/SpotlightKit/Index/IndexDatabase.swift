@@ -29,12 +29,23 @@ enum IndexDatabase {
 
     /// Opens (creating it when missing) an index database file in WAL mode.
     ///
+    /// A file this process cannot write (a read-only home) is opened read-only, so that it can
+    /// still be searched. Opening a pool may write a little (to set up the WAL file); when
+    /// processes open the same file at the same moment that write can meet another one, and
+    /// the opening is tried again for up to ``busyTimeout``.
+    ///
     /// - Parameters:
     ///   - path: The SQLite file.
     /// - Returns: The connection pool.
     /// - Throws: A GRDB `DatabaseError` when the file cannot be opened.
     static func open(path: String) throws -> DatabasePool {
-        try DatabasePool(path: path, configuration: configuration)
+        var configuration = self.configuration
+        let files = FileManager.default
+        let folder = (path as NSString).deletingLastPathComponent
+        if files.fileExists(atPath: path), !files.isWritableFile(atPath: path) || !files.isWritableFile(atPath: folder) {
+            configuration.readonly = true
+        }
+        return try retryingWhileBusy { try DatabasePool(path: path, configuration: configuration) }
     }
 
     /// Runs the migrations that are not applied yet; only reads when there are none.
