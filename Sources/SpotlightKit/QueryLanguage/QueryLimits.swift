@@ -8,7 +8,7 @@ import Foundation
 ///
 /// ```swift
 /// let tooLong = String(repeating: "(", count: QueryLimits.maxQueryLength + 1)
-/// // QueryExpression.parse(tooLong) throws "... at column 10001: the query is 10001 characters long; ..."
+/// // QueryExpression.parse(tooLong) throws "Invalid query at column 10001: The query is 10001 characters long; ..."
 /// ```
 public enum QueryLimits {
     /// The most characters in a query string.
