@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "WorkflowKit", targets: ["WorkflowKit"]),
+        .library(name: "Cron", targets: ["Cron"]),
         .library(name: "AutomationKit", targets: ["AutomationKit"]),
         .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
@@ -26,9 +27,10 @@ let package = Package(
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "SeededRandom"),
+        .target(name: "Cron"),
         .target(
             name: "AutomationKit",
-            dependencies: ["IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["Cron", "IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
@@ -45,6 +47,7 @@ let package = Package(
                 "IntentKit",
                 "WorkflowKit",
                 "AutomationKit",
+                "Cron",
                 "SpotlightKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -68,7 +71,7 @@ let package = Package(
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
-            dependencies: ["SeededRandom", "AutomationKit", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(
@@ -86,9 +89,9 @@ let package = Package(
         ),
         .testTarget(
             name: "AutomationKitTests",
-            dependencies: ["AutomationKit", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
-            exclude: ["Fixtures", "Oracle"]
+            dependencies: ["AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "CronTests", dependencies: ["Cron"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]

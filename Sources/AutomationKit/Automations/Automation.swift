@@ -1,3 +1,4 @@
+import Cron
 import Foundation
 import IntentKit
 import WorkflowKit

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutomationKit
+import Cron
 import Foundation
 
 struct CronCommand: AsyncParsableCommand {

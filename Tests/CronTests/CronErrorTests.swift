@@ -1,5 +1,5 @@
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 /// Every rejected expression reports its field, the 1-based column of the
 /// offending text, and an exact, actionable message.

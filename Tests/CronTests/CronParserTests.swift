@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 @Suite("Parsing features")
 struct CronParserTests {

@@ -1,5 +1,5 @@
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 @Suite("English explanations")
 struct CronExplanationTests {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 /// Fire times in UTC and offset zones without daylight saving, one feature at a
 /// time. Expected values were worked out by hand against a calendar.
