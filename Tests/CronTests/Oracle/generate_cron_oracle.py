@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates Tests/AutomationKitTests/Fixtures/cron-oracle.json.
+"""Regenerates Tests/CronTests/Fixtures/cron-oracle.json.
 
 The fixture holds random cron expressions (fixed seed), each evaluated in two
 time zones from a start instant, with the next five fire times as Unix seconds.
@@ -549,7 +549,7 @@ def main():
         cases.extend(produced)
 
     document = {
-        "generator": "Tests/AutomationKitTests/Oracle/generate_cron_oracle.py",
+        "generator": "Tests/CronTests/Oracle/generate_cron_oracle.py",
         "seed": SEED,
         "croniterVersion": metadata.version("croniter"),
         "fireTimesPerCase": FIRE_TIMES,
