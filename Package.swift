@@ -91,7 +91,7 @@ let package = Package(
             name: "AutomationKitTests",
             dependencies: ["AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .testTarget(name: "CronTests", dependencies: ["Cron"], exclude: ["Fixtures", "Oracle"]),
+        .testTarget(name: "CronTests", dependencies: ["Cron", "SeededRandom"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]

@@ -190,6 +190,9 @@ private struct CronSentence {
         case (true, true):
             let phrase = dayOfMonthPhrase
             let separator = phrase.hasPrefix("on ") ? " " : ", "
+            guard days.matchesEitherField else {
+                return separator + phrase + ", only on " + Self.joined(dayOfWeekParts)
+            }
             return separator + phrase + " or on " + Self.joined(dayOfWeekParts)
         }
     }

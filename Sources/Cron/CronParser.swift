@@ -71,12 +71,14 @@ enum CronParser {
         let fields: [CronField] = hasSeconds ? CronField.allCases : Array(CronField.allCases.dropFirst())
         var itemsByField: [[CronFieldItem]] = Array(repeating: [.value(0)], count: CronField.allCases.count)
         var unrestricted: [Bool] = Array(repeating: false, count: CronField.allCases.count)
+        var beginsWithStar: [Bool] = Array(repeating: false, count: CronField.allCases.count)
         for (position, field) in fields.enumerated() {
             let token = tokens[position]
             let parser = CronFieldParser(field: field, fieldIndex: position + 1, characters: characters)
             itemsByField[field.rawValue] = try parser.parseField(in: token)
             let text = String(characters[token])
             unrestricted[field.rawValue] = text == "*" || text == "?"
+            beginsWithStar[field.rawValue] = text.hasPrefix("*") || text == "?"
         }
 
         func plainSet(_ field: CronField) -> CronBitSet {
@@ -86,6 +88,8 @@ enum CronParser {
         var days = CronDayRule()
         days.dayOfMonthIsRestricted = !unrestricted[CronField.dayOfMonth.rawValue]
         days.dayOfWeekIsRestricted = !unrestricted[CronField.dayOfWeek.rawValue]
+        days.dayOfMonthBeginsWithStar = beginsWithStar[CronField.dayOfMonth.rawValue]
+        days.dayOfWeekBeginsWithStar = beginsWithStar[CronField.dayOfWeek.rawValue]
         for item in itemsByField[CronField.dayOfMonth.rawValue] {
             switch item {
             case .lastDayOfMonth(let offset): days.lastDayOffsets |= 1 << UInt64(offset)
