@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "IntentKit"),
         .target(
             name: "WorkflowKit",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Cron", "IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "SeededRandom"),

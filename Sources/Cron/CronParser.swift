@@ -27,8 +27,14 @@ enum CronParser {
                     fieldIndex: nil, field: nil, column: tokens[1].lowerBound + 1,
                     reason: .textAfterMacro(macroText))
             }
+            if macroText.lowercased() == "@reboot" {
+                let never = Array("0 0 31 2 *")
+                let parsed = try build(source: source, characters: never, tokens: fieldTokens(in: never))
+                return CronExpression(source: source, schedule: parsed.schedule, fieldItems: parsed.fieldItems,
+                                      hasSeconds: false, runsAtStart: true)
+            }
             guard let macro = macros.first(where: { $0.name == macroText.lowercased() }) else {
-                let suggestion = NearestName.find(for: macroText.lowercased(), among: macros.map(\.name))
+                let suggestion = NearestName.find(for: macroText.lowercased(), among: macros.map(\.name) + ["@reboot"])
                 throw CronError(
                     fieldIndex: nil, field: nil, column: firstToken.lowerBound + 1,
                     reason: .unknownMacro(macroText, suggestion: suggestion))

@@ -102,7 +102,7 @@ public final class Automation: Sendable {
     /// - Throws: ``DiagnosticError`` with every problem, when the file no longer loads or validates.
     public func loadWorkflow(catalog: IntentCatalog) throws(DiagnosticError) -> Workflow {
         let workflow = try WorkflowLoader.load(contentsOf: file)
-        let (diagnostics, sources) = AutomationValidator(catalog: catalog).check(workflow)
+        let (diagnostics, sources) = WorkflowValidator(catalog: catalog).check(workflow)
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics, sources: sources) }
         return workflow
     }
