@@ -136,6 +136,26 @@ struct DaemonCommandTests {
     }
 }
 
+extension DaemonCommandTests {
+    @Test("automations run --json nests the output; a missing folder is an error naming it")
+    func jsonAndMissingFolder() throws {
+        let shortcuts = try ShortcutsBinary()
+        let ran = try shortcuts.run(["automations", "run", "tick", "--workflows", Self.tick, "--json"])
+        #expect(ran.status == 0, "\(ran.error)")
+        #expect(ran.error == "tick\n", "shown text goes to standard error")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(ran.output.utf8)) as? [String: Any])
+        #expect(result["status"] as? String == "succeeded")
+        #expect(result["output"] as? String == "tock")
+        #expect((result["runIDs"] as? [String])?.count == 1)
+
+        for arguments in [["automations", "list", "--workflows", "Nowhere"], ["automations", "run", "tick", "--workflows", "Nowhere"]] {
+            let missing = try shortcuts.run(arguments)
+            #expect(missing.status == 1)
+            #expect(missing.error.hasPrefix("error: no folder 'Nowhere'\nhelp: "))
+        }
+    }
+}
+
 /// A `shortcuts daemon` process with its log in a file.
 final class DaemonProcess: @unchecked Sendable {
     let process = Process()
