@@ -30,7 +30,10 @@ let package = Package(
         .target(name: "Cron"),
         .target(
             name: "AutomationKit",
-            dependencies: ["Cron", "IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Cron", "IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
@@ -50,6 +53,7 @@ let package = Package(
                 "Cron",
                 "SpotlightKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -89,7 +93,10 @@ let package = Package(
         ),
         .testTarget(
             name: "AutomationKitTests",
-            dependencies: ["AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .testTarget(name: "CronTests", dependencies: ["Cron", "SeededRandom"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
