@@ -79,6 +79,7 @@ struct DaemonCommandTests {
         for daemon in daemons {
             #expect(daemon.stop() == 0, "\(daemon.log)")
         }
+        #expect(daemons.contains { $0.log.contains("warning another daemon (pid ") }, "the later daemon says it shares the database")
         let claims = try state.claims()
         let dueTimes = claims.map(\.dueTime).sorted()
         #expect(dueTimes.count >= 4)
@@ -156,20 +157,103 @@ extension DaemonCommandTests {
     }
 }
 
+extension DaemonCommandTests {
+    @Test("As a systemd service: READY=1 and STOPPING=1 on NOTIFY_SOCKET, SIGHUP reloads, journald lines without a time")
+    func service() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let socket = try NotifySocket()
+        let daemon = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-level", "debug"],
+                                             environment: ["NOTIFY_SOCKET": socket.path, "JOURNAL_STREAM": "8:12345"])
+        let ready = try #require(socket.receive(timeout: 30), "\(daemon.log)")
+        #expect(ready == "READY=1\nMAINPID=\(daemon.pid)")
+        #expect(daemon.log.contains("<6>info scheduling 1 automations from \(Self.tick)"))
+        _ = Foundation.kill(daemon.pid, SIGHUP)
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(daemon.process.isRunning, "SIGHUP does not kill the daemon")
+        #expect(daemon.log.contains("<6>info received SIGHUP: reloading the folder"))
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        #expect(socket.receive(timeout: 5) == "STOPPING=1")
+        let lines = daemon.log.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("<") }, "one line per record, each with its priority: \(daemon.log)")
+    }
+
+    @Test("--log-format json: one JSON object per line; --log-level filters; a bad level is a usage error")
+    func jsonLog() async throws {
+        let shortcuts = try ShortcutsBinary()
+        try FileManager.default.createDirectory(at: shortcuts.home.appendingPathComponent("daemons"), withIntermediateDirectories: true)
+        let stale = shortcuts.home.appendingPathComponent("daemons/5ca1ab1e-0000-0000-0000-000000000000.lock")
+        #expect(FileManager.default.createFile(atPath: stale.path, contents: nil))
+        let daemon = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-format", "json"])
+        let state = DaemonState(home: shortcuts.home)
+        try await state.waitFor("a run") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'succeeded'") ?? 0 > 0 }
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "the stale lock file was removed")
+        let records = try daemon.log.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "\(line)")
+        }
+        #expect(records.contains { $0["level"] == "info" && $0["message"] == "stopped" && $0["time"] != nil })
+        #expect(records.contains { $0["message"]?.hasPrefix("removed 1 stale lock file") == true })
+
+        let quiet = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-level", "warning"])
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(quiet.stop() == 0)
+        #expect(quiet.log == "", "nothing at warning or above: \(quiet.log)")
+
+        let usage = try shortcuts.run(["daemon", "--workflows", Self.tick, "--log-level", "verbose"])
+        #expect(usage.status == 64)
+        #expect(usage.error.contains("--log-level 'verbose' is not one of trace, debug, info, notice, warning, error, critical"))
+    }
+}
+
+/// A unix datagram socket bound by the test, standing for systemd's `NOTIFY_SOCKET`.
+final class NotifySocket {
+    let path = "/tmp/notify-\(UUID().uuidString.prefix(8)).sock"
+    private let descriptor: Int32
+
+    init() throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard descriptor >= 0, bound == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    deinit {
+        close(descriptor)
+        unlink(path)
+    }
+
+    /// The next datagram, or `nil` after `timeout` seconds.
+    func receive(timeout: Int32) -> String? {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, timeout * 1000) == 1 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+}
+
 /// A `shortcuts daemon` process with its log in a file.
 final class DaemonProcess: @unchecked Sendable {
     let process = Process()
     let logFile: URL
 
-    static func start(_ shortcuts: ShortcutsBinary, folder: String, grace: String) throws -> DaemonProcess {
+    static func start(_ shortcuts: ShortcutsBinary, folder: String, grace: String, arguments: [String] = [],
+                      environment extra: [String: String] = [:]) throws -> DaemonProcess {
         let daemon = DaemonProcess(logFile: shortcuts.home.appendingPathComponent("daemon-\(UUID().uuidString).log"))
         try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: daemon.logFile.path, contents: nil)
         daemon.process.executableURL = ShortcutsBinary.executable
-        daemon.process.arguments = ["daemon", "--workflows", folder, "--grace", grace]
+        daemon.process.arguments = ["daemon", "--workflows", folder, "--grace", grace] + arguments
         daemon.process.currentDirectoryURL = ShortcutsBinary.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["SHORTCUTS_HOME"] = shortcuts.home.path
+        environment.removeValue(forKey: "JOURNAL_STREAM")
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        environment.merge(extra) { $1 }
         daemon.process.environment = environment
         daemon.process.standardOutput = FileHandle.nullDevice
         daemon.process.standardError = try FileHandle(forWritingTo: daemon.logFile)
