@@ -205,6 +205,43 @@ extension DaemonCommandTests {
     }
 }
 
+extension DaemonCommandTests {
+    /// Two processes opening a new SQLite file at once: one switches it to WAL mode while the
+    /// other holds a lock, and SQLite answers "database is locked" at once, without waiting for
+    /// the busy timeout. The daemon that lost exited 1 before it scheduled anything (about one
+    /// start in ten). The shell starts the pairs, as closely together as fork allows.
+    @Test("Two daemons started at once on a new home both start and exit 0 at SIGTERM (twenty times)")
+    func simultaneousStarts() throws {
+        let shortcuts = try ShortcutsBinary()
+        let script = """
+            for round in $(seq 1 20); do
+              home="$ROOT/$round"; mkdir -p "$home"
+              SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/a.log" & first=$!
+              SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/b.log" & second=$!
+              sleep 0.5
+              kill -TERM $first $second 2>/dev/null
+              wait $first; a=$?; wait $second; b=$?
+              echo "$a $b"; if [ "$a$b" != "00" ]; then cat "$home/a.log" "$home/b.log" | grep -v ' info '; fi
+            done
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = ShortcutsBinary.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["ROOT"] = shortcuts.home.path
+        environment["BINARY"] = ShortcutsBinary.executable.path
+        environment["FOLDER"] = Self.tick
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.split(separator: "\n").filter { $0 == "0 0" }.count == 20, "\(text)")
+    }
+}
+
 /// A unix datagram socket bound by the test, standing for systemd's `NOTIFY_SOCKET`.
 final class NotifySocket {
     let path = "/tmp/notify-\(UUID().uuidString.prefix(8)).sock"
