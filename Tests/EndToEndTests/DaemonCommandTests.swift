@@ -149,6 +149,12 @@ extension DaemonCommandTests {
         #expect(result["output"] as? String == "tock")
         #expect((result["runIDs"] as? [String])?.count == 1)
 
+        let empty = shortcuts.home.appendingPathComponent("Empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let none = try shortcuts.run(["automations", "list", "--workflows", empty.path])
+        #expect(none.status == 0)
+        #expect(none.output == "No automations in \(empty.path).\n")
+
         for arguments in [["automations", "list", "--workflows", "Nowhere"], ["automations", "run", "tick", "--workflows", "Nowhere"]] {
             let missing = try shortcuts.run(arguments)
             #expect(missing.status == 1)
