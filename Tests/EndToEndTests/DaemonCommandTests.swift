@@ -84,7 +84,7 @@ struct DaemonCommandTests {
         let dueTimes = claims.map(\.dueTime).sorted()
         #expect(dueTimes.count >= 4)
         #expect(dueTimes.count == Int((dueTimes.last ?? 0) - (dueTimes.first ?? 0)) + 1, "every second from the first to the last, once")
-        #expect(claims.allSatisfy { $0.status == "succeeded" })
+        #expect(claims.allSatisfy { $0.status == "succeeded" }, "\(claims.map { "\($0.dueTime) \($0.status) \($0.note ?? "")" })")
         let runs = try state.runs()
         #expect(runs.count == claims.count)
         #expect(Set(runs.map(\.id)) == Set(claims.compactMap(\.runID)))
@@ -224,7 +224,12 @@ extension DaemonCommandTests {
               home="$ROOT/$round"; mkdir -p "$home"
               SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/a.log" & first=$!
               SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/b.log" & second=$!
-              sleep 0.5
+              # Until both have scheduled (or died), so that SIGTERM finds their handlers installed.
+              for wait in $(seq 1 200); do
+                grep -q scheduling "$home/a.log" && grep -q scheduling "$home/b.log" && break
+                kill -0 $first 2>/dev/null && kill -0 $second 2>/dev/null || break
+                sleep 0.05
+              done
               kill -TERM $first $second 2>/dev/null
               wait $first; a=$?; wait $second; b=$?
               echo "$a $b"; if [ "$a$b" != "00" ]; then cat "$home/a.log" "$home/b.log" | grep -v ' info '; fi
