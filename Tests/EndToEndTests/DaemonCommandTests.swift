@@ -355,7 +355,9 @@ struct DaemonState {
     }
 
     func read<T>(_ file: String = "automations.sqlite", _ body: (Database) throws -> T) throws -> T {
-        try DatabaseQueue(path: home.appendingPathComponent(file).path).read(body)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return try DatabaseQueue(path: home.appendingPathComponent(file).path, configuration: configuration).read(body)
     }
 
     /// Every claim, in the order they were made.
@@ -372,13 +374,18 @@ struct DaemonState {
     /// condition on `automations.sqlite`.
     func waitFor(_ what: String, _ condition: (Database) throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)
+        var lastError: (any Error)?
         while Date() < deadline {
-            if FileManager.default.fileExists(atPath: home.appendingPathComponent("automations.sqlite").path),
-               (try? read("automations.sqlite", condition)) == true {
-                return
+            if FileManager.default.fileExists(atPath: home.appendingPathComponent("automations.sqlite").path) {
+                do {
+                    if try read("automations.sqlite", condition) { return }
+                } catch {
+                    lastError = error
+                }
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("timed out waiting for \(what)")
+        let reason = lastError.map { "; the last read failed: \($0)" } ?? ""
+        Issue.record("timed out waiting for \(what)\(reason)")
     }
 }
