@@ -14,7 +14,7 @@ struct DaemonCommandTests {
         let shortcuts = try ShortcutsBinary()
         let state = DaemonState(home: shortcuts.home)
         let first = try DaemonProcess.start(shortcuts, folder: Self.slowTick, grace: "10s")
-        try await state.waitFor("a run in flight") { db in
+        try await state.waitFor("a run in flight", log: first.log) { db in
             // Claimed less than a second ago: its run (a 1.5 s wait) is certainly still going.
             try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'running' AND claimedAt > ?",
                              arguments: [Date().timeIntervalSince1970 - 1]) ?? 0 > 0
@@ -372,7 +372,7 @@ struct DaemonState {
 
     /// Waits up to 30 seconds (the whole test suite may be loading the machine) for a
     /// condition on `automations.sqlite`.
-    func waitFor(_ what: String, _ condition: (Database) throws -> Bool) async throws {
+    func waitFor(_ what: String, log: @autoclosure () -> String = "", _ condition: (Database) throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)
         var lastError: (any Error)?
         while Date() < deadline {
@@ -386,6 +386,6 @@ struct DaemonState {
             try await Task.sleep(for: .milliseconds(50))
         }
         let reason = lastError.map { "; the last read failed: \($0)" } ?? ""
-        Issue.record("timed out waiting for \(what)\(reason)")
+        Issue.record("timed out waiting for \(what)\(reason)\n\(log())")
     }
 }
