@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "IntentKit", targets: ["IntentKit"]),
         .library(name: "WorkflowKit", targets: ["WorkflowKit"]),
+        .library(name: "Cron", targets: ["Cron"]),
         .library(name: "AutomationKit", targets: ["AutomationKit"]),
         .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
@@ -22,13 +23,17 @@ let package = Package(
         .target(name: "IntentKit"),
         .target(
             name: "WorkflowKit",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Cron", "IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "SeededRandom"),
+        .target(name: "Cron"),
         .target(
             name: "AutomationKit",
-            dependencies: ["IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Cron", "IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
@@ -45,8 +50,10 @@ let package = Package(
                 "IntentKit",
                 "WorkflowKit",
                 "AutomationKit",
+                "Cron",
                 "SpotlightKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -68,7 +75,7 @@ let package = Package(
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
-            dependencies: ["SeededRandom", "AutomationKit", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(
@@ -86,9 +93,12 @@ let package = Package(
         ),
         .testTarget(
             name: "AutomationKitTests",
-            dependencies: ["AutomationKit", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
-            exclude: ["Fixtures", "Oracle"]
+            dependencies: [
+                "AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
         ),
+        .testTarget(name: "CronTests", dependencies: ["Cron", "SeededRandom"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]

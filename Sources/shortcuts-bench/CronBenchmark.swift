@@ -1,4 +1,5 @@
 import AutomationKit
+import Cron
 import Foundation
 
 /// Measures CronExpression.nextDate against a naive minute-by-minute scan in the same run.

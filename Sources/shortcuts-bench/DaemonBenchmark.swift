@@ -1,4 +1,5 @@
 import AutomationKit
+import Cron
 import Foundation
 import GRDB
 import IntentKit

@@ -95,6 +95,8 @@ struct AutomationStoreTests {
         let live = try DaemonLock(folder: locks, daemonID: "live")
         #expect(!DaemonLock.isDead(daemonID: "live", folder: locks))
         #expect(throws: AutomationError.self) { try DaemonLock(folder: locks, daemonID: "live") }
+        #expect(!DaemonLock.isDead(daemonID: "live", folder: locks), "a failed second lock leaves the live one alone")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locks.path) == ["live.lock"])
         live.release()
         #expect(DaemonLock.isDead(daemonID: "live", folder: locks))
         // A file nobody holds: its owner died without removing it.

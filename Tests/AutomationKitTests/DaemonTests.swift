@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import GRDB
 import IntentKit
 import Testing
@@ -34,7 +35,7 @@ struct DaemonTests {
             """)
         let lines = LogLines()
         let daemon = AutomationDaemon(.init(workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: .milliseconds(200)),
-                                      log: lines.append)
+                                      logger: lines.logger)
         try daemon.start()
         #expect(daemon.scheduledCount == 5)
         try await Task.sleep(for: .milliseconds(3300))
@@ -92,13 +93,91 @@ struct DaemonTests {
     }
 }
 
-/// The daemon's log lines, collected.
+extension DaemonTests {
+    @Test("@reboot runs once per start; stale lock files go; a second daemon is warned; reload() picks up a file")
+    func startAndService() async throws {
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        try write("boot.yaml", "automation: { schedule: '@reboot' }\nsteps: [ { show: booted } ]\n")
+        let locks = home.appendingPathComponent("daemons")
+        try FileManager.default.createDirectory(at: locks, withIntermediateDirectories: true)
+        let stale = locks.appendingPathComponent("0badc0de-dead-dead-dead-000000000000.lock")
+        #expect(FileManager.default.createFile(atPath: stale.path, contents: nil))
+        // Reloads come from reload() alone here, not from watching the folder.
+        let configuration = AutomationDaemon.Configuration(workflows: workflows, catalog: IntentCatalog(apps: []), home: home,
+                                                           grace: .seconds(2), watchesFolder: false)
+        let firstLines = LogLines()
+        let first = AutomationDaemon(configuration, logger: firstLines.logger)
+        try first.start()
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "the stale lock file was removed")
+        #expect(firstLines.contains("removed 1 stale lock file of stopped daemons from \(locks.path)"))
+        #expect(firstLines.first { $0.contains("other daemon") || $0.contains("another daemon") } == nil)
+
+        let secondLines = LogLines()
+        let second = AutomationDaemon(configuration, logger: secondLines.logger)
+        try second.start()
+        let warning = try #require(secondLines.first { $0.hasPrefix("another daemon (pid \(getpid()))") })
+        #expect(secondLines.level(of: warning) == .warning)
+        #expect(warning.contains("no due time runs twice"))
+        #expect(warning.contains("overlap: is decided by each daemon"))
+
+        try write("late.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: late } ]\n")
+        first.reload()
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(firstLines.contains("scheduling late (late.yaml)"))
+        await first.stop()
+        await second.stop()
+
+        let store = try AutomationStore(path: home.appendingPathComponent("automations.sqlite").path)
+        let boots = try store.claims(of: Automation.key(for: workflows.appendingPathComponent("boot.yaml")), limit: 10)
+        #expect(boots.count >= 1 && boots.count <= 2, "one claim per start (two starts in one second share it)")
+        #expect(boots.allSatisfy { $0.status == .succeeded })
+        let third = AutomationDaemon(configuration)
+        try await Task.sleep(for: .seconds(1))
+        try third.start()
+        try await Task.sleep(for: .milliseconds(300))
+        await third.stop()
+        let afterRestart = try store.claims(of: Automation.key(for: workflows.appendingPathComponent("boot.yaml")), limit: 10)
+        #expect(afterRestart.count == boots.count + 1, "a restart runs @reboot once more")
+    }
+}
+
+/// The daemon's log records, collected.
 final class LogLines: @unchecked Sendable {
     private let lock = NSLock()
     private var lines: [String] = []
+    private var levels: [String: Logger.Level] = [:]
 
-    @Sendable func append(_ line: String) {
-        lock.withLock { lines.append(line) }
+    /// A logger whose records (every level) end up here.
+    var logger: Logger {
+        Logger(label: "test") { _ in Handler(lines: self) }
+    }
+
+    struct Handler: LogHandler {
+        let lines: LogLines
+        var logLevel: Logger.Level = .trace
+        var metadata: Logger.Metadata = [:]
+        subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+            get { metadata[key] }
+            set { metadata[key] = newValue }
+        }
+        func log(event: LogEvent) {
+            lines.append("\(event.message)", level: event.level)
+        }
+    }
+
+    func append(_ line: String, level: Logger.Level) {
+        lock.withLock {
+            lines.append(line)
+            levels[line] = level
+        }
+    }
+
+    func level(of line: String) -> Logger.Level? {
+        lock.withLock { levels[line] }
+    }
+
+    func first(where predicate: (String) -> Bool) -> String? {
+        lock.withLock { lines.first(where: predicate) }
     }
 
     func contains(_ line: String) -> Bool {

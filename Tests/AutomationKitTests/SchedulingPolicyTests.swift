@@ -1,24 +1,30 @@
+import Cron
 import Foundation
 import Testing
 import WorkflowKit
 @testable import AutomationKit
+
+/// An instant written as ISO-8601 text, such as `2026-01-15T12:00:00Z`.
+private func timestamp(_ text: String) -> Date {
+    try! Date(text, strategy: .iso8601)
+}
 
 /// Catch-up and overlap decisions, on a fixed clock.
 @Suite("Catch-up and overlap")
 struct SchedulingPolicyTests {
     private let everySecond = try! CronExpression("* * * * * *")
     private let everyMinute = try! CronExpression("* * * * *")
-    private let now = ISO8601Timestamps.date("2026-01-15T12:00:00Z").addingTimeInterval(0.5)
+    private let now = timestamp("2026-01-15T12:00:00Z").addingTimeInterval(0.5)
 
     private func plan(_ policy: AutomationBlock.CatchUp, _ schedule: CronExpression, since cursor: String) -> CatchUpPlan {
-        CatchUpPlan(policy: policy, after: ISO8601Timestamps.date(cursor), now: now) { schedule.nextDate(after: $0, in: .gmt) }
+        CatchUpPlan(policy: policy, after: timestamp(cursor), now: now) { schedule.nextDate(after: $0, in: .gmt) }
     }
 
     @Test("none runs nothing and records the latest missed due time")
     func none() {
         let plan = plan(.skipMissed, everyMinute, since: "2026-01-15T11:55:00Z")
         #expect(plan.runs.isEmpty)
-        #expect(plan.missed == ISO8601Timestamps.date("2026-01-15T11:59:00Z"))
+        #expect(plan.missed == timestamp("2026-01-15T11:59:00Z"))
         #expect(plan.missedCount == 4)
         #expect(plan.note == "4 due times missed while no daemon ran (catchUp: none)")
     }
@@ -26,7 +32,7 @@ struct SchedulingPolicyTests {
     @Test("latest runs the most recent missed due time only")
     func latest() {
         let plan = plan(.latest, everyMinute, since: "2026-01-15T11:55:00Z")
-        #expect(plan.runs == [ISO8601Timestamps.date("2026-01-15T11:59:00Z")])
+        #expect(plan.runs == [timestamp("2026-01-15T11:59:00Z")])
         #expect(plan.missed == nil)
         #expect(plan.note == "catch-up: the latest of 4 missed due times")
     }
@@ -34,11 +40,11 @@ struct SchedulingPolicyTests {
     @Test("all runs each missed due time in order, at most 100")
     func all() {
         let few = plan(.all, everyMinute, since: "2026-01-15T11:57:00Z")
-        #expect(few.runs == ["11:58", "11:59"].map { ISO8601Timestamps.date("2026-01-15T\($0):00Z") })
+        #expect(few.runs == ["11:58", "11:59"].map { timestamp("2026-01-15T\($0):00Z") })
         #expect(few.note == "catch-up: 2 missed due times run in order")
         let many = plan(.all, everyMinute, since: "2026-01-15T09:00:00Z")
         #expect(many.runs.count == CatchUpPlan.limit)
-        #expect(many.runs.last == ISO8601Timestamps.date("2026-01-15T11:59:00Z"))
+        #expect(many.runs.last == timestamp("2026-01-15T11:59:00Z"))
         #expect(many.note == "catch-up: 100 missed due times run in order; 79 older ones dropped (at most 100 catch-up runs)")
     }
 
@@ -46,8 +52,8 @@ struct SchedulingPolicyTests {
     func lateness() {
         // 12:00:00 is half a second old: it is scheduled as usual, after `resume`.
         let plan = plan(.latest, everySecond, since: "2026-01-15T11:59:58Z")
-        #expect(plan.runs == [ISO8601Timestamps.date("2026-01-15T11:59:59Z")])
-        #expect(everySecond.nextDate(after: plan.resume, in: .gmt) == ISO8601Timestamps.date("2026-01-15T12:00:00Z"))
+        #expect(plan.runs == [timestamp("2026-01-15T11:59:59Z")])
+        #expect(everySecond.nextDate(after: plan.resume, in: .gmt) == timestamp("2026-01-15T12:00:00Z"))
         let nothing = CatchUpPlan(policy: .all, after: now.addingTimeInterval(-0.9), now: now) { everySecond.nextDate(after: $0, in: .gmt) }
         #expect(nothing.runs.isEmpty && nothing.missedCount == 0 && nothing.note == nil)
     }
@@ -58,7 +64,7 @@ struct SchedulingPolicyTests {
         let started = clock.now
         let plan = plan(.latest, everySecond, since: "2026-01-08T12:00:00Z")
         #expect(clock.now - started < .milliseconds(200))
-        #expect(plan.runs == [ISO8601Timestamps.date("2026-01-15T11:59:59Z")])
+        #expect(plan.runs == [timestamp("2026-01-15T11:59:59Z")])
         #expect(!plan.isCountExact)
         #expect(plan.note == "catch-up: the latest of more than 1000 missed due times")
     }

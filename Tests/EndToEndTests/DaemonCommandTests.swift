@@ -14,7 +14,7 @@ struct DaemonCommandTests {
         let shortcuts = try ShortcutsBinary()
         let state = DaemonState(home: shortcuts.home)
         let first = try DaemonProcess.start(shortcuts, folder: Self.slowTick, grace: "10s")
-        try await state.waitFor("a run in flight") { db in
+        try await state.waitFor("a run in flight", log: first.log) { db in
             // Claimed less than a second ago: its run (a 1.5 s wait) is certainly still going.
             try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'running' AND claimedAt > ?",
                              arguments: [Date().timeIntervalSince1970 - 1]) ?? 0 > 0
@@ -79,15 +79,21 @@ struct DaemonCommandTests {
         for daemon in daemons {
             #expect(daemon.stop() == 0, "\(daemon.log)")
         }
+        #expect(daemons.contains { $0.log.contains("warning another daemon (pid ") }, "the later daemon says it shares the database")
         let claims = try state.claims()
         let dueTimes = claims.map(\.dueTime).sorted()
         #expect(dueTimes.count >= 4)
         #expect(dueTimes.count == Int((dueTimes.last ?? 0) - (dueTimes.first ?? 0)) + 1, "every second from the first to the last, once")
-        #expect(claims.allSatisfy { $0.status == "succeeded" })
+        // A due time claimed while SIGTERM arrives does not start: "no new run starts" once stopping.
+        let stoppedFirst = { (claim: DaemonState.ClaimRow) in
+            claim.status == "cancelled" && claim.note == "the daemon stopped before it started" && claim.dueTime >= dueTimes.last! - 1
+        }
+        #expect(claims.allSatisfy { $0.status == "succeeded" || stoppedFirst($0) }, "\(claims.map { "\($0.dueTime) \($0.status) \($0.note ?? "")" })")
         let runs = try state.runs()
         #expect(runs.count == claims.count)
         #expect(Set(runs.map(\.id)) == Set(claims.compactMap(\.runID)))
-        #expect(runs.allSatisfy { $0.status == "succeeded" && $0.trigger == "automation" })
+        let cancelledRuns = Set(claims.filter(stoppedFirst).compactMap(\.runID))
+        #expect(runs.allSatisfy { ($0.status == "succeeded" || cancelledRuns.contains($0.id)) && $0.trigger == "automation" })
         let stopped = try state.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM daemon WHERE stoppedAt IS NOT NULL") }
         #expect(stopped == 2)
     }
@@ -136,20 +142,171 @@ struct DaemonCommandTests {
     }
 }
 
+extension DaemonCommandTests {
+    @Test("automations run --json nests the output; a missing folder is an error naming it")
+    func jsonAndMissingFolder() throws {
+        let shortcuts = try ShortcutsBinary()
+        let ran = try shortcuts.run(["automations", "run", "tick", "--workflows", Self.tick, "--json"])
+        #expect(ran.status == 0, "\(ran.error)")
+        #expect(ran.error == "tick\n", "shown text goes to standard error")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(ran.output.utf8)) as? [String: Any])
+        #expect(result["status"] as? String == "succeeded")
+        #expect(result["output"] as? String == "tock")
+        #expect((result["runIDs"] as? [String])?.count == 1)
+
+        let empty = shortcuts.home.appendingPathComponent("Empty")
+        try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
+        let none = try shortcuts.run(["automations", "list", "--workflows", empty.path])
+        #expect(none.status == 0)
+        #expect(none.output == "No automations in \(empty.path).\n")
+
+        for arguments in [["automations", "list", "--workflows", "Nowhere"], ["automations", "run", "tick", "--workflows", "Nowhere"]] {
+            let missing = try shortcuts.run(arguments)
+            #expect(missing.status == 1)
+            #expect(missing.error.hasPrefix("error: no folder 'Nowhere'\nhelp: "))
+        }
+    }
+}
+
+extension DaemonCommandTests {
+    @Test("As a systemd service: READY=1 and STOPPING=1 on NOTIFY_SOCKET, SIGHUP reloads, journald lines without a time")
+    func service() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let socket = try NotifySocket()
+        let daemon = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-level", "debug"],
+                                             environment: ["NOTIFY_SOCKET": socket.path, "JOURNAL_STREAM": "8:12345"])
+        let ready = try #require(socket.receive(timeout: 30), "\(daemon.log)")
+        #expect(ready == "READY=1\nMAINPID=\(daemon.pid)")
+        #expect(daemon.log.contains("<6>info scheduling 1 automations from \(Self.tick)"))
+        _ = Foundation.kill(daemon.pid, SIGHUP)
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(daemon.process.isRunning, "SIGHUP does not kill the daemon")
+        #expect(daemon.log.contains("<6>info received SIGHUP: reloading the folder"))
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        #expect(socket.receive(timeout: 5) == "STOPPING=1")
+        let lines = daemon.log.split(separator: "\n")
+        #expect(!lines.isEmpty && lines.allSatisfy { $0.hasPrefix("<") }, "one line per record, each with its priority: \(daemon.log)")
+    }
+
+    @Test("--log-format json: one JSON object per line; --log-level filters; a bad level is a usage error")
+    func jsonLog() async throws {
+        let shortcuts = try ShortcutsBinary()
+        try FileManager.default.createDirectory(at: shortcuts.home.appendingPathComponent("daemons"), withIntermediateDirectories: true)
+        let stale = shortcuts.home.appendingPathComponent("daemons/5ca1ab1e-0000-0000-0000-000000000000.lock")
+        #expect(FileManager.default.createFile(atPath: stale.path, contents: nil))
+        let daemon = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-format", "json"])
+        let state = DaemonState(home: shortcuts.home)
+        try await state.waitFor("a run") { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'succeeded'") ?? 0 > 0 }
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        #expect(!FileManager.default.fileExists(atPath: stale.path), "the stale lock file was removed")
+        let records = try daemon.log.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String], "\(line)")
+        }
+        #expect(records.contains { $0["level"] == "info" && $0["message"] == "stopped" && $0["time"] != nil })
+        #expect(records.contains { $0["message"]?.hasPrefix("removed 1 stale lock file") == true })
+
+        let quiet = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-level", "warning"])
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(quiet.stop() == 0)
+        #expect(quiet.log == "", "nothing at warning or above: \(quiet.log)")
+
+        let usage = try shortcuts.run(["daemon", "--workflows", Self.tick, "--log-level", "verbose"])
+        #expect(usage.status == 64)
+        #expect(usage.error.contains("--log-level 'verbose' is not one of trace, debug, info, notice, warning, error, critical"))
+    }
+}
+
+extension DaemonCommandTests {
+    /// Two processes opening a new SQLite file at once: one switches it to WAL mode while the
+    /// other holds a lock, and SQLite answers "database is locked" at once, without waiting for
+    /// the busy timeout. The daemon that lost exited 1 before it scheduled anything (about one
+    /// start in ten). The shell starts the pairs, as closely together as fork allows.
+    @Test("Two daemons started at once on a new home both start and exit 0 at SIGTERM (twenty times)")
+    func simultaneousStarts() throws {
+        let shortcuts = try ShortcutsBinary()
+        let script = """
+            for round in $(seq 1 20); do
+              home="$ROOT/$round"; mkdir -p "$home"
+              SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/a.log" & first=$!
+              SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/b.log" & second=$!
+              # Until both have scheduled (or died), so that SIGTERM finds their handlers installed.
+              for wait in $(seq 1 200); do
+                grep -q scheduling "$home/a.log" && grep -q scheduling "$home/b.log" && break
+                kill -0 $first 2>/dev/null && kill -0 $second 2>/dev/null || break
+                sleep 0.05
+              done
+              kill -TERM $first $second 2>/dev/null
+              wait $first; a=$?; wait $second; b=$?
+              echo "$a $b"; if [ "$a$b" != "00" ]; then cat "$home/a.log" "$home/b.log" | grep -v ' info '; fi
+            done
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", script]
+        process.currentDirectoryURL = ShortcutsBinary.packageRoot
+        var environment = ProcessInfo.processInfo.environment
+        environment["ROOT"] = shortcuts.home.path
+        environment["BINARY"] = ShortcutsBinary.executable.path
+        environment["FOLDER"] = Self.tick
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(text.split(separator: "\n").filter { $0 == "0 0" }.count == 20, "\(text)")
+    }
+}
+
+/// A unix datagram socket bound by the test, standing for systemd's `NOTIFY_SOCKET`.
+final class NotifySocket {
+    let path = "/tmp/notify-\(UUID().uuidString.prefix(8)).sock"
+    private let descriptor: Int32
+
+    init() throws {
+        descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: Array(path.utf8)) }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard descriptor >= 0, bound == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+
+    deinit {
+        close(descriptor)
+        unlink(path)
+    }
+
+    /// The next datagram, or `nil` after `timeout` seconds.
+    func receive(timeout: Int32) -> String? {
+        var poller = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, timeout * 1000) == 1 else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        return count > 0 ? String(decoding: buffer[..<count], as: UTF8.self) : nil
+    }
+}
+
 /// A `shortcuts daemon` process with its log in a file.
 final class DaemonProcess: @unchecked Sendable {
     let process = Process()
     let logFile: URL
 
-    static func start(_ shortcuts: ShortcutsBinary, folder: String, grace: String) throws -> DaemonProcess {
+    static func start(_ shortcuts: ShortcutsBinary, folder: String, grace: String, arguments: [String] = [],
+                      environment extra: [String: String] = [:]) throws -> DaemonProcess {
         let daemon = DaemonProcess(logFile: shortcuts.home.appendingPathComponent("daemon-\(UUID().uuidString).log"))
         try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: daemon.logFile.path, contents: nil)
         daemon.process.executableURL = ShortcutsBinary.executable
-        daemon.process.arguments = ["daemon", "--workflows", folder, "--grace", grace]
+        daemon.process.arguments = ["daemon", "--workflows", folder, "--grace", grace] + arguments
         daemon.process.currentDirectoryURL = ShortcutsBinary.packageRoot
         var environment = ProcessInfo.processInfo.environment
         environment["SHORTCUTS_HOME"] = shortcuts.home.path
+        environment.removeValue(forKey: "JOURNAL_STREAM")
+        environment.removeValue(forKey: "NOTIFY_SOCKET")
+        environment.merge(extra) { $1 }
         daemon.process.environment = environment
         daemon.process.standardOutput = FileHandle.nullDevice
         daemon.process.standardError = try FileHandle(forWritingTo: daemon.logFile)
@@ -198,7 +355,9 @@ struct DaemonState {
     }
 
     func read<T>(_ file: String = "automations.sqlite", _ body: (Database) throws -> T) throws -> T {
-        try DatabaseQueue(path: home.appendingPathComponent(file).path).read(body)
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        return try DatabaseQueue(path: home.appendingPathComponent(file).path, configuration: configuration).read(body)
     }
 
     /// Every claim, in the order they were made.
@@ -213,15 +372,20 @@ struct DaemonState {
 
     /// Waits up to 30 seconds (the whole test suite may be loading the machine) for a
     /// condition on `automations.sqlite`.
-    func waitFor(_ what: String, _ condition: (Database) throws -> Bool) async throws {
+    func waitFor(_ what: String, log: @autoclosure () -> String = "", _ condition: (Database) throws -> Bool) async throws {
         let deadline = Date().addingTimeInterval(30)
+        var lastError: (any Error)?
         while Date() < deadline {
-            if FileManager.default.fileExists(atPath: home.appendingPathComponent("automations.sqlite").path),
-               (try? read("automations.sqlite", condition)) == true {
-                return
+            if FileManager.default.fileExists(atPath: home.appendingPathComponent("automations.sqlite").path) {
+                do {
+                    if try read("automations.sqlite", condition) { return }
+                } catch {
+                    lastError = error
+                }
             }
             try await Task.sleep(for: .milliseconds(50))
         }
-        Issue.record("timed out waiting for \(what)")
+        let reason = lastError.map { "; the last read failed: \($0)" } ?? ""
+        Issue.record("timed out waiting for \(what)\(reason)\n\(log())")
     }
 }

@@ -114,12 +114,12 @@ struct LoadingErrorTests {
                   ("2:25: 'repeat' takes either 'count' or 'each', not both", nil)),
         ErrorCase("menu without options", "steps:\n  - menu: x\n    options: {}\n",
                   ("3:14: a menu needs at least one option", "map each option's title to its steps, such as 'Cancel: []'")),
-        ErrorCase("invalid automation value", "automation:\n  schedule: x\n  overlap: sometimes\n  catchUp: lates\nsteps: []\n",
+        ErrorCase("invalid automation value", "automation:\n  schedule: '@daily'\n  overlap: sometimes\n  catchUp: lates\nsteps: []\n",
                   ("3:12: invalid value 'sometimes' for 'overlap': expected 'skip', 'queue', 'parallel' or 'replace'", nil),
                   ("4:12: invalid value 'lates' for 'catchUp': expected 'none', 'latest' or 'all'", "did you mean 'latest'?")),
-        ErrorCase("automation key case", "automation:\n  schedule: x\n  timezone: Europe/Paris\nsteps: []\n",
+        ErrorCase("automation key case", "automation:\n  schedule: '@daily'\n  timezone: Europe/Paris\nsteps: []\n",
                   ("3:3: unknown key 'timezone' in 'automation'", "did you mean 'timeZone'?")),
-        ErrorCase("retry attempts", "automation:\n  schedule: x\n  retry: { attempts: 0 }\nsteps: []\n",
+        ErrorCase("retry attempts", "automation:\n  schedule: '@daily'\n  retry: { attempts: 0 }\nsteps: []\n",
                   ("3:22: expected an integer of at least 1 for 'attempts', got '0'", nil)),
     ]
 

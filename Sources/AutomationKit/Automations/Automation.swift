@@ -1,3 +1,4 @@
+import Cron
 import Foundation
 import IntentKit
 import WorkflowKit
@@ -44,8 +45,8 @@ public final class Automation: Sendable {
     public let backoff: Duration?
     /// Whether the automation is scheduled (`enabled:` is not `false`).
     public let isEnabled: Bool
-    /// The fields of the schedule, without the parsed text that only explanations need.
-    private let compiledSchedule: CronSchedule
+    /// The parsed schedule.
+    private let compiledSchedule: CronExpression
 
     /// Describes a workflow whose `automation:` block was validated.
     ///
@@ -69,17 +70,14 @@ public final class Automation: Sendable {
         attempts = settings.retry?.attempts ?? 1
         backoff = settings.retry?.backoff
         isEnabled = settings.isEnabled
-        compiledSchedule = schedule.schedule
+        compiledSchedule = schedule
     }
 
     /// The workflow file.
     public var file: URL { URL(fileURLWithPath: fileName) }
 
     /// The parsed `schedule:`.
-    public var schedule: CronExpression {
-        // Always valid: `init` parsed this very text.
-        try! CronExpression(scheduleText)
-    }
+    public var schedule: CronExpression { compiledSchedule }
 
     /// The first due time strictly after a date, in the automation's time zone.
     ///
@@ -90,10 +88,7 @@ public final class Automation: Sendable {
     /// - Parameter date: The instant to search from.
     /// - Returns: The due time, or `nil` when the schedule never fires again.
     public func nextDueTime(after date: Date) -> Date? {
-        let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < CronSearchLimits.largestSupportedInstant,
-              let instant = compiledSchedule.nextInstant(after: Int64(seconds.rounded(.down)), in: timeZone) else { return nil }
-        return Date(timeIntervalSince1970: Double(instant))
+        compiledSchedule.nextDate(after: date, in: timeZone)
     }
 
     /// Reads the workflow file again and validates it as an automation.
@@ -107,7 +102,7 @@ public final class Automation: Sendable {
     /// - Throws: ``DiagnosticError`` with every problem, when the file no longer loads or validates.
     public func loadWorkflow(catalog: IntentCatalog) throws(DiagnosticError) -> Workflow {
         let workflow = try WorkflowLoader.load(contentsOf: file)
-        let (diagnostics, sources) = AutomationValidator(catalog: catalog).check(workflow)
+        let (diagnostics, sources) = WorkflowValidator(catalog: catalog).check(workflow)
         guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics, sources: sources) }
         return workflow
     }

@@ -10,7 +10,7 @@ import Darwin
 /// The automations of a folder of workflow files (`*.yaml`, `*.yml`, not in subfolders).
 ///
 /// Every file is loaded; those with an `automation:` block are validated as headless runs
-/// with ``AutomationValidator``. Files without the block are plain workflows (maybe run by an
+/// with WorkflowKit's `WorkflowValidator`. Files without the block are plain workflows (maybe run by an
 /// automation through `run:`) and are left alone. A file that does not load or validate is
 /// reported in ``problems`` and not scheduled; the other files are unaffected.
 ///
@@ -90,7 +90,7 @@ public struct AutomationFolder: Sendable {
             return LoadedFile(signature: signature, automation: nil, problem: error)
         }
         guard workflow.automation != nil else { return LoadedFile(signature: signature, automation: nil, problem: nil) }
-        let (diagnostics, sources) = AutomationValidator(catalog: catalog).check(workflow)
+        let (diagnostics, sources) = WorkflowValidator(catalog: catalog).check(workflow)
         guard diagnostics.isEmpty, let automation = Automation(workflow: workflow, file: url) else {
             return LoadedFile(signature: signature, automation: nil, problem: DiagnosticError(diagnostics, sources: sources))
         }

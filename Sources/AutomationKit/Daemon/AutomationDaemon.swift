@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Logging
 import WorkflowKit
 
 /// Runs the automations of a folder of workflow files until stopped.
@@ -12,12 +13,12 @@ import WorkflowKit
 /// its trace), recorded in the run history with the trigger `automation`, and follow the
 /// automation's `overlap:`, `timeout:` and `retry:`. After a restart, the due times missed
 /// while no daemon ran follow `catchUp:`; runs that a dead daemon left running are marked
-/// `interrupted`. Edits to the folder are picked up as they happen.
+/// `interrupted`. Edits to the folder are picked up as they happen, and on ``reload()``.
+/// Automations scheduled `@reboot` run once each time the daemon starts.
 ///
 /// ```swift
-/// let daemon = AutomationDaemon(.init(workflows: URL(fileURLWithPath: "Workflows"), catalog: catalog)) { line in
-///     print(line)
-/// }
+/// let daemon = AutomationDaemon(.init(workflows: URL(fileURLWithPath: "Workflows"), catalog: catalog),
+///                               logger: Logger(label: "shortcuts.daemon"))
 /// signal(SIGTERM, SIG_IGN)
 /// let term = DispatchSource.makeSignalSource(signal: SIGTERM)
 /// term.setEventHandler { daemon.requestStop() }
@@ -70,26 +71,41 @@ public final class AutomationDaemon: Sendable {
     /// Creates a daemon; nothing happens before ``run()`` or ``start()``.
     ///
     /// ```swift
-    /// let daemon = AutomationDaemon(configuration) { line in FileHandle.standardError.write(Data((line + "\n").utf8)) }
+    /// let daemon = AutomationDaemon(configuration, logger: Logger(label: "shortcuts.daemon"))
     /// ```
     ///
     /// - Parameters:
     ///   - configuration: What to run and where.
-    ///   - log: Receives one line per event: loading, located errors of invalid files, runs
-    ///     starting and ending, skipped and missed due times, text the workflows show, recovery, stopping.
-    public init(_ configuration: Configuration, log: @escaping @Sendable (String) -> Void = { _ in }) {
-        engine = DaemonEngine(configuration: configuration, log: log)
+    ///   - logger: Receives one record per event: loading, located errors of invalid files (`error`),
+    ///     runs starting and ending, skipped and missed due times, text the workflows show, recovery
+    ///     and other daemons on the same state (`warning`), stopping. A record may span lines (a
+    ///     located error with its caret); the log handler decides how to print it.
+    ///     The default logs nothing.
+    public init(_ configuration: Configuration, logger: Logger = Logger(label: "shortcuts.daemon") { _ in SwiftLogNoOpLogHandler() }) {
+        engine = DaemonEngine(configuration: configuration, logger: logger)
+    }
+
+    /// Reads the whole folder again and reschedules what changed, as an edit would (SIGHUP).
+    ///
+    /// ```swift
+    /// daemon.reload()
+    /// ```
+    public func reload() {
+        engine.log("reloading \(engine.configuration.workflows.relativePath)")
+        engine.requestReload(nil)
     }
 
     /// Starts the daemon, runs automations until ``requestStop()``, then stops it.
     ///
     /// ```swift
-    /// try await daemon.run()
+    /// try await daemon.run { print("ready") }
     /// ```
     ///
+    /// - Parameter started: Called once the automations are scheduled (to tell a service manager).
     /// - Throws: ``AutomationError`` when the folder is missing or the state cannot be opened.
-    public func run() async throws {
+    public func run(started: () -> Void = {}) async throws {
         try start()
+        started()
         await engine.stopRequested()
         await stop()
     }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Logging
 import WorkflowKit
 
 /// Running one claimed due time: attempts, timeout, retry with backoff, and the records.
@@ -15,7 +16,6 @@ extension DaemonEngine {
         var runID = claim.runID ?? Self.newRunID()
         var startedAt: Date?
         var attempt = 0
-        let log = self.log
         let name = automation.name
         attempts: while attempt < automation.attempts {
             attempt += 1
@@ -60,14 +60,14 @@ extension DaemonEngine {
                 }
                 status = .failed
                 note = Self.summary(of: message)
-                log("\(name): due \(Self.format(claim.dueDate)) cannot run:\n\(message)")
+                log("\(name): due \(Self.format(claim.dueDate)) cannot run:\n\(message)", level: .error)
                 break attempts
             }
             log("\(name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
                 + (automation.attempts > 1 ? " (attempt \(attempt) of \(automation.attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))
             let began = Date()
             let outcome = await automation.attempt(workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
-                                                   locale: configuration.locale, trigger: "automation") { text in log("\(name): \(text)") }
+                                                   locale: configuration.locale, trigger: "automation") { [self] text in log("\(name): \(text)") }
             let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
             switch outcome {
             case .succeeded:
@@ -77,7 +77,7 @@ extension DaemonEngine {
             case .failed(let message):
                 status = .failed
                 note = Self.summary(of: message)
-                log("\(name): run \(runID.prefix(8)) failed in \(took):\n\(message)")
+                log("\(name): run \(runID.prefix(8)) failed in \(took):\n\(message)", level: .error)
             case .timedOut:
                 status = .timedOut
                 note = "timed out after \(Self.format(automation.timeout ?? .zero))"

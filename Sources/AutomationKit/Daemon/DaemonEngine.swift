@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import Logging
 import WorkflowKit
 
 /// The daemon's machinery: a scheduler thread that sleeps on a condition until the earliest
@@ -10,7 +11,7 @@ import WorkflowKit
 /// writes or workflow loading. The scheduler thread alone touches `folder`.
 final class DaemonEngine: @unchecked Sendable {
     let configuration: AutomationDaemon.Configuration
-    let log: @Sendable (String) -> Void
+    let logger: Logger
     let daemonID = UUID().uuidString.lowercased()
 
     /// A due time more than this late means the daemon stalled (suspend, clock change): the
@@ -53,9 +54,14 @@ final class DaemonEngine: @unchecked Sendable {
         case created, running, stopping, stopped
     }
 
-    init(configuration: AutomationDaemon.Configuration, log: @escaping @Sendable (String) -> Void) {
+    init(configuration: AutomationDaemon.Configuration, logger: Logger) {
         self.configuration = configuration
-        self.log = log
+        self.logger = logger
+    }
+
+    /// Logs one record; a message of several lines (a located error) stays one record.
+    func log(_ message: String, level: Logger.Level = .info) {
+        logger.log(level: level, "\(message)")
     }
 
     var scheduledCount: Int { condition.withLock { entries.count } }
@@ -75,16 +81,28 @@ final class DaemonEngine: @unchecked Sendable {
         }
         store = try open(home.appendingPathComponent("automations.sqlite")) { try AutomationStore(path: $0) }
         history = try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0) }
-        endings = ClaimEndings(store: store, log: log)
-        lock = try DaemonLock(folder: home.appendingPathComponent("daemons"), daemonID: daemonID)
+        endings = ClaimEndings(store: store) { [logger] message in logger.error("\(message)") }
+        let locks = home.appendingPathComponent("daemons")
+        lock = try DaemonLock(folder: locks, daemonID: daemonID)
         let started = Date()
         try write { try store.registerDaemon(id: daemonID, workflows: configuration.workflows.path, now: started) }
         recoverDeadDaemons()
+        let others = DaemonLock.sweep(folder: locks, except: daemonID)
+        if others.removed > 0 {
+            log("removed \(others.removed) stale lock file\(others.removed == 1 ? "" : "s") of stopped daemons from \(locks.path)")
+        }
+        if !others.live.isEmpty {
+            let pids = others.live.map { id in (try? store.pid(ofDaemon: id)).flatMap { $0 }.map { "pid \($0)" } ?? id }
+            log("\(others.live.count == 1 ? "another daemon" : "\(others.live.count) other daemons") (\(pids.joined(separator: ", "))) "
+                + "use \(home.appendingPathComponent("automations.sqlite").path): due times are claimed there, so no due time runs twice; "
+                + "but overlap: is decided by each daemon for its own runs, so an automation may run in two daemons at once, "
+                + "and each daemon runs @reboot automations when it starts", level: .warning)
+        }
         try? store.prune(now: started)
 
         let loaded = AutomationFolder.load(configuration.workflows, catalog: configuration.catalog)
         folder = loaded
-        for problem in loaded.problems { log(problem.rendered()) }
+        for problem in loaded.problems { log(problem.rendered(), level: .error) }
         let automations = loaded.automations
         let now = Date()
         let cursors = try write {
@@ -95,6 +113,10 @@ final class DaemonEngine: @unchecked Sendable {
             for automation in automations where automation.isEnabled {
                 let entry = ScheduledAutomation(automation: automation, generation: takeGeneration())
                 entries[automation.key] = entry
+                if automation.schedule.runsAtStart {
+                    claims.append(claim(started, for: entry, isCatchUp: false, isSequential: false, note: "@reboot: the daemon started"))
+                    continue
+                }
                 let plan = CatchUpPlan(policy: automation.catchUp, after: cursors[automation.key] ?? now, now: now,
                                        nextDueTime: automation.nextDueTime)
                 claims += catchUp(plan, for: entry)
@@ -175,14 +197,15 @@ final class DaemonEngine: @unchecked Sendable {
                 try store.markInterrupted(queued.compactMap(\.id), note: "interrupted: \(daemon) stopped before it ran (killed or crashed)", at: now)
                 if !interrupted.isEmpty {
                     log("\(daemon) stopped without finishing \(interrupted.count) due times: marked interrupted ("
-                        + interrupted.map { "\(name(ofKey: $0.automationKey)) due \(Self.format($0.dueDate))" }.joined(separator: ", ") + ")")
+                        + interrupted.map { "\(name(ofKey: $0.automationKey)) due \(Self.format($0.dueDate))" }.joined(separator: ", ") + ")",
+                        level: .warning)
                 }
                 if !settled.isEmpty {
                     log("\(daemon) stopped before recording how \(settled.count) due times ended: taken from the run history")
                 }
             }
         } catch {
-            log("error: cannot check for interrupted runs: \(error)")
+            log("cannot check for interrupted runs: \(error)", level: .error)
         }
     }
 
@@ -247,7 +270,7 @@ final class DaemonEngine: @unchecked Sendable {
                 let plan = CatchUpPlan(policy: entry.automation.catchUp, after: first.date.addingTimeInterval(-1), now: now,
                                        nextDueTime: entry.automation.nextDueTime)
                 log("\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.date))) s behind (suspended, or the clock changed); "
-                    + "due times since \(Self.format(first.date)) follow catchUp: \(entry.automation.catchUp.rawValue)")
+                    + "due times since \(Self.format(first.date)) follow catchUp: \(entry.automation.catchUp.rawValue)", level: .warning)
                 claims += catchUp(plan, for: entry)
                 schedule(entry, after: plan.resume)
                 continue
@@ -314,7 +337,7 @@ final class DaemonEngine: @unchecked Sendable {
         do {
             results = try store.insert(claims.map(\.claim))
         } catch {
-            log("error: cannot claim \(claims.count) due times, so they do not run: \(error)")
+            log("cannot claim \(claims.count) due times, so they do not run: \(error)", level: .error)
             results = Array(repeating: nil, count: claims.count)
         }
         // The runs that start now are recorded as started together, in one transaction.
@@ -326,7 +349,7 @@ final class DaemonEngine: @unchecked Sendable {
             begunAt = try history.begin(starting.map { (file: $0.automation.fileName, name: $0.automation.name, id: $0.claim.runID ?? "") },
                                         trigger: "automation")
         } catch {
-            log("error: cannot record the start of \(starting.count) runs: \(error)")
+            log("cannot record the start of \(starting.count) runs: \(error)", level: .error)
         }
         var cancelled: [RunActivity] = []
         condition.lock()
@@ -416,7 +439,7 @@ final class DaemonEngine: @unchecked Sendable {
         guard var folder else { return }
         let changes = folder.reload(names: names)
         self.folder = folder
-        for problem in changes.problems { log(problem.rendered()) }
+        for problem in changes.problems { log(problem.rendered(), level: .error) }
         guard !changes.keys.isEmpty else { return }
         let now = Date()
         let current = folder.automations.filter { changes.keys.contains($0.key) }
@@ -462,7 +485,7 @@ final class DaemonEngine: @unchecked Sendable {
             return (waiter, [])
         }
         waiter?.resume()
-        if !cancelNow.isEmpty { log("cancelling \(cancelNow.count) runs at once") }
+        if !cancelNow.isEmpty { log("cancelling \(cancelNow.count) runs at once", level: .warning) }
     }
 
     /// Requests a stop unless one was requested already (a second request would cancel runs at once).
@@ -521,7 +544,7 @@ final class DaemonEngine: @unchecked Sendable {
             return late
         }
         if !late.isEmpty {
-            log("stopping: cancelling \(late.count) workflows still running")
+            log("stopping: cancelling \(late.count) workflows still running", level: .warning)
             await waitUntil(Date().addingTimeInterval(Self.seconds(Self.cancellationWait))) { self.activities.isEmpty }
         }
         let stuck = condition.withLock { Array(activities.values) }

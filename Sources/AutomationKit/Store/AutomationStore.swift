@@ -50,7 +50,7 @@ public final class AutomationStore: Sendable {
     /// - Parameter path: The SQLite file.
     /// - Throws: GRDB's error when the file cannot be opened or migrated.
     public init(path: String) throws {
-        database = try DatabasePool(path: path, configuration: StateDatabase.configuration)
+        database = try StateDatabase.pool(path: path)
         try StateDatabase.migrate(database, with: Self.migrator)
     }
 

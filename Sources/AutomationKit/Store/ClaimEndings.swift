@@ -64,7 +64,7 @@ final class ClaimEndings: @unchecked Sendable {
         do {
             try store.finish(batch)
         } catch {
-            log("error: cannot record how \(batch.count) due times ended: \(error)")
+            log("cannot record how \(batch.count) due times ended: \(error)")
         }
     }
 }

@@ -23,11 +23,18 @@ final class DaemonLock: @unchecked Sendable {
     init(folder: URL, daemonID: String) throws {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         url = folder.appendingPathComponent(daemonID + ".lock")
-        descriptor = open(url.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw AutomationError.lock("cannot create \(url.path): \(String(cString: strerror(errno)))") }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        // Locked under a name other daemons do not look at, then linked into place (which fails
+        // if the name is taken): another daemon never finds this lock file unlocked, and so never
+        // takes a starting daemon for a dead one.
+        let unnamed = folder.appendingPathComponent(daemonID + ".locking")
+        descriptor = open(unnamed.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw AutomationError.lock("cannot create \(unnamed.path): \(String(cString: strerror(errno)))") }
+        defer { unlink(unnamed.path) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0, link(unnamed.path, url.path) == 0 else {
+            let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw AutomationError.lock("cannot lock \(url.path): \(String(cString: strerror(errno)))")
+            descriptor = -1  // so that deinit leaves the file, which may be another daemon's, alone
+            throw AutomationError.lock("cannot lock \(url.path): \(reason)")
         }
     }
 
@@ -54,5 +61,24 @@ final class DaemonLock: @unchecked Sendable {
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return false }
         unlink(path)
         return true
+    }
+
+    /// Removes the lock files of stopped daemons (those whose `flock` is free) and tells which
+    /// other daemons are alive.
+    ///
+    /// - Parameters:
+    ///   - folder: The `daemons` folder.
+    ///   - daemonID: The asking daemon, left alone.
+    /// - Returns: How many files were removed, and the identifiers of the live daemons.
+    static func sweep(folder: URL, except daemonID: String) -> (removed: Int, live: [String]) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        var removed = 0
+        var live: [String] = []
+        for name in names.sorted() where name.hasSuffix(".lock") {
+            let id = String(name.dropLast(".lock".count))
+            guard id != daemonID else { continue }
+            if isDead(daemonID: id, folder: folder) { removed += 1 } else { live.append(id) }
+        }
+        return (removed, live)
     }
 }

@@ -40,7 +40,18 @@ struct AutomationsCommand: AsyncParsableCommand {
 
         @OptionGroup var locale: LocaleOptions
 
+        @Flag(name: .long, help: "Print the result as JSON: {\"status\", \"output\", \"error\", \"runIDs\"}; shown text goes to standard error.")
+        var json = false
+
+        struct Result: Encodable {
+            var status: String
+            var output: IntentValue?
+            var error: String?
+            var runIDs: [String]
+        }
+
         func run() async throws {
+            AutomationListing.requireFolder(workflows)
             let folder = AutomationFolder.load(URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog)
             guard let automation = folder.automations.first(where: { AutomationListing.names(of: $0.file, name: $0.name).contains(name) }) else {
                 if let problem = folder.problems.first(where: { error in
@@ -63,14 +74,24 @@ struct AutomationsCommand: AsyncParsableCommand {
             }
             let locale = locale.resolvedLocale
             let catalog = Installation.shared.catalog
+            let shownTo = json ? FileHandle.standardError : FileHandle.standardOutput
             let task = Task {
                 await automation.runNow(catalog: catalog, history: history, locale: locale) { text in
-                    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+                    shownTo.write(Data((text + "\n").utf8))
                 }
             }
             let watch = SignalWatch([SIGINT]) { _ in task.cancel() }
             let result = await task.value
             watch.stop()
+            if json {
+                AutomationListing.printJSON(Result(status: result.status.rawValue, output: result.output,
+                                                   error: result.error, runIDs: result.runIDs))
+                switch result.status {
+                case .succeeded: return
+                case .cancelled: throw ExitCode(130)
+                default: throw ExitCode(1)
+                }
+            }
             switch result.status {
             case .succeeded:
                 if let output = result.output, !output.isNull { print(output.displayText) }
@@ -103,6 +124,8 @@ enum AutomationListing {
         var overlap: String
         var catchUp: String
         var next: Date?
+        /// `@reboot`: runs once each time the daemon starts, and has no next time.
+        var runsAtStart: Bool
         var lastDue: Date?
         var lastStatus: String?
         var lastRunID: String?
@@ -110,6 +133,7 @@ enum AutomationListing {
 
     /// Prints the automations of a folder; returns `false` when some files have errors (printed to standard error).
     static func print(folder path: String, json: Bool) -> Bool {
+        requireFolder(path)
         let folder = AutomationFolder.load(URL(fileURLWithPath: path, isDirectory: true), catalog: Installation.shared.catalog)
         for problem in folder.problems {
             FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
@@ -128,22 +152,42 @@ enum AutomationListing {
                        timeZone: automation.timeZone.identifier, enabled: automation.isEnabled,
                        overlap: automation.overlap.rawValue, catchUp: automation.catchUp.rawValue,
                        next: automation.isEnabled ? automation.nextDueTime(after: now) : nil,
+                       runsAtStart: automation.schedule.runsAtStart,
                        lastDue: claim?.dueDate, lastStatus: claim?.status.rawValue, lastRunID: claim?.runID)
         }
         if json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            encoder.dateEncodingStrategy = .iso8601
-            Swift.print(String(decoding: (try? encoder.encode(rows)) ?? Data("[]".utf8), as: UTF8.self))
-        } else if !rows.isEmpty {
+            printJSON(rows)
+        } else if rows.isEmpty {
+            if folder.problems.isEmpty { Swift.print("No automations in \(path).") }
+        } else {
             Table.print([["NAME", "FILE", "SCHEDULE", "NEXT", "LAST DUE", "STATUS"]] + zip(rows, automations).map { row, automation in
                 [row.name, row.file, row.schedule + (automation.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
-                 row.next.map { format($0, in: automation.timeZone) } ?? (row.enabled ? "never" : "disabled"),
+                 row.next.map { format($0, in: automation.timeZone) }
+                     ?? (!row.enabled ? "disabled" : row.runsAtStart ? "at daemon start" : "never"),
                  row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",
                  row.lastStatus ?? "—"]
             })
         }
         return folder.problems.isEmpty
+    }
+
+    /// Exits 1 with an error naming the folder when it does not exist or is not a folder.
+    static func requireFolder(_ path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            Failure.exit(CommandFailure(message: "no folder '\(path)'\nhelp: create it, or give the folder of workflow files with --workflows DIR"))
+        }
+        guard isDirectory.boolValue else {
+            Failure.exit(CommandFailure(message: "'\(path)' is a file, not a folder\nhelp: give the folder of workflow files with --workflows DIR"))
+        }
+    }
+
+    /// Prints a value as indented JSON with sorted keys and ISO 8601 dates.
+    static func printJSON(_ value: some Encodable) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        Swift.print(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self))
     }
 
     static func format(_ date: Date, in zone: TimeZone) -> String {

@@ -1,6 +1,7 @@
 import ArgumentParser
-import AutomationKit
+import Cron
 import Foundation
+import WorkflowKit
 
 struct CronCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -8,15 +9,22 @@ struct CronCommand: AsyncParsableCommand {
         abstract: "Compute and explain cron schedules.",
         subcommands: [Next.self, Explain.self])
 
+    /// The most fire times `cron next` prints.
+    static let maximumCount = 1_000
+
     struct Next: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Print the next fire times of a cron expression, one ISO 8601 timestamp per line.",
-            discussion: "Times are strictly after --from, in --time-zone, with the DST rules of Vixie cron (see README).")
+            discussion: """
+                Times are strictly after --from, in --time-zone, with the DST rules of Vixie cron (see README).
+                A schedule that never fires is an error (exit 1), as in `shortcuts validate`; @reboot runs at start.
+                JSON: {"expression", "timeZone", "runsAtStart", "fireTimes": [ISO 8601 strings]}.
+                """)
 
         @Argument(help: "The expression: 5 fields, 6 with seconds, or a macro such as @daily.")
         var expression: String
 
-        @Option(name: .long, help: "How many fire times to print.")
+        @Option(name: .long, help: "How many fire times to print, 1 to \(CronCommand.maximumCount).")
         var count = 5
 
         @Option(name: .long, help: "Start after this instant (ISO 8601; default: now).")
@@ -25,9 +33,16 @@ struct CronCommand: AsyncParsableCommand {
         @Option(name: .long, help: "An IANA time zone such as Europe/Paris (default: the system's).")
         var timeZone: String?
 
+        @Flag(name: .long, help: "Print JSON.")
+        var json = false
+
+        func validate() throws {
+            guard (1...CronCommand.maximumCount).contains(count) else {
+                throw ValidationError("--count must be between 1 and \(CronCommand.maximumCount), not \(count)")
+            }
+        }
+
         func run() async throws {
-            let cron = try parseCron(expression)
-            guard count > 0 else { throw ValidationError("--count must be at least 1") }
             var zone = TimeZone.current
             if let timeZone {
                 guard let named = TimeZone(identifier: timeZone) else {
@@ -42,33 +57,80 @@ struct CronCommand: AsyncParsableCommand {
                 }
                 start = date
             }
+            let cron = try checkedCron(expression, in: zone, from: start)
             var style = Date.ISO8601FormatStyle(timeZone: zone)
             style = style.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
-            for date in cron.nextDates(after: start, in: zone).prefix(count) {
-                print(date.formatted(style))
+            let times = cron.nextDates(after: start, in: zone).prefix(count).map { $0.formatted(style) }
+            if json {
+                printJSON(NextTimes(expression: cron.description, timeZone: timeZone ?? zone.identifier, runsAtStart: cron.runsAtStart, fireTimes: times))
+            } else if cron.runsAtStart {
+                print("\(cron.description): runs once at start, each time the daemon starts")
+            } else {
+                for time in times { print(time) }
             }
         }
     }
 
     struct Explain: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Describe a cron expression in words.")
+        static let configuration = CommandConfiguration(
+            abstract: "Describe a cron expression in words.",
+            discussion: """
+                A schedule that never fires is an error (exit 1).
+                JSON: {"expression", "explanation", "runsAtStart", "hasSeconds", "isFixedTime"}.
+                """)
 
         @Argument(help: "The expression.")
         var expression: String
 
+        @Flag(name: .long, help: "Print JSON.")
+        var json = false
+
         func run() async throws {
-            print(try parseCron(expression).explanation)
+            let cron = try checkedCron(expression, in: .current, from: Date())
+            if json {
+                printJSON(Explanation(expression: cron.description, explanation: cron.explanation, runsAtStart: cron.runsAtStart,
+                                      hasSeconds: cron.hasSeconds, isFixedTime: cron.isFixedTime))
+            } else {
+                print(cron.explanation)
+            }
         }
+    }
+
+    struct NextTimes: Encodable {
+        var expression: String
+        var timeZone: String
+        var runsAtStart: Bool
+        var fireTimes: [String]
+    }
+
+    struct Explanation: Encodable {
+        var expression: String
+        var explanation: String
+        var runsAtStart: Bool
+        var hasSeconds: Bool
+        var isFixedTime: Bool
     }
 }
 
-/// Parses an expression, or prints its error with a caret under the mistake and exits 1.
-private func parseCron(_ expression: String) throws -> CronExpression {
-    do {
-        return try CronExpression(expression)
-    } catch {
-        let caret = String(repeating: " ", count: max(error.column - 1, 0) + 2) + "^"
-        FileHandle.standardError.write(Data("error: \(error)\n  \(expression)\n\(caret)\n".utf8))
-        Foundation.exit(1)
+/// Parses an expression and checks that it fires, with the messages of `shortcuts validate`;
+/// on a mistake prints it with a caret under the field and exits 1.
+private func checkedCron(_ expression: String, in zone: TimeZone, from start: Date) throws -> CronExpression {
+    let schedule = Located(expression, at: SourceLocation(file: "", line: 1, column: 1))
+    if let problem = WorkflowValidator.scheduleDiagnostics(for: schedule, in: zone, now: start).first {
+        let leading = expression.prefix { $0 == " " || $0 == "\t" }.count
+        let column = max(problem.location.column - 1, leading)
+        let length = problem.location.length ?? max(expression.trimmingCharacters(in: .whitespaces).count, 1)
+        var text = "error: \(problem.message)\n  \(expression)\n"
+        text += String(repeating: " ", count: column + 2) + "^" + String(repeating: "~", count: max(length - 1, 0)) + "\n"
+        if let help = problem.help { text += "help: \(help)\n" }
+        FileHandle.standardError.write(Data(text.utf8))
+        throw ExitCode(1)
     }
+    return try CronExpression(expression)
+}
+
+private func printJSON(_ value: some Encodable) {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    print(String(decoding: (try? encoder.encode(value)) ?? Data("{}".utf8), as: UTF8.self))
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AutomationKit
 import Foundation
+import Logging
 import WorkflowKit
 
 struct DaemonCommand: AsyncParsableCommand {
@@ -11,8 +12,11 @@ struct DaemonCommand: AsyncParsableCommand {
             Every workflow file with an automation: block runs on its schedule, headless, recorded in the run history \
             (shortcuts runs list). Edits to the folder are picked up as they happen; files with errors are reported \
             and skipped. State: $SHORTCUTS_HOME/automations.sqlite (claimed due times), runs.sqlite (runs), daemons/ \
-            (one lock file per running daemon). SIGTERM or Ctrl-C stops it: running workflows get the grace period, \
-            then are cancelled; a second signal cancels them at once. Exit 0 once stopped.
+            (one lock file per running daemon; stale ones are removed at start). SIGTERM or Ctrl-C stops it: running \
+            workflows get the grace period, then are cancelled; a second signal cancels them at once. Exit 0 once stopped. \
+            SIGHUP reloads the folder. Automations scheduled @reboot run once each time the daemon starts. Logs go to \
+            standard error, one line per record; under journald (JOURNAL_STREAM) without a time of their own. With \
+            NOTIFY_SOCKET set (systemd Type=notify) it sends READY=1 once scheduled and STOPPING=1 when stopping.
             Example: shortcuts daemon --workflows /srv/shortcuts/Workflows --grace 30s
             """)
 
@@ -22,11 +26,21 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("How long running workflows may go on after SIGTERM or Ctrl-C, such as 10s or 1m.", valueName: "duration"))
     var grace = "10s"
 
+    @Option(name: .long, help: ArgumentHelp("The least important records logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    var logLevel = "info"
+
+    @Option(name: .long, help: "How records are written to standard error, one line each: text or json.")
+    var logFormat = DaemonLogHandler.Format.text
+
     @OptionGroup var locale: LocaleOptions
 
     func validate() throws {
         guard DurationSyntax.parse(grace) != nil else {
             throw ValidationError("--grace '\(grace)' is not a duration such as 10s, 1m or 500ms")
+        }
+        guard Logger.Level(rawValue: logLevel) != nil else {
+            throw ValidationError("--log-level '\(logLevel)' is not one of "
+                                  + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: workflows, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -35,32 +49,30 @@ struct DaemonCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let handler = DaemonLogHandler(level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
+                                       isJournal: environment["JOURNAL_STREAM"] != nil)
+        let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         let configuration = AutomationDaemon.Configuration(
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             grace: DurationSyntax.parse(grace) ?? .seconds(10), locale: locale.resolvedLocale)
-        let daemon = AutomationDaemon(configuration, log: DaemonLog.write)
-        let watch = SignalWatch([SIGTERM, SIGINT]) { number in
-            DaemonLog.write("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+        let daemon = AutomationDaemon(configuration, logger: logger)
+        let watch = SignalWatch([SIGTERM, SIGINT, SIGHUP]) { number in
+            if number == SIGHUP {
+                logger.info("received SIGHUP: reloading the folder")
+                daemon.reload()
+                return
+            }
+            logger.info("received \(number == SIGTERM ? "SIGTERM" : "SIGINT"): stopping")
+            ServiceManagerNotification.send("STOPPING=1")
             daemon.requestStop()
         }
         do {
-            try await daemon.run()
+            try await daemon.run { ServiceManagerNotification.send("READY=1\nMAINPID=\(getpid())") }
         } catch {
+            logger.critical("\(error)")
             Failure.exit(error)
         }
         watch.stop()
-    }
-}
-
-/// The daemon's log: one line per event on standard error, each starting with the time.
-enum DaemonLog {
-    private static let lock = NSLock()
-
-    @Sendable static func write(_ message: String) {
-        let time = Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
-        let text = message.split(separator: "\n", omittingEmptySubsequences: false)
-            .enumerated().map { $0.offset == 0 ? "\(time) \($0.element)" : $0.element.isEmpty ? "" : "  \($0.element)" }
-            .joined(separator: "\n")
-        lock.withLock { FileHandle.standardError.write(Data((text + "\n").utf8)) }
     }
 }

@@ -39,7 +39,7 @@ enum WorkflowFiles {
             FileHandle.standardError.write(Data((error.rendered() + "\n").utf8))
             Foundation.exit(1)
         }
-        let validator = AutomationValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
+        let validator = WorkflowValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
         let (diagnostics, sources) = validator.check(workflow)
         if !diagnostics.isEmpty {
             let rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
@@ -197,8 +197,8 @@ struct ValidateCommand: AsyncParsableCommand {
                 failed = true
                 continue
             }
-            let validator = AutomationValidator(catalog: Installation.shared.catalog,
-                                                isHeadless: noInteraction || workflow.automation != nil)
+            let validator = WorkflowValidator(catalog: Installation.shared.catalog,
+                                              isHeadless: noInteraction || workflow.automation != nil)
             let (diagnostics, sources) = validator.check(workflow)
             if diagnostics.isEmpty {
                 print("\(file): valid")

@@ -30,7 +30,7 @@ public final class RunHistory: Sendable {
     public init(path: String) throws {
         let configuration = StateDatabase.configuration
         database = path == ":memory:" ? try DatabaseQueue(configuration: configuration)
-            : try DatabasePool(path: path, configuration: configuration)
+            : try StateDatabase.pool(path: path)
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: runs and steps") { db in
             try db.create(table: "run") { table in

@@ -30,4 +30,23 @@ package enum StateDatabase {
             }
         }
     }
+
+    /// Opens a state file as a pool of connections, waiting while another process creates it.
+    ///
+    /// Opening switches a new file to WAL mode (`PRAGMA journal_mode = WAL`), which SQLite
+    /// refuses at once with `SQLITE_BUSY`, without waiting for the busy timeout, while another
+    /// process holds a lock on the file, as when two processes open a new file at once: the open
+    /// is tried again for up to 5 seconds.
+    package static func pool(path: String) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(5)
+        var pause = 0.01
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY && Date() < deadline {
+                Thread.sleep(forTimeInterval: pause)
+                pause = min(pause * 2, 0.2)
+            }
+        }
+    }
 }

@@ -22,7 +22,14 @@ extension WorkflowConverter {
         let timeout = entries.nonNull("timeout").flatMap { duration($0, for: "'timeout'") }
         let retry = entries.nonNull("retry").flatMap(convertRetry)
         let enabled = entries.nonNull("enabled").flatMap { boolean($0, for: "'enabled'") }
-        guard diagnostics.count == errorsBefore, let schedule else { return nil }
+        guard diagnostics.count == errorsBefore, let schedule else {
+            // The block is not kept, so the validator will not see it: report its schedule and
+            // time-zone mistakes now, with the others.
+            for problem in WorkflowValidator.blockDiagnostics(schedule: schedule, timeZone: timeZone, source: source) {
+                report(problem.message, at: problem.location, help: problem.help)
+            }
+            return nil
+        }
         return AutomationBlock(
             schedule: schedule,
             timeZone: timeZone,

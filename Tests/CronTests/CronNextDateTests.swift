@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 /// Fire times in UTC and offset zones without daylight saving, one feature at a
 /// time. Expected values were worked out by hand against a calendar.
@@ -147,14 +147,31 @@ struct CronNextDateTests {
         #expect(try fires("0 0 13 * ?", after: "2025-06-01T00:00:00Z", count: 1) == ["2025-06-13T00:00:00Z"])
     }
 
-    @Test("*/1 and 1-31 count as restricted, so with a weekday every day matches", arguments: [
-        "0 0 */1 * MON", "0 0 1-31 * MON",
-    ])
-    func starSlashOneRestricts(expression: String) throws {
-        #expect(try fires(expression, after: "2025-06-03T12:00:00Z", count: 3) == [
+    @Test("1-31 counts as restricted, so with a weekday every day matches")
+    func fullRangeRestricts() throws {
+        #expect(try fires("0 0 1-31 * MON", after: "2025-06-03T12:00:00Z", count: 3) == [
             "2025-06-04T00:00:00Z", "2025-06-05T00:00:00Z", "2025-06-06T00:00:00Z",
         ])
         #expect(try fires("0 0 * * MON", after: "2025-06-03T12:00:00Z", count: 1) == ["2025-06-09T00:00:00Z"])
+    }
+
+    @Test("A day field that begins with * counts as unrestricted (cronie): both fields must match")
+    func starPrefixIntersects() throws {
+        // Odd days that are Mondays, not every odd day plus every Monday.
+        #expect(try fires("0 0 */2 * MON", after: "2025-01-01T00:00:00Z", count: 3) == [
+            "2025-01-13T00:00:00Z", "2025-01-27T00:00:00Z", "2025-02-03T00:00:00Z",
+        ])
+        #expect(try fires("0 0 */1 * MON", after: "2025-06-03T12:00:00Z", count: 2) == [
+            "2025-06-09T00:00:00Z", "2025-06-16T00:00:00Z",
+        ])
+        // The 1st and the 15th when they fall on Sunday, Tuesday, Thursday or Saturday (*/2 in day of week).
+        #expect(try fires("0 0 1,15 * */2", after: "2025-01-01T00:00:00Z", count: 3) == [
+            "2025-02-01T00:00:00Z", "2025-02-15T00:00:00Z", "2025-03-01T00:00:00Z",
+        ])
+        // Without a leading *, the union still applies.
+        #expect(try fires("0 0 1 * MON", after: "2025-01-01T00:00:00Z", count: 2) == [
+            "2025-01-06T00:00:00Z", "2025-01-13T00:00:00Z",
+        ])
     }
 
     @Test("Sunday as 0 or 7, and day-of-week steps through 7")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 @Suite("Parsing features")
 struct CronParserTests {
@@ -16,6 +16,17 @@ struct CronParserTests {
         #expect(cron.schedule.minutes.values == [5])
         #expect(cron.schedule.hours.values == [4])
         #expect(cron.schedule.months.values == Array(1...12))
+    }
+
+    @Test("@reboot parses, runs at start and has no fire times")
+    func reboot() throws {
+        let reboot = try CronExpression("@REBOOT")
+        #expect(reboot.runsAtStart)
+        #expect(!(try CronExpression("@yearly")).runsAtStart)
+        #expect(reboot.nextDate(after: Date(timeIntervalSince1970: 0), in: .gmt) == nil)
+        #expect(!reboot.matches(Date(timeIntervalSince1970: 0), in: .gmt))
+        #expect(reboot.explanation == "Once at start, each time the daemon starts")
+        #expect(reboot != (try CronExpression("0 0 31 2 *")))
     }
 
     @Test("Six fields start with seconds")

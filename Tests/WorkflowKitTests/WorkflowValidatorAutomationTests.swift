@@ -1,16 +1,15 @@
 import Foundation
 import IntentKit
 import Testing
-import WorkflowKit
-@testable import AutomationKit
+@testable import WorkflowKit
 
-/// The `automation:` block is checked like the rest of a workflow: located errors with a caret
+/// The `automation:` block is checked with the rest of a workflow, in the same call: located errors with a caret
 /// under the mistake, and a "did you mean" where one helps.
 @Suite("Automation validation")
-struct AutomationValidatorTests {
+struct WorkflowValidatorAutomationTests {
     private func rendered(_ yaml: String) throws -> String {
         let workflow = try WorkflowLoader.load(text: yaml, fileName: "nightly.yaml")
-        let (diagnostics, sources) = AutomationValidator(catalog: IntentCatalog(apps: [])).check(workflow)
+        let (diagnostics, sources) = WorkflowValidator(catalog: IntentCatalog(apps: [])).check(workflow)
         return DiagnosticRenderer(sources: sources).render(diagnostics)
     }
 
@@ -97,5 +96,42 @@ struct AutomationValidatorTests {
             steps: [ { show: hi } ]
             """) == "")
         #expect(try rendered("steps: [ { show: hi } ]") == "")
+    }
+
+    @Test("A mistake in 'timeout' does not hide the schedule's and the time zone's")
+    func onePass() throws {
+        do {
+            _ = try WorkflowLoader.load(text: """
+                automation:
+                  schedule: "0 0 32 * *"
+                  timeZone: Europe/Pari
+                  timeout: 10x
+                steps: [ { show: hi } ]
+                """, fileName: "nightly.yaml")
+            Issue.record("loaded a workflow with a malformed timeout")
+        } catch {
+            let lines = error.diagnostics.map { "\($0.location.line):\($0.location.column): \($0.message)" }
+            #expect(lines.count == 3, "\(lines)")
+            #expect(lines.first == "2:18: invalid schedule: field 3 (day of month): 32 is out of range 1–31")
+            #expect(lines.dropFirst().first == "3:13: unknown time zone 'Europe/Pari'")
+            #expect(lines.last?.hasPrefix("4:") == true, "the timeout's own mistake: \(lines)")
+        }
+    }
+
+    @Test("@reboot is a valid schedule")
+    func reboot() throws {
+        #expect(try rendered("automation: { schedule: '@reboot' }\nsteps: [ { show: hi } ]\n") == "")
+    }
+
+    @Test("Workflow errors and automation errors come from one call, sorted by location")
+    func workflowAndBlockTogether() throws {
+        let text = try rendered("""
+            automation:
+              schedule: "0 0 31 2 *"
+            steps:
+              - show: ${nowhere}
+            """)
+        #expect(text.hasPrefix("nightly.yaml:2:13: error: schedule '0 0 31 2 *' never fires"))
+        #expect(text.contains("nightly.yaml:4:"))
     }
 }

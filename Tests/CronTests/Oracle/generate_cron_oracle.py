@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Regenerates Tests/AutomationKitTests/Fixtures/cron-oracle.json.
+"""Regenerates Tests/CronTests/Fixtures/cron-oracle.json.
 
 The fixture holds random cron expressions (fixed seed), each evaluated in two
 time zones from a start instant, with the next five fire times as Unix seconds.
@@ -33,6 +33,8 @@ the brute-force scan instead):
 * A restricted day field that covers every day (`*/1`, `0-6`) collapses to `*`
   in croniter when the other day field contains a `*`, turning the union into
   an intersection.
+* A day field that begins with `*` (`*/2`) with a restricted other day field:
+  cronie (the reference) intersects the two fields, croniter takes the union.
 * croniter does not support plain weekdays mixed with `#`/`L` in one field.
 
 Usage: python3 generate_cron_oracle.py   (needs croniter; about a minute)
@@ -153,6 +155,9 @@ class Expression:
         self.months = plain_values_of(fields["month"], "month")
         self.dom_restricted = texts["dom"] not in ("*", "?")
         self.dow_restricted = texts["dow"] not in ("*", "?")
+        # cronie's DOM_STAR / DOW_STAR: a field that begins with `*` is unrestricted for the OR rule.
+        self.dom_star = texts["dom"].startswith("*") or texts["dom"] == "?"
+        self.dow_star = texts["dow"].startswith("*") or texts["dow"] == "?"
         time_fields = ["second", "minute", "hour"] if has_seconds else ["minute", "hour"]
         self.fixed = all(item[0] == "value" for field in time_fields for item in fields[field])
         self._day_cache = {}
@@ -183,7 +188,7 @@ class Expression:
         dow = True
         if self.dow_restricted:
             dow = any(dow_item_matches(item, day, weekday, length) for item in self.fields["dow"])
-        if self.dom_restricted and self.dow_restricted:
+        if not self.dom_star and not self.dow_star:
             return dom or dow
         return dom and dow
 
@@ -466,6 +471,8 @@ def croniter_text(expression):
     for item in fields["dow"]:
         if item[0] == "step" and item[2] == 7 and item[4] != "wildcard":
             return None  # */n agrees; a/n and a-7/n do not
+    if expression.dom_restricted and expression.dow_restricted and (expression.dom_star or expression.dow_star):
+        return None  # croniter takes the union; cronie intersects when a day field begins with `*`
     if expression.dom_restricted and expression.dow_restricted:
         dom_plain = plain_values_of(fields["dom"], "dom")
         dow_plain = {value % 7 for value in plain_values_of(fields["dow"], "dow")}
@@ -549,7 +556,7 @@ def main():
         cases.extend(produced)
 
     document = {
-        "generator": "Tests/AutomationKitTests/Oracle/generate_cron_oracle.py",
+        "generator": "Tests/CronTests/Oracle/generate_cron_oracle.py",
         "seed": SEED,
         "croniterVersion": metadata.version("croniter"),
         "fireTimesPerCase": FIRE_TIMES,

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 /// Compares fire times with Fixtures/cron-oracle.json, produced independently
 /// by Oracle/generate_cron_oracle.py (croniter where its semantics match the

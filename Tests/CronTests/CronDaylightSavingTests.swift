@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 /// Daylight-saving rules (Vixie cron's): a fixed-time schedule in a skipped
 /// hour fires once at the first instant after the gap and fires once in a

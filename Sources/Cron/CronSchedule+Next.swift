@@ -79,7 +79,7 @@ extension CronExpression {
     ///   matches within eight years (for example `0 0 30 2 *`).
     public func nextDate(after date: Date, in timeZone: TimeZone) -> Date? {
         let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, abs(seconds) < CronSearchLimits.largestSupportedInstant else { return nil }
+        guard !runsAtStart, seconds.isFinite, abs(seconds) < CronSearchLimits.largestSupportedInstant else { return nil }
         guard let instant = schedule.nextInstant(after: Int64(seconds.rounded(.down)), in: timeZone) else {
             return nil
         }

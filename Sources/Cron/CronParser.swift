@@ -27,8 +27,14 @@ enum CronParser {
                     fieldIndex: nil, field: nil, column: tokens[1].lowerBound + 1,
                     reason: .textAfterMacro(macroText))
             }
+            if macroText.lowercased() == "@reboot" {
+                let never = Array("0 0 31 2 *")
+                let parsed = try build(source: source, characters: never, tokens: fieldTokens(in: never))
+                return CronExpression(source: source, schedule: parsed.schedule, fieldItems: parsed.fieldItems,
+                                      hasSeconds: false, runsAtStart: true)
+            }
             guard let macro = macros.first(where: { $0.name == macroText.lowercased() }) else {
-                let suggestion = NearestName.find(for: macroText.lowercased(), among: macros.map(\.name))
+                let suggestion = NearestName.find(for: macroText.lowercased(), among: macros.map(\.name) + ["@reboot"])
                 throw CronError(
                     fieldIndex: nil, field: nil, column: firstToken.lowerBound + 1,
                     reason: .unknownMacro(macroText, suggestion: suggestion))
@@ -71,12 +77,14 @@ enum CronParser {
         let fields: [CronField] = hasSeconds ? CronField.allCases : Array(CronField.allCases.dropFirst())
         var itemsByField: [[CronFieldItem]] = Array(repeating: [.value(0)], count: CronField.allCases.count)
         var unrestricted: [Bool] = Array(repeating: false, count: CronField.allCases.count)
+        var beginsWithStar: [Bool] = Array(repeating: false, count: CronField.allCases.count)
         for (position, field) in fields.enumerated() {
             let token = tokens[position]
             let parser = CronFieldParser(field: field, fieldIndex: position + 1, characters: characters)
             itemsByField[field.rawValue] = try parser.parseField(in: token)
             let text = String(characters[token])
             unrestricted[field.rawValue] = text == "*" || text == "?"
+            beginsWithStar[field.rawValue] = text.hasPrefix("*") || text == "?"
         }
 
         func plainSet(_ field: CronField) -> CronBitSet {
@@ -86,6 +94,8 @@ enum CronParser {
         var days = CronDayRule()
         days.dayOfMonthIsRestricted = !unrestricted[CronField.dayOfMonth.rawValue]
         days.dayOfWeekIsRestricted = !unrestricted[CronField.dayOfWeek.rawValue]
+        days.dayOfMonthBeginsWithStar = beginsWithStar[CronField.dayOfMonth.rawValue]
+        days.dayOfWeekBeginsWithStar = beginsWithStar[CronField.dayOfWeek.rawValue]
         for item in itemsByField[CronField.dayOfMonth.rawValue] {
             switch item {
             case .lastDayOfMonth(let offset): days.lastDayOffsets |= 1 << UInt64(offset)

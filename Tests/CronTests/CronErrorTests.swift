@@ -1,5 +1,5 @@
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 /// Every rejected expression reports its field, the 1-based column of the
 /// offending text, and an exact, actionable message.
@@ -104,6 +104,7 @@ struct CronErrorTests {
     func macros() {
         check("@dayly", "unknown macro @dayly; did you mean @daily?", column: 1, field: nil)
         check("@hourli", "unknown macro @hourli; did you mean @hourly?", column: 1, field: nil)
+        check("@rebot", "unknown macro @rebot; did you mean @reboot?", column: 1, field: nil)
         check("@daily 5", "@daily must be the whole expression; remove the text after it", column: 8, field: nil)
     }
 

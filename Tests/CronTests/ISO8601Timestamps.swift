@@ -1,5 +1,5 @@
 import Foundation
-@testable import AutomationKit
+@testable import Cron
 
 /// Instants written as ISO-8601 text with their UTC offset, so that expected
 /// fire times in tests read as local wall-clock times.

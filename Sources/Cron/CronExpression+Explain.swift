@@ -6,11 +6,13 @@ extension CronExpression {
     /// try CronExpression("*/5 * * * *").explanation    // "Every 5 minutes"
     /// try CronExpression("30 2 L * *").explanation     // "At 02:30 on the last day of the month"
     /// try CronExpression("0 12 ? * FRI#3").explanation // "At 12:00 on the third Friday of the month"
+    /// try CronExpression("@reboot").explanation        // "Once at start, each time the daemon starts"
     /// ```
     ///
     /// - Returns: One sentence covering the time of day, the days and the months.
     public var explanation: String {
-        CronSentence(expression: self).text
+        if runsAtStart { return "Once at start, each time the daemon starts" }
+        return CronSentence(expression: self).text
     }
 }
 
@@ -190,6 +192,9 @@ private struct CronSentence {
         case (true, true):
             let phrase = dayOfMonthPhrase
             let separator = phrase.hasPrefix("on ") ? " " : ", "
+            guard days.matchesEitherField else {
+                return separator + phrase + ", only on " + Self.joined(dayOfWeekParts)
+            }
             return separator + phrase + " or on " + Self.joined(dayOfWeekParts)
         }
     }

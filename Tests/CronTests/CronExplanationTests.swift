@@ -1,5 +1,5 @@
 import Testing
-@testable import AutomationKit
+@testable import Cron
 
 @Suite("English explanations")
 struct CronExplanationTests {
@@ -80,6 +80,7 @@ struct CronExplanationTests {
     @Test("Both day fields restricted read as alternatives; ? reads as nothing", arguments: [
         ("0 0 1,15 * MON", "At 00:00 on days 1 and 15 of the month or on Monday"),
         ("0 0 13 * 5", "At 00:00 on day 13 of the month or on Friday"),
+        ("0 0 */2 * MON", "At 00:00 on every 2nd day of the month, only on Monday"),
         ("0 0 L * 5L", "At 00:00 on the last day of the month or on the last Friday of the month"),
         ("0 0 ? * ?", "At 00:00"),
     ])

@@ -1,8 +1,10 @@
 /// The day-of-month and day-of-week fields combined, resolved per month into a
 /// bit mask of matching days.
 ///
-/// When both fields are restricted (neither is exactly `*` or `?`) a day matches
-/// if either field matches; otherwise both must match, as in Vixie cron.
+/// As in cronie and Vixie cron (their `DOM_STAR` and `DOW_STAR` flags), a field whose text
+/// begins with `*` (`*`, `*/2`, `*/2,15`) or is `?` counts as unrestricted for the OR rule:
+/// when neither field begins so, a day matches if either field matches; otherwise it must
+/// match both. So `0 0 */2 * MON` fires on odd days that are Mondays.
 struct CronDayRule: Hashable, Sendable {
     /// Plain days of month, bit `d` for day `d` (1–31).
     var daysOfMonth: UInt64 = 0
@@ -22,6 +24,14 @@ struct CronDayRule: Hashable, Sendable {
     var dayOfMonthIsRestricted = false
     /// The day-of-week field is something other than `*` or `?`.
     var dayOfWeekIsRestricted = false
+    /// The day-of-month field begins with `*` or is `?` (cronie's `DOM_STAR`).
+    var dayOfMonthBeginsWithStar = true
+    /// The day-of-week field begins with `*` or is `?` (cronie's `DOW_STAR`).
+    var dayOfWeekBeginsWithStar = true
+
+    /// Whether a day matches if either field matches (neither field begins with `*`),
+    /// rather than if both do.
+    var matchesEitherField: Bool { !dayOfMonthBeginsWithStar && !dayOfWeekBeginsWithStar }
 
     /// Bits 0, 7, 14, 21, 28 and 35: one bit per week.
     private static let weeklyPattern: UInt64 = 0x8_1020_4081
@@ -39,7 +49,7 @@ struct CronDayRule: Hashable, Sendable {
             ? dayOfMonthMask(length: length, firstWeekday: firstWeekday) : monthDays
         let byDayOfWeek = dayOfWeekIsRestricted
             ? dayOfWeekMask(length: length, firstWeekday: firstWeekday) : monthDays
-        let combined = dayOfMonthIsRestricted && dayOfWeekIsRestricted
+        let combined = matchesEitherField
             ? byDayOfMonth | byDayOfWeek
             : byDayOfMonth & byDayOfWeek
         return combined & monthDays

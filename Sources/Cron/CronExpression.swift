@@ -5,12 +5,14 @@ import Foundation
 /// Supports the classic five fields (minute, hour, day of month, month,
 /// day of week), an optional leading seconds field, names (`JAN`–`DEC`,
 /// `SUN`–`SAT`), ranges, steps, lists, the macros `@yearly`, `@annually`,
-/// `@monthly`, `@weekly`, `@daily`, `@midnight` and `@hourly`, and the Quartz
-/// extensions `L`, `L-n`, `W`, `LW`, `#`, `dL` and `?`.
+/// `@monthly`, `@weekly`, `@daily`, `@midnight`, `@hourly` and `@reboot`
+/// (see ``runsAtStart``), and the Quartz extensions `L`, `L-n`, `W`, `LW`, `#`,
+/// `dL` and `?`.
 ///
-/// When both day of month and day of week are restricted (neither is exactly
-/// `*` or `?`), a day matches if *either* field matches; otherwise both must
-/// match (Vixie cron). `*/1` and `1-31` count as restricted.
+/// When neither day field begins with `*` (nor is `?`), a day matches if
+/// *either* field matches; otherwise both must match (cronie's and Vixie
+/// cron's `DOM_STAR`/`DOW_STAR` rule). So `1-31` counts as restricted, while
+/// `*/2` does not: `0 0 */2 * MON` fires on odd days that are Mondays.
 ///
 /// ```swift
 /// let workdays = try CronExpression("0 9 * * MON-FRI")
@@ -62,12 +64,22 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
         self = try CronParser.parse(text)
     }
 
-    init(source: String, schedule: CronSchedule, fieldItems: [[CronFieldItem]], hasSeconds: Bool) {
+    init(source: String, schedule: CronSchedule, fieldItems: [[CronFieldItem]], hasSeconds: Bool, runsAtStart: Bool = false) {
         self.description = source
         self.schedule = schedule
         self.fieldItems = fieldItems
         self.hasSeconds = hasSeconds
+        self.runsAtStart = runsAtStart
     }
+
+    /// Whether the expression is `@reboot`: it runs once when whoever runs the schedule
+    /// starts (the daemon), and has no fire times (``nextDate(after:in:)`` is `nil`).
+    ///
+    /// ```swift
+    /// try CronExpression("@reboot").runsAtStart   // true
+    /// try CronExpression("@daily").runsAtStart    // false
+    /// ```
+    public let runsAtStart: Bool
 
     /// Whether the schedule names fixed times of day.
     ///
@@ -101,7 +113,7 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: `true` when second (if any), minute, hour, month and day all match.
     public func matches(_ date: Date, in timeZone: TimeZone) -> Bool {
         let seconds = date.timeIntervalSince1970
-        guard seconds.isFinite, seconds.rounded(.down) == seconds,
+        guard !runsAtStart, seconds.isFinite, seconds.rounded(.down) == seconds,
               abs(seconds) < CronSearchLimits.largestSupportedInstant else { return false }
         let instant = Int64(seconds)
         let offset = ZoneOffsetTimeline.shared.segment(containing: instant, in: timeZone).offset
@@ -121,7 +133,7 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: `true` when the parsed schedules (and the presence of a
     ///   seconds field) are identical, whatever the spelling.
     public static func == (lhs: CronExpression, rhs: CronExpression) -> Bool {
-        lhs.schedule == rhs.schedule && lhs.hasSeconds == rhs.hasSeconds
+        lhs.schedule == rhs.schedule && lhs.hasSeconds == rhs.hasSeconds && lhs.runsAtStart == rhs.runsAtStart
     }
 
     /// Hashes the parsed schedule, consistently with ``==(_:_:)``.
@@ -135,5 +147,6 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) {
         hasher.combine(schedule)
         hasher.combine(hasSeconds)
+        hasher.combine(runsAtStart)
     }
 }
