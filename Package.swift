@@ -20,15 +20,16 @@ let package = Package(
     ],
     targets: [
         .target(name: "IntentKit"),
+        .target(name: "SQLiteStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "WorkflowKit",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "SeededRandom"),
         .target(
             name: "AutomationKit",
-            dependencies: ["IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["IntentKit", "WorkflowKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
@@ -51,18 +52,18 @@ let package = Package(
         ),
         .target(
             name: "LibraryApp",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Library/Sources",
             resources: [.copy("Resources")]
         ),
         .target(
             name: "TagsApp",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Tags/Sources"
         ),
         .target(
             name: "JournalApp",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Journal/Sources"
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
@@ -71,6 +72,7 @@ let package = Package(
             dependencies: ["SeededRandom", "AutomationKit", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SeedListingTests",
             dependencies: ["IntentKit"],
