@@ -84,9 +84,21 @@ package enum SQLiteDatabase {
         }
         switch access {
         case .readWrite:
-            let pool = try SQLiteStorageError.naming(path) { try DatabasePool(path: path, configuration: configuration) }
-            try migrate(pool, with: migrator, path: path)
-            return pool
+            // Opening switches a new file to WAL mode, which needs a moment alone with it: a
+            // process that opens the file at that moment is told "busy" at once, without the
+            // busy timeout, and tries again.
+            let deadline = Date().addingTimeInterval(busyTimeout)
+            while true {
+                do {
+                    let pool = try DatabasePool(path: path, configuration: configuration)
+                    try migrate(pool, with: migrator, path: path)
+                    return pool
+                } catch let error as DatabaseError where isBusy(error) && Date() < deadline {
+                    Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
+                } catch {
+                    throw SQLiteStorageError(error, path: path)
+                }
+            }
         case .readOnly:
             guard FileManager.default.fileExists(atPath: path) else { throw SQLiteStorageError(path: path, reason: .missing) }
             let queue = try SQLiteStorageError.naming(path) { try openForReading(path: path, configuration: configuration) }
@@ -100,17 +112,17 @@ package enum SQLiteDatabase {
     /// SQLite creates beside it; in a folder this process cannot write, where that file is
     /// missing, the database is read as immutable instead (no process can be writing to it).
     private static func openForReading(path: String, configuration: Configuration) throws -> DatabaseQueue {
-        let queue = try DatabaseQueue(path: path, configuration: configuration)
-        let folder = (path as NSString).deletingLastPathComponent
-        guard !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else { return queue }
         do {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
             _ = try queue.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM sqlite_master") }
             return queue
         } catch let error as DatabaseError where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN {
+            let folder = (path as NSString).deletingLastPathComponent
+            guard !FileManager.default.isWritableFile(atPath: folder.isEmpty ? "." : folder) else { throw error }
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             var components = URLComponents()
             components.scheme = "file"
-            components.path = (path as NSString).standardizingPath.hasPrefix("/") ? path
-                : FileManager.default.currentDirectoryPath + "/" + path
+            components.path = absolute
             components.queryItems = [URLQueryItem(name: "immutable", value: "1")]
             return try DatabaseQueue(path: components.string ?? path, configuration: configuration)
         }
@@ -130,8 +142,10 @@ package enum SQLiteDatabase {
     ///   - path: The file, for errors.
     /// - Throws: ``SQLiteStorageError`` when the migrations fail for another reason.
     package static func migrate(_ writer: any DatabaseWriter, with migrator: DatabaseMigrator, path: String) throws {
-        let attempts = 5
-        for attempt in 1...attempts {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        var attempt = 0
+        while true {
+            attempt += 1
             do {
                 if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
                 try migrator.migrate(writer)
@@ -139,9 +153,15 @@ package enum SQLiteDatabase {
             } catch {
                 let isMigrated = (try? writer.read { try migrator.hasCompletedMigrations($0) }) ?? false
                 if isMigrated { return }
-                guard attempt < attempts else { throw SQLiteStorageError(error, path: path) }
-                Thread.sleep(forTimeInterval: 0.02 * Double(attempt))
+                // Another process's migration may still be under way: wait for it, a few times.
+                let mayRetry = attempt < 5 || ((error as? DatabaseError).map(isBusy) ?? false)
+                guard mayRetry, Date() < deadline else { throw SQLiteStorageError(error, path: path) }
+                Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
             }
         }
+    }
+
+    static func isBusy(_ error: DatabaseError) -> Bool {
+        error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 }

@@ -82,10 +82,12 @@ package struct SQLiteStorageError: Error, CustomStringConvertible, Sendable {
     /// ```swift
     /// let pool = try SQLiteStorageError.naming(path) { try DatabasePool(path: path) }
     /// ```
+    ///
+    /// Errors other than SQLite's pass through unchanged.
     package static func naming<T>(_ path: String, _ work: () throws -> T) throws -> T {
         do {
             return try work()
-        } catch {
+        } catch let error as DatabaseError {
             throw SQLiteStorageError(error, path: path)
         }
     }
