@@ -80,7 +80,7 @@ let package = Package(
         ),
         .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit"]),
         .testTarget(name: "TagsAppTests", dependencies: ["TagsApp", "SpotlightKit"]),
-        .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit"]),
+        .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "WorkflowKitTests",
             dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
