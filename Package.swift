@@ -78,7 +78,7 @@ let package = Package(
             dependencies: ["IntentKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit"]),
+        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TagsAppTests", dependencies: ["TagsApp", "SpotlightKit"]),
         .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(

@@ -22,8 +22,12 @@ package struct SQLiteStorageError: Error, CustomStringConvertible, Sendable {
     package enum Reason: Sendable, Equatable {
         /// It is missing, and it is opened for reading only.
         case missing
-        /// It, or its folder, cannot be opened (missing folder, no permission, a folder in its place).
+        /// It cannot be opened, for a reason the file system did not tell.
         case cannotOpen
+        /// Its folder does not exist.
+        case folderMissing
+        /// A folder has its name.
+        case isFolder
         /// It is not a SQLite database.
         case notADatabase
         /// It is damaged.
@@ -64,6 +68,10 @@ package struct SQLiteStorageError: Error, CustomStringConvertible, Sendable {
             reason = .other("\(error)")
             return
         }
+        if let found = Self.fileSystemReason(path) {
+            reason = found
+            return
+        }
         switch error.resultCode {
         case .SQLITE_CANTOPEN: reason = .cannotOpen
         case .SQLITE_NOTADB: reason = .notADatabase
@@ -75,6 +83,17 @@ package struct SQLiteStorageError: Error, CustomStringConvertible, Sendable {
         case .SQLITE_PERM, .SQLITE_AUTH: reason = .permission
         default: reason = .other(error.message ?? "\(error.resultCode)")
         }
+    }
+
+    /// What is wrong with the path itself, whatever SQLite said: a folder in the file's place
+    /// (reported as an I/O error), a missing folder, a folder or file without permission.
+    static func fileSystemReason(_ path: String) -> Reason? {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            return isDirectory.boolValue ? .isFolder : nil
+        }
+        let folder = (path as NSString).deletingLastPathComponent
+        return FileManager.default.fileExists(atPath: folder.isEmpty ? "." : folder) ? nil : .folderMissing
     }
 
     /// Runs work on a file, describing its errors.
@@ -96,7 +115,9 @@ package struct SQLiteStorageError: Error, CustomStringConvertible, Sendable {
     package var explanation: String {
         switch reason {
         case .missing: "the file does not exist"
-        case .cannotOpen: "cannot open the file (its folder is missing, or not readable, or a folder has its name)"
+        case .cannotOpen: "cannot open the file"
+        case .folderMissing: "its folder \((path as NSString).deletingLastPathComponent) does not exist"
+        case .isFolder: "a folder has the file's name"
         case .notADatabase: "the file is not a SQLite database"
         case .corrupt: "the database file is damaged"
         case .readOnly: "the file or its folder is read-only, and this needs to write to it"
@@ -114,7 +135,9 @@ package struct SQLiteStorageError: Error, CustomStringConvertible, Sendable {
         let folder = (path as NSString).deletingLastPathComponent
         return switch reason {
         case .missing: "nothing has been recorded there yet"
-        case .cannotOpen, .permission: "check that \(folder) exists and that you may read and write it"
+        case .cannotOpen, .permission: "check that you may read and write \(folder) and the files in it"
+        case .folderMissing: "create \(folder), or use another data folder"
+        case .isFolder: "move the folder \(path) away; the database is created on next use"
         case .notADatabase, .corrupt: "move \(path) away; a new one is created on next use"
         case .readOnly: "give write permission to \(folder) and the files in it, or use a writable data folder"
         case .full: "free some space on the disk that holds \(folder)"

@@ -84,10 +84,17 @@ struct SQLiteDatabaseTests {
 
         let inMissingFolder = folder.appendingPathComponent("no/such/folder/data.sqlite").path
         let cannotOpen = #expect(throws: SQLiteStorageError.self) { try SQLiteDatabase.open(path: inMissingFolder, migrator: Self.migrator) }
-        #expect(cannotOpen?.reason == .cannotOpen)
-        #expect(cannotOpen?.description.hasPrefix(inMissingFolder + ": cannot open the file") == true)
-        #expect(cannotOpen?.description.contains("\nhelp: check that") == true)
-        #expect(cannotOpen?.description.contains("SQLite error") == false)
+        #expect(cannotOpen?.reason == .folderMissing)
+        #expect(cannotOpen?.description == """
+            \(inMissingFolder): its folder \(folder.path)/no/such/folder does not exist
+            help: create \(folder.path)/no/such/folder, or use another data folder
+            """)
+
+        let folderInPlace = folder.appendingPathComponent("folder.sqlite")
+        try FileManager.default.createDirectory(at: folderInPlace, withIntermediateDirectories: true)
+        let isFolder = #expect(throws: SQLiteStorageError.self) { try SQLiteDatabase.open(path: folderInPlace.path, migrator: Self.migrator) }
+        #expect(isFolder?.reason == .isFolder)
+        #expect(isFolder?.description.hasPrefix(folderInPlace.path + ": a folder has the file's name\nhelp: move the folder") == true)
 
         let text = folder.appendingPathComponent("notes.txt")
         try String(repeating: "not a database\n", count: 100).write(to: text, atomically: true, encoding: .utf8)
