@@ -85,6 +85,8 @@ struct RunsCommand: AsyncParsableCommand {
             do {
                 guard !RunHistory.isAbsent else { throw HistoryError.noRun(id) }
                 found = try RunHistory.shared(readOnly: true).run(matching: id)
+            } catch HistoryError.noRun(let prefix) {
+                Failure.exit(CommandFailure(message: "no run '\(prefix)'\nhelp: `\(Installation.shared.commandName) runs list` lists recent runs"))
             } catch {
                 Failure.exit(error)
             }

@@ -332,7 +332,7 @@ public enum HistoryError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .noRun(let prefix): "no run '\(prefix)'\nhelp: `shortcuts runs list` lists recent runs"
+        case .noRun(let prefix): "no run '\(prefix)'"
         case .ambiguous(let prefix): "several runs start with '\(prefix)'\nhelp: give more characters of the run's id"
         }
     }
