@@ -12,7 +12,7 @@ import SQLiteStorage
 ///   process died before it ended (`kill -9`, a crash) is settled as `interrupted` by the next
 ///   process that opens the history for writing, and shown as `interrupted` by one that only
 ///   reads it. The automation daemon settles its own runs through its lock files.
-/// - **Retention.** Runs that ended more than ``retention`` (90 days) ago are deleted, with
+/// - **Retention.** Runs that started more than ``retention`` (90 days) ago are deleted, with
 ///   their steps, when the history is opened for writing, at most once a day;
 ///   ``prune(olderThan:)`` deletes older runs on request.
 /// - **Concurrency.** Several processes may write at once: the file is opened through
@@ -28,7 +28,7 @@ public final class RunHistory: Sendable {
     let database: any DatabaseWriter
     let path: String
 
-    /// How long ended runs are kept: 90 days.
+    /// How long runs are kept after they started: 90 days (runs still running are kept).
     public static let retention: TimeInterval = 90 * 86_400
 
     /// How often the ``retention`` is applied: once a day.
