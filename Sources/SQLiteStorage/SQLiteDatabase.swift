@@ -84,9 +84,9 @@ package enum SQLiteDatabase {
         }
         switch access {
         case .readWrite:
-            // Opening switches a new file to WAL mode, which needs a moment alone with it: a
-            // process that opens the file at that moment is told "busy" at once, without the
-            // busy timeout, and tries again.
+            // Opening switches a new file to WAL mode, which needs a moment alone with it. A
+            // process that opens the file at that moment may be told "busy" at once (SQLite
+            // does not wait in every such case), so opening is tried again, up to the timeout.
             let deadline = Date().addingTimeInterval(busyTimeout)
             while true {
                 do {
@@ -110,7 +110,7 @@ package enum SQLiteDatabase {
 
     /// Opens a file for reading. A WAL-mode file needs its shared-memory file (`-shm`), which
     /// SQLite creates beside it; in a folder this process cannot write, where that file is
-    /// missing, the database is read as immutable instead (no process can be writing to it).
+    /// missing, the database is read as immutable instead: a snapshot of the file as it is.
     private static func openForReading(path: String, configuration: Configuration) throws -> DatabaseQueue {
         do {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
