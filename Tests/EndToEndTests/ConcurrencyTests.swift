@@ -6,18 +6,10 @@ import Testing
 /// Several `shortcuts` processes on one home at once: no "database is locked", no duplicate,
 /// no run left `running`.
 ///
-/// The processes are waited for on threads of their own (``away(_:)``): blocking the few
-/// threads of Swift's cooperative pool for seconds would stall the tasks of the suites that
-/// run in parallel (the daemon tests' polling). Expectations are checked back in the test.
+/// The processes are waited for outside Swift's cooperative pool (``detached(_:)``), and
+/// expectations are checked back in the test.
 @Suite("Concurrency")
 struct ConcurrencyTests {
-    /// Runs blocking work on a thread outside Swift's cooperative pool.
-    func away<T: Sendable>(_ work: @Sendable @escaping () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
-    }
-
     /// Runs work on `count` threads at once and returns what each returned.
     static func concurrently<T: Sendable>(_ count: Int, _ work: @Sendable @escaping (Int) throws -> T) throws -> [T] {
         let results = Mutex<[Int: Result<T, any Error>]>([:])
@@ -37,7 +29,7 @@ struct ConcurrencyTests {
             let shortcuts = try ShortcutsBinary()
             defer { try? FileManager.default.removeItem(at: shortcuts.home) }
             // A fresh home, then one where the library exists already: they race differently.
-            let (results, books) = try await away {
+            let (results, books) = try await detached {
                 let adds: @Sendable (Int) throws -> ShortcutsBinary.Result = { _ in
                     try shortcuts.run(["perform", "Library.AddBook", "title=Curtain", "--yes"])
                 }
@@ -64,7 +56,7 @@ struct ConcurrencyTests {
         defer { try? FileManager.default.removeItem(at: shortcuts.home) }
         let ownTitles = ["Dracula", "Kitchen", "Dear Life", "Contact", "Pale Blue Dot", "Oliver Twist", "The Martian", "Project Hail Mary"]
         let workflows = ["Workflows/wait-and-stop.yaml", "Workflows/library-tour.yaml", "Workflows/reading-list.yaml", "Workflows/nested-run.yaml"]
-        let workers = try await away {
+        let workers = try await detached {
             try Self.concurrently(8) { worker -> (failures: [String], runs: Int) in
                 var failures: [String] = []
                 var runs = 0
@@ -104,7 +96,7 @@ struct ConcurrencyTests {
     func runsKilledAtAnyMomentAreSettledAsInterrupted() async throws {
         let shortcuts = try ShortcutsBinary()
         defer { try? FileManager.default.removeItem(at: shortcuts.home) }
-        try await away {
+        try await detached {
             _ = try shortcuts.run(["run", "Workflows/wait-and-stop.yaml"])
             var generator = SystemRandomNumberGenerator()
             let workflows = ["Tests/EndToEndTests/Fixtures/long-wait.yaml", "Workflows/reading-list.yaml", "Workflows/nested-run.yaml"]
@@ -126,17 +118,17 @@ struct ConcurrencyTests {
             }
         }
         // A reader shows them as interrupted without writing...
-        let listed = try shortcuts.run(["runs", "list", "--json", "--limit", "100"])
+        let listed = try await shortcuts.runDetached(["runs", "list", "--json", "--limit", "100"])
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         #expect(!runs.contains { $0["status"] as? String == "running" })
         // ...and the next writer settles them in the file.
-        #expect(try shortcuts.run(["run", "Workflows/wait-and-stop.yaml"]).status == 0)
+        #expect(try await shortcuts.runDetached(["run", "Workflows/wait-and-stop.yaml"]).status == 0)
         let statuses = try Self.read(shortcuts, "runs.sqlite") { db in try String.fetchAll(db, sql: "SELECT status FROM run") }
         #expect(!statuses.contains("running"))
         #expect(statuses.contains("interrupted"))
-        let interrupted = try shortcuts.run(["runs", "list", "--status", "interrupted"])
+        let interrupted = try await shortcuts.runDetached(["runs", "list", "--status", "interrupted"])
         #expect(interrupted.output.contains("interrupted  manual"))
-        let shown = try shortcuts.run(["runs", "show", String(interrupted.output.split(separator: "\n")[1].prefix(8))])
+        let shown = try await shortcuts.runDetached(["runs", "show", String(interrupted.output.split(separator: "\n")[1].prefix(8))])
         #expect(shown.output.contains("error: interrupted: its process (pid "))
     }
 }
