@@ -7,8 +7,9 @@ import Testing
 /// no run left `running`.
 ///
 /// The processes are waited for outside Swift's cooperative pool (``detached(_:)``), and
-/// expectations are checked back in the test.
-@Suite("Concurrency")
+/// expectations are checked back in the test. The tests run one after another, so that their
+/// load adds up no higher than one of them.
+@Suite("Concurrency", .serialized)
 struct ConcurrencyTests {
     /// Runs work on `count` threads at once and returns what each returned.
     static func concurrently<T: Sendable>(_ count: Int, _ work: @Sendable @escaping (Int) throws -> T) throws -> [T] {
@@ -31,7 +32,7 @@ struct ConcurrencyTests {
             // A fresh home, then one where the library exists already: they race differently.
             let (results, books) = try await detached {
                 let adds: @Sendable (Int) throws -> ShortcutsBinary.Result = { _ in
-                    try shortcuts.run(["perform", "Library.AddBook", "title=Curtain", "--yes"])
+                    try shortcuts.runNiced(["perform", "Library.AddBook", "title=Curtain", "--yes"])
                 }
                 let results = try Self.concurrently(8, adds) + Self.concurrently(8, adds)
                 let books = try Self.read(shortcuts, "library.sqlite") { db in
@@ -73,7 +74,7 @@ struct ConcurrencyTests {
                     default: ["run", workflows[(worker + operation + 1) % workflows.count], "--no-interaction"]
                     }
                     if arguments[0] == "run" { runs += 1 }
-                    let result = try shortcuts.run(arguments)
+                    let result = try shortcuts.runNiced(arguments)
                     if result.status != 0 { failures.append("\(arguments.joined(separator: " ")): exit \(result.status): \(result.error)") }
                 }
                 return (failures, runs)

@@ -32,50 +32,63 @@ struct SQLiteDatabaseTests {
         return folder
     }
 
-    @Test func connectionsOpeningANewFileAtOnceAllMigrateIt() throws {
+    /// Runs blocking work on a thread outside Swift's cooperative pool, which other suites' tasks need.
+    func detached<T: Sendable>(_ work: @Sendable @escaping () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
+        }
+    }
+
+    @Test func connectionsOpeningANewFileAtOnceAllMigrateIt() async throws {
         for _ in 0..<10 {
             let folder = try makeFolder()
             defer { try? FileManager.default.removeItem(at: folder) }
             let path = folder.appendingPathComponent("shared.sqlite").path
-            let failures = Mutex<[String]>([])
-            DispatchQueue.concurrentPerform(iterations: 8) { _ in
-                do {
-                    let writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
-                    try writer.write { db in try db.execute(sql: "UPDATE counter SET value = value + 1") }
-                } catch {
-                    failures.withLock { $0.append("\(error)") }
+            let failures = try await detached {
+                let failures = Mutex<[String]>([])
+                DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                    do {
+                        let writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
+                        try writer.write { db in try db.execute(sql: "UPDATE counter SET value = value + 1") }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
                 }
+                return failures.withLock { $0 }
             }
-            #expect(failures.withLock { $0 } == [])
+            #expect(failures == [])
             let reader = try SQLiteDatabase.open(path: path, access: .readOnly, migrator: Self.migrator)
-            #expect(try reader.read { try Int.fetchOne($0, sql: "SELECT value FROM counter") } == 8)
-            #expect(try reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == 3)
+            #expect(try await reader.read { try Int.fetchOne($0, sql: "SELECT value FROM counter") } == 8)
+            #expect(try await reader.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM grdb_migrations") } == 3)
         }
     }
 
-    @Test func transactionsThatReadThenWriteNeverFailLocked() throws {
+    @Test func transactionsThatReadThenWriteNeverFailLocked() async throws {
         let folder = try makeFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("counter.sqlite").path
         _ = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
-        let failures = Mutex<[String]>([])
-        DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            do {
-                // One pool per thread: as many connections as processes would have.
-                let writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
-                for _ in 0..<40 {
-                    try writer.write { db in
-                        let value = try Int.fetchOne(db, sql: "SELECT value FROM counter") ?? 0
-                        try db.execute(sql: "UPDATE counter SET value = ?", arguments: [value + 1])
+        let failures = try await detached {
+            let failures = Mutex<[String]>([])
+            DispatchQueue.concurrentPerform(iterations: 8) { _ in
+                do {
+                    // One pool per thread: as many connections as processes would have.
+                    let writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
+                    for _ in 0..<40 {
+                        try writer.write { db in
+                            let value = try Int.fetchOne(db, sql: "SELECT value FROM counter") ?? 0
+                            try db.execute(sql: "UPDATE counter SET value = ?", arguments: [value + 1])
+                        }
                     }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
                 }
-            } catch {
-                failures.withLock { $0.append("\(error)") }
             }
+            return failures.withLock { $0 }
         }
-        #expect(failures.withLock { $0 } == [])
+        #expect(failures == [])
         let reader = try SQLiteDatabase.open(path: path, access: .readOnly, migrator: Self.migrator)
-        #expect(try reader.read { try Int.fetchOne($0, sql: "SELECT value FROM counter") } == 320)
+        #expect(try await reader.read { try Int.fetchOne($0, sql: "SELECT value FROM counter") } == 320)
     }
 
     @Test func errorsNameTheFileAndTheReasonInWords() throws {
