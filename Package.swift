@@ -21,9 +21,10 @@ let package = Package(
     ],
     targets: [
         .target(name: "IntentKit"),
+        .target(name: "SQLiteStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "WorkflowKit",
-            dependencies: ["Cron", "IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Cron", "IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "SeededRandom"),
@@ -31,7 +32,7 @@ let package = Package(
         .target(
             name: "AutomationKit",
             dependencies: [
-                "Cron", "IntentKit", "WorkflowKit", .product(name: "GRDB", package: "GRDB.swift"),
+                "Cron", "IntentKit", "WorkflowKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -58,18 +59,18 @@ let package = Package(
         ),
         .target(
             name: "LibraryApp",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Library/Sources",
             resources: [.copy("Resources")]
         ),
         .target(
             name: "TagsApp",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Tags/Sources"
         ),
         .target(
             name: "JournalApp",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Journal/Sources"
         ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
@@ -78,14 +79,15 @@ let package = Package(
             dependencies: ["SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SeedListingTests",
             dependencies: ["IntentKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit"]),
+        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TagsAppTests", dependencies: ["TagsApp", "SpotlightKit"]),
-        .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit"]),
+        .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "WorkflowKitTests",
             dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],

@@ -129,7 +129,7 @@ struct RunHistoryCommandTests {
         _ = try shortcuts.run(["run", "Workflows/library-tour.yaml"])
         _ = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction"])
         let list = try shortcuts.run(["runs", "list"])
-        let rows = list.output.split(separator: "\n")
+        let rows = list.output.split(separator: "\n").dropFirst().map { $0 }
         #expect(rows.count == 2)
         #expect(rows[0].contains("failed") && rows[0].hasSuffix("Needs an answer"))
         #expect(rows[1].contains("succeeded") && rows[1].hasSuffix("Library tour"))
@@ -183,7 +183,7 @@ struct CancellationTests {
         #expect(Date().timeIntervalSince(started) < 10)
         let list = try shortcuts.run(["runs", "list"])
         #expect(list.output.contains("cancelled"))
-        let shown = try shortcuts.run(["runs", "show", String(list.output.prefix(8))])
+        let shown = try shortcuts.run(["runs", "show", String(list.output.split(separator: "\n")[1].prefix(8))])
         #expect(shown.output.contains("✔ Tests/EndToEndTests/Fixtures/long-wait.yaml:3:5 show"))
         #expect(shown.output.contains("error: the run was cancelled"))
         #expect(!shown.output.contains("never shown"))

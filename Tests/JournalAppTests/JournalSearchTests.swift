@@ -1,31 +1,44 @@
 import Foundation
+import GRDB
 import IntentKit
 import SpotlightKit
+import Synchronization
 import Testing
 @testable import JournalApp
 
 /// The diary of the semantic-search talk: batches with client state, ranked results with top
 /// hits, and suggestions.
+///
+/// Each test has its own folder, deleted when the test's instance goes away, after its
+/// databases are closed: deleting the files of an open `DatabasePool` lets a connection it
+/// opens later find a `-wal` without its `-shm` (or the reverse), which SQLite reports as
+/// "disk I/O error".
 @Suite("Journal search")
-struct JournalSearchTests {
+final class JournalSearchTests: Sendable {
     let directory: URL
     let database: JournalDatabase
     let indexer: JournalIndexer
+    private let indexDatabases = Mutex<[any DatabaseWriter]>([])
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         database = try JournalDatabase(path: directory.appendingPathComponent("journal.sqlite").path)
-        indexer = try Self.makeIndexer(database: database, directory: directory)
+        let indexDatabase = try SearchIndexCatalog.openIndexDatabase(named: "journal", in: directory.appendingPathComponent("indexes"))
+        indexer = try JournalIndexer(database: database, indexDatabase: indexDatabase)
+        indexDatabases.withLock { $0.append(indexDatabase) }
     }
 
-    static func makeIndexer(database: JournalDatabase, directory: URL) throws -> JournalIndexer {
-        try JournalIndexer(database: database,
-                           indexDatabase: try SearchIndexCatalog.openIndexDatabase(named: "journal", in: directory.appendingPathComponent("indexes")))
+    deinit {
+        for indexDatabase in indexDatabases.withLock({ $0 }) { try? indexDatabase.close() }
+        try? database.writer.close()
+        try? FileManager.default.removeItem(at: directory)
     }
 
     func makeIndexer() throws -> JournalIndexer {
-        try Self.makeIndexer(database: database, directory: directory)
+        let indexDatabase = try SearchIndexCatalog.openIndexDatabase(named: "journal", in: directory.appendingPathComponent("indexes"))
+        indexDatabases.withLock { $0.append(indexDatabase) }
+        return try JournalIndexer(database: database, indexDatabase: indexDatabase)
     }
 
     func search(_ text: String, suggestions: Int = 0) async throws -> (items: [UserQuery.Item], suggestions: [UserQuery.Suggestion]) {
@@ -47,7 +60,6 @@ struct JournalSearchTests {
     }
 
     @Test func theSampleDiaryIsIndexedInOneBatchWithItsRevision() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         #expect(try await indexer.searchableIndex.fetchLastClientState() == nil)
         try await indexer.prepareForSearch()
         #expect(try await indexer.searchableIndex.itemCount() == 7)
@@ -63,7 +75,6 @@ struct JournalSearchTests {
     }
 
     @Test func rankedResultsTopHitsAndSuggestions() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         try await indexer.prepareForSearch()
         // The talk's example query: every word must match.
         let windsurfing = try await search("windsurfing carmel")
@@ -88,7 +99,6 @@ struct JournalSearchTests {
     }
 
     @Test func openingAnEntryMakesItFresh() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         try await indexer.prepareForSearch()
         let lobos = try #require(try await database.allEntries().first { $0.title == "Tide pools at Point Lobos" })
         var opened = lobos
@@ -100,7 +110,6 @@ struct JournalSearchTests {
     }
 
     @Test func deletingTheIndexKeepsTheDiaryUntilARebuild() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         try await indexer.prepareForSearch()
         try await indexer.switchIndexingOff()
         #expect(try await indexer.searchableIndex.itemCount() == 0)
@@ -125,7 +134,6 @@ struct JournalSearchTests {
     }
 
     @Test func twoProcessesIndexingAtOnceAgreeOnTheClientState() async throws {
-        defer { try? FileManager.default.removeItem(at: directory) }
         let other = try makeIndexer()
         async let first: Void = indexer.prepareForSearch()
         async let second: Void = other.prepareForSearch()

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Logging
+import SQLiteStorage
 import WorkflowKit
 
 /// The daemon's machinery: a scheduler thread that sleeps on a condition until the earliest
@@ -147,6 +148,8 @@ final class DaemonEngine: @unchecked Sendable {
     private func open<Store>(_ url: URL, _ opening: (String) throws -> Store) throws -> Store {
         do {
             return try opening(url.path)
+        } catch let error as SQLiteStorageError {
+            throw error   // names the file and the reason already
         } catch {
             throw AutomationError.store(url.path, underlying: "\(error)")
         }

@@ -1,14 +1,15 @@
 import Foundation
 import GRDB
 import IntentKit
+import SQLiteStorage
 import WorkflowKit
 
 /// The daemon's state in `$SHORTCUTS_HOME/automations.sqlite`: which due times were claimed
 /// (and how their runs ended), since when each automation is scheduled, and which daemons ran.
 ///
 /// Runs themselves, with their traces, are in the run history (`runs.sqlite`); a ``Claim``
-/// links to its run by id. Several daemons may share the file: every write is one immediate
-/// transaction, and a writer waits up to ten seconds for another's.
+/// links to its run by id. Several daemons may share the file, opened through `SQLiteStorage`:
+/// every write is one immediate transaction, and a writer waits up to five seconds for another's.
 ///
 /// Claims are committed to the disk before their runs start (`synchronous = FULL` for that
 /// transaction), so that even a power cut cannot make a due time run twice; the other writes
@@ -23,7 +24,7 @@ import WorkflowKit
 /// }
 /// ```
 public final class AutomationStore: Sendable {
-    let database: DatabasePool
+    let database: any DatabaseWriter
 
     /// How long finished claims are kept: a day. The latest claim of each automation is
     /// always kept, since catch-up starts from it.
@@ -36,7 +37,7 @@ public final class AutomationStore: Sendable {
     /// ```
     ///
     /// - Returns: The store, created and migrated on first use.
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason when it cannot be opened or migrated.
     public static func shared() throws -> AutomationStore {
         try AutomationStore(path: try ShortcutsHome.file(named: "automations.sqlite").path)
     }
@@ -48,10 +49,9 @@ public final class AutomationStore: Sendable {
     /// ```
     ///
     /// - Parameter path: The SQLite file.
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason when it cannot be opened or migrated.
     public init(path: String) throws {
-        database = try StateDatabase.pool(path: path)
-        try StateDatabase.migrate(database, with: Self.migrator)
+        database = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
     }
 
     static var migrator: DatabaseMigrator {

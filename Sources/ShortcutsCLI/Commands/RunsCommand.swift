@@ -7,11 +7,30 @@ struct RunsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "runs",
         abstract: "Show the history of workflow runs and their traces.",
-        subcommands: [List.self, Show.self],
+        discussion: """
+            Runs are kept for 90 days: older runs are deleted when the history is next written, \
+            at most once a day. `runs prune --older-than` deletes runs sooner.
+            """,
+        subcommands: [List.self, Show.self, Prune.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List recent runs, newest first.")
+        static let configuration = CommandConfiguration(
+            abstract: "List recent runs, newest first.",
+            discussion: """
+                Columns: ID (the start of the run's id, for `runs show`), STARTED, STATUS \
+                (running, succeeded, failed, cancelled, interrupted), TRIGGER (manual, automation), \
+                DURATION, WORKFLOW. With --json: an array of runs, each with `output` as JSON.
+                """)
+
+        @Option(name: .long, help: "Only runs with this status: running, succeeded, failed, cancelled or interrupted.")
+        var status: RunHistory.Status?
+
+        @Option(name: .long, help: "Only runs of this workflow: its file, its file's name or its name.")
+        var workflow: String?
+
+        @Option(name: .long, help: "Only runs started since then: an ISO 8601 date or time (2026-01-31), or a duration ago (7d, 12h, 30m).")
+        var since: String?
 
         @Option(name: .long, help: "How many runs to list.")
         var limit = 20
@@ -19,24 +38,41 @@ struct RunsCommand: AsyncParsableCommand {
         @Flag(name: .long, help: "Print JSON.")
         var json = false
 
+        func validate() throws {
+            if let since, RunTime.date(since) == nil {
+                throw ValidationError("--since '\(since)' is neither an ISO 8601 date (2026-01-31) nor a duration such as 7d, 12h or 30m")
+            }
+            if limit < 0 { throw ValidationError("--limit must be 0 or more") }
+        }
+
         func run() async throws {
-            let runs = try RunHistory.shared().recentRuns(limit: limit)
+            let filter = RunHistory.Filter(status: status, workflow: workflow, since: since.flatMap { RunTime.date($0) }, limit: limit)
+            let runs: [RunHistory.Run]
+            do {
+                runs = RunHistory.isAbsent ? [] : try RunHistory.shared(readOnly: true).runs(filter)
+            } catch {
+                Failure.exit(error)
+            }
             if json {
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                print(String(decoding: try encoder.encode(runs), as: UTF8.self))
+                print(RunJSON.text(runs.map(RunJSON.run)))
                 return
             }
-            Table.print(runs.map { run in
-                [String(run.id.prefix(8)), run.startedAt.formatted(.iso8601), run.status.rawValue,
+            guard !runs.isEmpty else {
+                let isFiltered = status != nil || workflow != nil || since != nil
+                print(isFiltered ? "No runs match these filters." : "No runs recorded yet.")
+                return
+            }
+            Table.print([["ID", "STARTED", "STATUS", "TRIGGER", "DURATION", "WORKFLOW"]] + runs.map { run in
+                [String(run.id.prefix(8)), run.startedAt.formatted(.iso8601), run.status.rawValue, run.trigger,
                  RunText.duration(from: run.startedAt, to: run.endedAt), run.name ?? run.workflow]
             })
         }
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show one run as a tree of its steps.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show one run as a tree of its steps.",
+            discussion: "With --json: {run, steps}, with each `output` and step `inputs` as JSON.")
 
         @Argument(help: "The run's id, or the start of it.")
         var id: String
@@ -47,26 +83,24 @@ struct RunsCommand: AsyncParsableCommand {
         func run() async throws {
             let found: (run: RunHistory.Run, steps: [RunHistory.RecordedStep])
             do {
-                found = try RunHistory.shared().run(matching: id)
-            } catch let error as HistoryError {
+                guard !RunHistory.isAbsent else { throw HistoryError.noRun(id) }
+                found = try RunHistory.shared(readOnly: true).run(matching: id)
+            } catch HistoryError.noRun(let prefix) {
+                Failure.exit(CommandFailure(message: "no run '\(prefix)'\nhelp: `\(Installation.shared.commandName) runs list` lists recent runs"))
+            } catch {
                 Failure.exit(error)
             }
             if json {
-                struct Document: Encodable {
-                    var run: RunHistory.Run
-                    var steps: [RunHistory.RecordedStep]
-                }
-                let encoder = JSONEncoder()
-                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-                encoder.dateEncodingStrategy = .iso8601
-                print(String(decoding: try encoder.encode(Document(run: found.run, steps: found.steps)), as: UTF8.self))
+                print(RunJSON.text(["run": RunJSON.run(found.run), "steps": found.steps.map(RunJSON.step)]))
                 return
             }
             let run = found.run
             var lines = ["Run \(run.id)  \(run.name ?? "") (\(run.workflow))",
                          "\(run.status.rawValue), started \(run.startedAt.formatted(.iso8601)), took \(RunText.duration(from: run.startedAt, to: run.endedAt)), \(run.trigger)"]
             if let output = run.output { lines.append("output: " + RunText.compact(output)) }
-            if let error = run.error { lines.append("error: " + error) }
+            // A failed run keeps its located diagnostic ("file:line:column: error: …"), which
+            // says "error" itself.
+            if let error = run.error { lines.append(RunText.isDiagnostic(error) ? error : "error: " + error) }
             for step in found.steps {
                 let indent = String(repeating: "  ", count: step.depth + 1)
                 let mark = step.error == nil ? "✔" : "✘"
@@ -77,10 +111,76 @@ struct RunsCommand: AsyncParsableCommand {
                 if step.inputs != "{\n\n}" { lines.append("\(indent)    in: " + RunText.compact(step.inputs)) }
                 if let output = step.output { lines.append("\(indent)    out: " + RunText.compact(output)) }
                 if let dialog = step.dialog { lines.append("\(indent)    said: " + dialog.replacingOccurrences(of: "\n", with: " / ")) }
-                if let error = step.error { lines.append("\(indent)    error: " + error) }
+                if let error = step.error {
+                    lines.append("\(indent)    error: " + error.replacingOccurrences(of: "\n", with: "\n\(indent)    "))
+                }
             }
             print(lines.joined(separator: "\n"))
         }
+    }
+
+    struct Prune: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Delete the runs (and their traces) older than a duration.",
+            discussion: "Runs still running are kept. Without this, runs older than 90 days are deleted automatically.")
+
+        @Option(name: .long, help: "A duration such as 30d, 12h or 1d12h: runs that started longer ago are deleted.")
+        var olderThan: String
+
+        func validate() throws {
+            guard DurationSyntax.parse(olderThan) != nil else {
+                throw ValidationError("--older-than '\(olderThan)' is not a duration such as 30d, 12h or 90m")
+            }
+        }
+
+        func run() async throws {
+            guard let cutoff = RunTime.date(olderThan) else { return }
+            do {
+                let deleted = RunHistory.isAbsent ? 0 : try RunHistory.shared().prune(olderThan: cutoff)
+                print("Deleted \(deleted) \(deleted == 1 ? "run" : "runs") that started before \(cutoff.formatted(.iso8601)).")
+            } catch {
+                Failure.exit(error)
+            }
+        }
+    }
+}
+
+extension RunHistory.Status: ExpressibleByArgument {}
+
+enum RunTime {
+    /// An ISO 8601 date or time, or the time a duration ago (`7d`, `12h`).
+    static func date(_ text: String, now: Date = Date()) -> Date? {
+        if let duration = DurationSyntax.parse(text) {
+            return now.addingTimeInterval(-Double(duration.components.seconds) - Double(duration.components.attoseconds) / 1e18)
+        }
+        return DateText.parse(text)
+    }
+}
+
+/// Runs as JSON documents, with stored values (outputs, inputs) nested as JSON.
+enum RunJSON {
+    static func run(_ run: RunHistory.Run) -> [String: Any] {
+        ["id": run.id, "workflow": run.workflow, "name": run.name ?? NSNull(), "trigger": run.trigger,
+         "startedAt": run.startedAt.formatted(.iso8601), "endedAt": run.endedAt?.formatted(.iso8601) ?? NSNull(),
+         "status": run.status.rawValue, "output": value(run.output), "error": run.error ?? NSNull()]
+    }
+
+    static func step(_ step: RunHistory.RecordedStep) -> [String: Any] {
+        ["position": step.position, "depth": step.depth, "kind": step.kind, "stepID": step.stepID ?? NSNull(),
+         "file": step.file, "line": step.line, "column": step.column, "inputs": value(step.inputs),
+         "output": value(step.output), "dialog": step.dialog ?? NSNull(), "startedAt": step.startedAt.formatted(.iso8601),
+         "durationSeconds": step.durationSeconds, "error": step.error ?? NSNull()]
+    }
+
+    /// A stored JSON text as a JSON value (the text itself if it is not JSON).
+    static func value(_ text: String?) -> Any {
+        guard let text else { return NSNull() }
+        return (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)) ?? text
+    }
+
+    static func text(_ document: Any) -> String {
+        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data("null".utf8)
+        return String(decoding: data, as: UTF8.self)
     }
 }
 
@@ -95,5 +195,11 @@ enum RunText {
     static func compact(_ json: String) -> String {
         let oneLine = json.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
         return oneLine.count > 160 ? String(oneLine.prefix(157)) + "…" : oneLine
+    }
+
+    /// Whether an error text is a located diagnostic that begins with its own `error:` label.
+    static func isDiagnostic(_ text: String) -> Bool {
+        let firstLine = text.prefix { $0 != "\n" }
+        return firstLine.hasPrefix("error: ") || firstLine.contains(": error: ")
     }
 }

@@ -1,36 +1,79 @@
 import Foundation
 import GRDB
 import IntentKit
+import SQLiteStorage
 
 /// Every run of a workflow and every step of it, in `$SHORTCUTS_HOME/runs.sqlite`.
 ///
 /// A run is written when it starts (status `running`) and completed when it ends
 /// (`succeeded`, `failed` or `cancelled`) with the trace of its steps, in one transaction.
-/// A run whose process died before it ended is marked `interrupted` by whoever finds it
-/// (the automation daemon, after a restart). Several processes may write at once: a writer
-/// waits up to ten seconds for another's transaction. Commits do not wait for the disk
-/// (`synchronous = NORMAL` in WAL mode): a process killed at any moment loses nothing, a power
-/// cut may lose the last runs recorded — and an automation daemon records hundreds a second.
+///
+/// - **Killed runs.** A manual run records its process (pid and start time). A run whose
+///   process died before it ended (`kill -9`, a crash) is settled as `interrupted` by the next
+///   process that opens the history for writing, and shown as `interrupted` by one that only
+///   reads it. The automation daemon settles its own runs through its lock files.
+/// - **Retention.** Runs that started more than ``retention`` (90 days) ago are deleted, with
+///   their steps, when the history is opened for writing, at most once a day;
+///   ``prune(olderThan:)`` deletes older runs on request.
+/// - **Concurrency.** Several processes may write at once: the file is opened through
+///   `SQLiteStorage` (WAL, a 5-second busy timeout, immediate write transactions).
+///   Commits do not wait for the disk (`synchronous = NORMAL`): a process killed at any moment
+///   loses nothing, a power cut may lose the last runs recorded.
 ///
 /// ```swift
 /// let history = try RunHistory.shared()
-/// for run in try history.recentRuns(limit: 10) { print(run.id, run.status) }
+/// for run in try history.runs(RunHistory.Filter(limit: 10)) { print(run.id, run.status) }
 /// ```
 public final class RunHistory: Sendable {
     let database: any DatabaseWriter
+    let path: String
+
+    /// How long runs are kept after they started: 90 days (runs still running are kept).
+    public static let retention: TimeInterval = 90 * 86_400
+
+    /// How often the ``retention`` is applied: once a day.
+    static let pruningInterval: TimeInterval = 86_400
 
     /// The history in the current `$SHORTCUTS_HOME`.
     ///
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
-    public static func shared() throws -> RunHistory {
-        try RunHistory(path: try ShortcutsHome.file(named: "runs.sqlite").path)
+    /// ```swift
+    /// let history = try RunHistory.shared(readOnly: true)
+    /// ```
+    ///
+    /// - Parameter readOnly: Whether to open it for reading only (nothing is created, settled
+    ///   or pruned; works in a read-only folder).
+    /// - Throws: `SQLiteStorageError` naming the file and the reason when it cannot be opened;
+    ///   with `readOnly`, when it does not exist yet.
+    public static func shared(readOnly: Bool = false) throws -> RunHistory {
+        let path = readOnly ? ShortcutsHome.directory().appendingPathComponent("runs.sqlite").path
+            : try ShortcutsHome.file(named: "runs.sqlite").path
+        return try RunHistory(path: path, readOnly: readOnly)
     }
 
     /// Opens (creating or migrating) a history database; `:memory:` for a private one.
-    public init(path: String) throws {
-        let configuration = StateDatabase.configuration
-        database = path == ":memory:" ? try DatabaseQueue(configuration: configuration)
-            : try StateDatabase.pool(path: path)
+    ///
+    /// Opened for writing, it settles the runs of dead processes and applies the retention.
+    ///
+    /// - Parameters:
+    ///   - path: The file.
+    ///   - readOnly: Whether to open it for reading only.
+    ///   - now: The current time, for the retention.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason.
+    public init(path: String, readOnly: Bool = false, now: Date = Date()) throws {
+        self.path = path
+        database = try SQLiteDatabase.open(path: path, access: readOnly ? .readOnly : .readWrite, migrator: Self.migrator)
+        if !readOnly {
+            try settleAbandonedRuns(now: now)
+            try applyRetention(now: now)
+        }
+    }
+
+    /// Whether the history does not exist yet in the current `$SHORTCUTS_HOME`.
+    public static var isAbsent: Bool {
+        !FileManager.default.fileExists(atPath: ShortcutsHome.directory().appendingPathComponent("runs.sqlite").path)
+    }
+
+    static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: runs and steps") { db in
             try db.create(table: "run") { table in
@@ -63,7 +106,23 @@ public final class RunHistory: Sendable {
                 table.primaryKey(["runID", "position"])
             }
         }
-        try StateDatabase.migrate(database, with: migrator)
+        migrator.registerMigration("v2: run owners and retention") { db in
+            try db.alter(table: "run") { table in
+                table.add(column: "ownerPID", .integer)
+                table.add(column: "ownerStartTime", .integer)
+            }
+            try db.execute(sql: "CREATE INDEX run_running ON run(status) WHERE status = 'running'")
+            try db.create(table: "maintenance") { table in
+                table.primaryKey("task", .text)
+                table.column("lastDoneAt", .double).notNull()
+            }
+        }
+        return migrator
+    }
+
+    /// Runs work on the database, naming the file in its errors.
+    private func using<T>(_ work: () throws -> T) throws -> T {
+        try SQLiteStorageError.naming(path, work)
     }
 
     /// How a run ended.
@@ -124,16 +183,22 @@ public final class RunHistory: Sendable {
     /// - Returns: The run's identifier.
     public func begin(workflow: Workflow, trigger: String = "manual", id: String? = nil) throws -> String {
         let id = id ?? UUID().uuidString.lowercased()
-        try database.write { db in
-            try db.execute(sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [id, workflow.fileName, workflow.name?.value, trigger, Date().timeIntervalSince1970, Status.running.rawValue])
+        let owner = RunOwner.current
+        try using {
+            try database.write { db in
+                try db.execute(sql: """
+                    INSERT INTO run (id, workflow, name, trigger, startedAt, status, ownerPID, ownerStartTime)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    """, arguments: [id, workflow.fileName, workflow.name?.value, trigger, Date().timeIntervalSince1970,
+                                     Status.running.rawValue, owner.pid, owner.startTime])
+            }
         }
         return id
     }
 
     /// Records how a run ended, with its steps.
     public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace]) throws {
-        try database.write { db in
+        try using { try database.write { db in
             try db.execute(sql: "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ?",
                            arguments: [Date().timeIntervalSince1970, status.rawValue, output.map(\.jsonText), error, id])
             for (position, step) in steps.enumerated() {
@@ -147,7 +212,7 @@ public final class RunHistory: Sendable {
                         step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error,
                     ])
             }
-        }
+        } }
     }
 
     /// Records that several runs started, in one transaction: what a scheduler does for the
@@ -166,12 +231,12 @@ public final class RunHistory: Sendable {
     public func begin(_ runs: [(file: String, name: String?, id: String)], trigger: String) throws -> Date {
         let now = Date()
         guard !runs.isEmpty else { return now }
-        try database.write { db in
+        try using { try database.write { db in
             let statement = try db.cachedStatement(sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)")
             for run in runs {
                 try statement.execute(arguments: [run.id, run.file, run.name, trigger, now.timeIntervalSince1970, Status.running.rawValue])
             }
-        }
+        } }
         return now
     }
 
@@ -191,7 +256,7 @@ public final class RunHistory: Sendable {
     @discardableResult
     public func mark(_ ids: [String], as status: Status, error: String, onlyRunning: Bool = true) throws -> Int {
         guard !ids.isEmpty else { return 0 }
-        return try database.write { db in
+        return try using { try database.write { db in
             var changed = 0
             for id in ids {
                 try db.execute(sql: "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
@@ -200,21 +265,22 @@ public final class RunHistory: Sendable {
                 changed += db.changesCount
             }
             return changed
-        }
+        } }
     }
 
     /// The most recent runs, newest first.
+    ///
+    /// - Parameter limit: How many.
+    /// - Returns: The runs.
     public func recentRuns(limit: Int = 20) throws -> [Run] {
-        try database.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM run ORDER BY startedAt DESC, rowid DESC LIMIT ?", arguments: [limit]).map(Self.run)
-        }
+        try runs(Filter(limit: limit))
     }
 
     /// A run by identifier or unique identifier prefix, with its steps.
     ///
     /// - Throws: ``HistoryError`` when no run or several runs match.
     public func run(matching prefix: String) throws -> (run: Run, steps: [RecordedStep]) {
-        try database.read { db in
+        try SQLiteStorageError.naming(path) { try database.read { db in
             let rows = try Row.fetchAll(db, sql: "SELECT * FROM run WHERE id LIKE ? ESCAPE '\\' LIMIT 2",
                                         arguments: [Self.escapedForLike(prefix.lowercased()) + "%"])
             guard rows.count == 1 else {
@@ -228,17 +294,29 @@ public final class RunHistory: Sendable {
                              error: row["error"])
             }
             return (run, steps)
+        } }
+    }
+
+    /// A run from its row; a `running` run whose process died reads as `interrupted`
+    /// (settled in the file by the next process that opens it for writing).
+    static func run(_ row: Row) -> Run {
+        var run = Run(id: row["id"], workflow: row["workflow"], name: row["name"], trigger: row["trigger"],
+                      startedAt: Date(timeIntervalSince1970: row["startedAt"]),
+                      endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+                      status: Status(rawValue: row["status"]) ?? .failed, output: row["output"], error: row["error"])
+        if run.status == .running, let pid = row["ownerPID"] as Int32?,
+           !RunOwner(pid: pid, startTime: row["ownerStartTime"] ?? 0).isAlive {
+            run.status = .interrupted
+            run.error = Self.interruptedMessage(pid: pid)
         }
+        return run
     }
 
-    private static func run(_ row: Row) -> Run {
-        Run(id: row["id"], workflow: row["workflow"], name: row["name"], trigger: row["trigger"],
-            startedAt: Date(timeIntervalSince1970: row["startedAt"]),
-            endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            status: Status(rawValue: row["status"]) ?? .failed, output: row["output"], error: row["error"])
+    static func interruptedMessage(pid: Int32) -> String {
+        "interrupted: its process (pid \(pid)) ended before the run did"
     }
 
-    private static func escapedForLike(_ text: String) -> String {
+    static func escapedForLike(_ text: String) -> String {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
     }
 
@@ -254,7 +332,7 @@ public enum HistoryError: Error, CustomStringConvertible, Sendable {
 
     public var description: String {
         switch self {
-        case .noRun(let prefix): "no run '\(prefix)'\nhelp: `shortcuts runs list` lists recent runs"
+        case .noRun(let prefix): "no run '\(prefix)'"
         case .ambiguous(let prefix): "several runs start with '\(prefix)'\nhelp: give more characters of the run's id"
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentKit
+import SQLiteStorage
 import Synchronization
 
 /// The Journal's SQLite store: diary entries, each stamped with the revision of its last
@@ -14,7 +15,7 @@ public final class JournalDatabase: Sendable {
 
     /// The store in the current `$SHORTCUTS_HOME`, opened once per path.
     ///
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason.
     public static func shared() throws -> JournalDatabase {
         let path = try ShortcutsHome.file(named: "journal.sqlite").path
         return try openDatabases.withLock { open in
@@ -29,12 +30,14 @@ public final class JournalDatabase: Sendable {
 
     /// Opens (and creates or migrates) a store file; `:memory:` for a private one.
     ///
+    /// The file is opened through `SQLiteStorage`: WAL, a 5-second busy timeout, immediate
+    /// write transactions, migrations that two processes may run at once.
+    ///
     /// - Parameters:
     ///   - path: The file.
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason.
     public init(path: String) throws {
-        writer = path == ":memory:" ? try DatabaseQueue() : try DatabasePool(path: path)
-        try Self.migrator.migrate(writer)
+        writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
     }
 
     static var migrator: DatabaseMigrator {

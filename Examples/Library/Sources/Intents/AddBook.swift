@@ -48,13 +48,8 @@ public struct AddBook: AppIntent {
                 for: entry.title, dialog: "Did you mean \(entry.title) by \(entry.author)?")
             guard confirmed else { throw Error.notFound(title: title) }
         }
-        let existing = try database.allBooks().first {
-            ValueComparison.fold($0.title) == ValueComparison.fold(entry.title) && $0.author == entry.author
-        }
-        var book = existing ?? BookEntity(title: entry.title, author: entry.author, datePublished: entry.publicationDate)
-        book.shelf = shelf
-        if let recommendedBy { book.recommendedBy = recommendedBy }
-        try database.save(book)
+        // One transaction finds or inserts: a concurrent add of the same book returns this one.
+        let book = try database.addBook(entry, shelf: shelf, recommendedBy: recommendedBy)
         return .result(value: book, opensIntent: OpenBook(book: book), dialog: "Added \(book) to Library!")
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentKit
+import SQLiteStorage
 
 /// The library's SQLite database: books, orders and the screens the app opened.
 ///
@@ -16,7 +17,7 @@ public final class LibraryDatabase: Sendable {
 
     /// The database in the current `$SHORTCUTS_HOME`, opened once per path.
     ///
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason.
     public static func shared() throws -> LibraryDatabase {
         let url = try ShortcutsHome.file(named: "library.sqlite")
         return try openDatabases.database(at: url.path)
@@ -38,17 +39,19 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Opens (and creates or migrates) a database file; `:memory:` for a private one.
+    ///
+    /// The file is opened through `SQLiteStorage`: WAL, a 5-second busy timeout, immediate
+    /// write transactions, migrations that two processes may run at once.
+    ///
+    /// - Parameter path: The file.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason.
     public init(path: String) throws {
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in
+        writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator) { db in
             db.add(function: DatabaseFunction("fold", argumentCount: 1, pure: true) { values in
                 guard let text = String.fromDatabaseValue(values[0]) else { return nil }
                 return ValueComparison.fold(text)
             })
         }
-        writer = path == ":memory:" ? try DatabaseQueue(configuration: configuration)
-            : try DatabasePool(path: path, configuration: configuration)
-        try Self.migrator.migrate(writer)
     }
 
     static var migrator: DatabaseMigrator {
@@ -88,12 +91,46 @@ public final class LibraryDatabase: Sendable {
             try db.create(index: "book_authorKey", on: "book", columns: ["authorKey", "datePublished"])
             try db.create(index: "book_titleKey", on: "book", columns: ["titleKey"])
         }
+        migrator.registerMigration("v3: one book per catalog entry") { db in
+            // Concurrent adds of one title could store it twice: keep the first of each.
+            try db.execute(sql: """
+                DELETE FROM book WHERE rowid NOT IN (SELECT min(rowid) FROM book GROUP BY titleKey, authorKey)
+                """)
+            try db.create(index: "book_catalogEntry", on: "book", columns: ["titleKey", "authorKey"], options: .unique)
+        }
         return migrator
     }
 
     // MARK: Books
 
+    /// Adds a catalog entry's book, or finds the book already added for it, then files it on a
+    /// shelf, in one transaction: concurrent adds of one entry store one book, and each returns it.
+    ///
+    /// ```swift
+    /// let book = try database.addBook(entry, shelf: .currentlyReading, recommendedBy: "Ada")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - entry: The catalog entry.
+    ///   - shelf: The shelf to put it on.
+    ///   - recommendedBy: Who recommended it; `nil` keeps what was recorded.
+    /// - Returns: The book, with its shelf.
+    /// - Throws: GRDB's error when the write fails.
+    public func addBook(_ entry: BookCatalog.Entry, shelf: Shelf, recommendedBy: String?) throws -> BookEntity {
+        try writer.write { db in
+            let existing = try BookRecord.fetchOne(db, sql: "SELECT * FROM book WHERE titleKey = ? AND authorKey = ?",
+                                                   arguments: [ValueComparison.fold(entry.title), ValueComparison.fold(entry.author)])
+            var book = existing?.entity ?? BookEntity(title: entry.title, author: entry.author, datePublished: entry.publicationDate)
+            book.shelf = shelf
+            if let recommendedBy { book.recommendedBy = recommendedBy }
+            try BookRecord(book).save(db)
+            return book
+        }
+    }
+
     /// Adds or replaces a book.
+    ///
+    /// - Throws: GRDB's error; a constraint error when another book has the same title and author.
     public func save(_ book: BookEntity) throws {
         try writer.write { db in try BookRecord(book).save(db) }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentKit
+import SQLiteStorage
 import Synchronization
 
 /// The Tags app's SQLite store: photos, tags, and the links between them.
@@ -13,7 +14,7 @@ public final class TagsDatabase: Sendable {
 
     /// The store in the current `$SHORTCUTS_HOME`, opened once per path.
     ///
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason.
     public static func shared() throws -> TagsDatabase {
         let path = try ShortcutsHome.file(named: "tags.sqlite").path
         return try openDatabases.withLock { open in
@@ -28,12 +29,14 @@ public final class TagsDatabase: Sendable {
 
     /// Opens (and creates or migrates) a store file; `:memory:` for a private one.
     ///
+    /// The file is opened through `SQLiteStorage`: WAL, a 5-second busy timeout, immediate
+    /// write transactions, migrations that two processes may run at once.
+    ///
     /// - Parameters:
     ///   - path: The file.
-    /// - Throws: GRDB's error when the file cannot be opened or migrated.
+    /// - Throws: `SQLiteStorageError` naming the file and the reason.
     public init(path: String) throws {
-        writer = path == ":memory:" ? try DatabaseQueue() : try DatabasePool(path: path)
-        try Self.migrator.migrate(writer)
+        writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator)
     }
 
     static var migrator: DatabaseMigrator {

@@ -1,0 +1,96 @@
+import Foundation
+import GRDB
+import Testing
+@testable import WorkflowKit
+
+@Suite("Run history")
+struct RunHistoryTests {
+    let path: String
+    let workflow: Workflow
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("runs-\(UUID().uuidString).sqlite").path
+        workflow = try WorkflowLoader.load(text: "name: Tiny\nsteps:\n  - show: hello\n", fileName: "Workflows/tiny.yaml")
+    }
+
+    /// The pid of a process that has ended.
+    func deadPID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    func statuses(_ history: RunHistory) throws -> [String: String] {
+        try history.database.read { db in
+            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, status FROM run").map { ($0["id"], $0["status"]) })
+        }
+    }
+
+    @Test func runsOfDeadProcessesAreSettledByTheNextWriterAndShownSoByReaders() throws {
+        let history = try RunHistory(path: path)
+        let dead = try history.begin(workflow: workflow)
+        let reused = try history.begin(workflow: workflow)
+        let alive = try history.begin(workflow: workflow)
+        try history.begin([(file: "Workflows/tiny.yaml", name: "Tiny", id: "automation-run")], trigger: "automation")
+        let pid = try deadPID()
+        try history.database.write { db in
+            try db.execute(sql: "UPDATE run SET ownerPID = ? WHERE id = ?", arguments: [pid, dead])
+            // A live pid with another start time: the pid was reused by a later process.
+            try db.execute(sql: "UPDATE run SET ownerStartTime = ownerStartTime - 1 WHERE id = ?", arguments: [reused])
+        }
+
+        let reader = try RunHistory(path: path, readOnly: true)
+        let shown = try reader.runs(RunHistory.Filter(status: .interrupted))
+        #expect(Set(shown.map(\.id)) == [dead, reused])
+        #expect(shown.first { $0.id == dead }?.error == "interrupted: its process (pid \(pid)) ended before the run did")
+        #expect(try statuses(reader)[dead] == "running")
+
+        let writer = try RunHistory(path: path)
+        let recorded = try statuses(writer)
+        #expect(recorded[dead] == "interrupted" && recorded[reused] == "interrupted")
+        #expect(recorded[alive] == "running")
+        // The daemon settles its own runs.
+        #expect(recorded["automation-run"] == "running")
+    }
+
+    @Test func theRetentionDeletesOldRunsOnceADay() throws {
+        let now = Date()
+        let history = try RunHistory(path: path, now: now)
+        func insert(_ id: String, daysAgo: Double, status: String = "succeeded") throws {
+            try history.database.write { db in
+                try db.execute(sql: "INSERT INTO run (id, workflow, trigger, startedAt, status) VALUES (?, 'w.yaml', 'manual', ?, ?)",
+                               arguments: [id, now.addingTimeInterval(-daysAgo * 86_400).timeIntervalSince1970, status])
+            }
+        }
+        try insert("old", daysAgo: 91)
+        try insert("recent", daysAgo: 80)
+        try insert("old-running", daysAgo: 120, status: "running")
+        _ = try RunHistory(path: path, now: now.addingTimeInterval(3600))
+        #expect(try statuses(history).keys.sorted() == ["old", "old-running", "recent"])
+        _ = try RunHistory(path: path, now: now.addingTimeInterval(86_401))
+        #expect(try statuses(history).keys.sorted() == ["old-running", "recent"])
+    }
+
+    @Test func filtersCombine() throws {
+        let history = try RunHistory(path: path)
+        let first = try history.begin(workflow: workflow)
+        try history.finish(first, status: .failed, output: nil, error: "no", steps: [])
+        let second = try history.begin(workflow: workflow)
+        try history.finish(second, status: .succeeded, output: .int(3), error: nil, steps: [])
+        #expect(try history.runs(.init(status: .failed)).map(\.id) == [first])
+        #expect(try history.runs(.init(workflow: "tiny.yaml")).map(\.id) == [second, first])
+        #expect(try history.runs(.init(workflow: "TINY")).count == 2)
+        #expect(try history.runs(.init(workflow: "other.yaml")).isEmpty)
+        #expect(try history.runs(.init(since: Date().addingTimeInterval(60))).isEmpty)
+        #expect(try history.runs(.init(limit: 1)).map(\.id) == [second])
+    }
+
+    @Test func aProcessIsKnownByItsPIDAndStartTime() throws {
+        #expect(RunOwner.current.isAlive)
+        #expect(RunOwner.current.startTime > 0)
+        #expect(!RunOwner(pid: try deadPID(), startTime: 0).isAlive)
+        #expect(!RunOwner(pid: RunOwner.current.pid, startTime: RunOwner.current.startTime + 1).isAlive)
+    }
+}
