@@ -22,7 +22,7 @@ let package = Package(
         .target(name: "IntentKit"),
         .target(
             name: "WorkflowKit",
-            dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["IntentKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "SeededRandom"),
@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit"]),
         .testTarget(
             name: "WorkflowKitTests",
-            dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
+            dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -10,7 +10,7 @@ import Testing
 struct SearchStepTests {
     func validate(_ text: String, fixture: NotesFixture) throws -> [String] {
         let workflow = try WorkflowLoader.load(text: text, fileName: "search.yaml")
-        return WorkflowValidator(catalog: fixture.catalog, searchIndexes: fixture.searchIndexes).validate(workflow).map { diagnostic in
+        return WorkflowValidator(catalog: fixture.catalog, search: fixture.search).validate(workflow).map { diagnostic in
             summary(diagnostic) + (diagnostic.help.map { " | help: \($0)" } ?? "")
         }
     }
@@ -20,7 +20,7 @@ struct SearchStepTests {
         let found = try validate(text, fixture: fixture)
         #expect(found == [])
         let shown = ShownLines()
-        let runner = WorkflowRunner(catalog: fixture.catalog, searchIndexes: fixture.searchIndexes, show: { shown.append($0) })
+        let runner = WorkflowRunner(catalog: fixture.catalog, search: fixture.search, show: { shown.append($0) })
         let result = try await runner.run(workflow)
         return (result.output, shown.lines)
     }
@@ -117,6 +117,31 @@ struct SearchStepTests {
         #expect(clip["index"] == .string("clippings"))
         #expect(clip["keywords"] == .list([.string("wetlands")]))
         #expect(clip["contentType"] == .string("public.html"))
+    }
+
+    @Test func withoutASearchProviderSearchStepsAreLocatedErrors() async throws {
+        let text = "steps:\n  - id: hits\n    search: marsh\n"
+        let workflow = try WorkflowLoader.load(text: text, fileName: "search.yaml")
+        let catalog = IntentCatalog(apps: [])
+        var validator = WorkflowValidator(catalog: catalog)
+        validator.search = nil
+        #expect(validator.validate(workflow).map(summary) == ["3:5: this program cannot search: no search is installed"])
+        var runner = WorkflowRunner(catalog: catalog)
+        runner.search = nil
+        await #expect(throws: WorkflowRunError.self) { try await runner.run(workflow) }
+    }
+
+    @Test func workflowKitKnowsNoSearchEngine() throws {
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources/WorkflowKit")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("import SpotlightKit"), "\(file) imports SpotlightKit")
+        }
+        let manifest = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let workflowKitTarget = try #require(manifest.range(of: #"name: "WorkflowKit",\s*dependencies: \[[^\]]*\]"#, options: .regularExpression))
+        #expect(!manifest[workflowKitTarget].contains("SpotlightKit"))
     }
 }
 

@@ -1,6 +1,5 @@
 import Foundation
 import IntentKit
-import SpotlightKit
 
 /// Runs a loaded workflow: evaluates values, performs intents (running the intents their
 /// results open, unless `openWhenRun: false`), finds and filters entities, follows control
@@ -26,8 +25,8 @@ public struct WorkflowRunner: Sendable {
     public var history: RunHistory?
     /// What started the runs, as recorded in the history (`manual`, `automation`).
     public var trigger: String
-    /// The search indexes `search` steps use.
-    public var searchIndexes: SearchIndexCatalog
+    /// What answers `search` steps; `nil` when the program has no search (they then fail).
+    public var search: (any WorkflowSearchProvider)?
 
     /// Creates a runner.
     ///
@@ -37,17 +36,17 @@ public struct WorkflowRunner: Sendable {
     ///   - locale: The locale of dialogs.
     ///   - history: Where runs are recorded.
     ///   - trigger: What started the runs.
-    ///   - searchIndexes: The search indexes; the apps' indexes and those in `$SHORTCUTS_HOME/indexes` when `nil`.
+    ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
     ///   - show: Receives shown text.
     public init(catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
-                history: RunHistory? = nil, trigger: String = "manual", searchIndexes: SearchIndexCatalog? = nil,
+                history: RunHistory? = nil, trigger: String = "manual", search: (any WorkflowSearchProvider)? = nil,
                 show: @escaping @Sendable (String) -> Void = { _ in }) {
         self.catalog = catalog
         self.interaction = interaction
         self.locale = locale
         self.history = history
         self.trigger = trigger
-        self.searchIndexes = searchIndexes ?? SearchIndexCatalog(intents: catalog)
+        self.search = search ?? WorkflowSearch.provider(for: catalog)
         self.show = show
     }
 
@@ -351,8 +350,8 @@ private final class Execution: @unchecked Sendable {
                 error.sources = sources
                 throw error
             }
-            let key = url.standardizedFileURL.path
-            if callers.contains(key) || key == URL(fileURLWithPath: workflow.fileName).standardizedFileURL.path {
+            let key = NestedWorkflows.identity(ofFile: url.path)
+            if callers.contains(key) || key == NestedWorkflows.identity(ofFile: workflow.fileName) {
                 throw WorkflowRunError("'\(nested.workflow.value)' runs itself (\((callers + [key]).joined(separator: " → ")))",
                                        at: nested.workflow.location, sources: sources)
             }
@@ -366,7 +365,7 @@ private final class Execution: @unchecked Sendable {
             for input in nested.inputs { inputs[input.name.value] = try values.evaluate(input.value, in: scope) }
             record.inputs = inputs
             return try await run(child, inputs: inputs, depth: depth + 1,
-                                 callers: callers + [URL(fileURLWithPath: workflow.fileName).standardizedFileURL.path])
+                                 callers: callers + [NestedWorkflows.identity(ofFile: workflow.fileName)])
 
         case .wait(let wait):
             do {
@@ -388,48 +387,36 @@ private final class Execution: @unchecked Sendable {
         }
     }
 
-    /// Runs a user query; entities stand for their items, other items become dictionaries.
+    /// Runs a user query through the runner's search provider.
     private func search(_ search: SearchStep, values: ValueEvaluator, scope: RunScope, record: inout StepTrace,
                         at location: SourceLocation) async throws -> IntentValue {
+        guard let provider = runner.search else {
+            throw WorkflowRunError("this program cannot search: no search is installed", at: location, sources: sources)
+        }
         let query = try values.evaluate(search.query, in: scope)
         let text = query.isNull ? "" : query.displayText
         let limit = try search.limit.map { try self.limit($0, values: values, scope: scope) }
-        var entityType: (any IndexedEntity.Type)?
+        var entityType: (any AppEntity.Type)?
         if let name = search.entity {
-            guard let found = try? runner.catalog.entity(named: name.description),
-                  let type = found.type as? any IndexedEntity.Type else {
+            guard let found = try? runner.catalog.entity(named: name.description), provider.isSearchable(found.type) else {
                 throw WorkflowRunError("'\(name.description)' is not an indexed entity", at: name.location, sources: sources)
             }
-            entityType = type
-        } else if let index = search.index, let declared = runner.searchIndexes.appIndex(named: index.value)?.index.entityTypes,
-                  declared.count == 1 {
+            entityType = found.type
+        } else if let index = search.index, let declared = provider.entityTypes(ofIndexNamed: index.value), declared.count == 1 {
             entityType = declared[0]
         }
         var inputs: [String: IntentValue] = ["query": .string(text)]
         if let index = search.index { inputs["index"] = .string(index.value) }
         if let limit { inputs["limit"] = .int(limit) }
         record.inputs = inputs
-        let request = SearchRequest(text: text, indexNames: search.index.map { [$0.value] }, entityType: entityType, limit: limit)
-        let response: SearchResponse
+        let request = WorkflowSearchRequest(text: text, entityType: entityType, indexName: search.index?.value, limit: limit)
         do {
-            response = try await runner.searchIndexes.search(request)
-        } catch let error as SpotlightError {
+            return .list(try await provider.search(request))
+        } catch is CancellationError {
+            throw WorkflowCancelled()
+        } catch {
             throw WorkflowRunError("search: \(error)", at: search.index?.location ?? location, sources: sources)
         }
-        return .list(response.hits.map { hit in hit.entity ?? Self.dictionary(of: hit) })
-    }
-
-    /// A found item that stands for no installed entity, as a dictionary of its attributes.
-    static func dictionary(of hit: SearchHit) -> IntentValue {
-        let attributes = hit.item.attributeSet
-        var entries: [String: IntentValue] = ["id": .string(hit.item.uniqueIdentifier), "index": .string(hit.indexName)]
-        if let title = attributes.title ?? attributes.displayName { entries["title"] = .string(title) }
-        if let description = attributes.contentDescription { entries["description"] = .string(description) }
-        if let type = attributes.contentType { entries["contentType"] = .string(type) }
-        if let keywords = attributes.keywords { entries["keywords"] = .list(keywords.map(IntentValue.string)) }
-        if let domain = hit.item.domainIdentifier { entries["domain"] = .string(domain) }
-        if let score = hit.score { entries["score"] = .double(score) }
-        return .dictionary(entries)
     }
 
     private func limit(_ node: ValueNode, values: ValueEvaluator, scope: RunScope) throws -> Int {
