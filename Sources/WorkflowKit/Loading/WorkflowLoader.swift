@@ -85,31 +85,32 @@ public enum WorkflowLoader {
         switch outcome {
         case .success(let workflow):
             return workflow
-        case .failure(let diagnostics):
-            throw DiagnosticError(diagnostics, sources: [fileName: text])
+        case .failure(let diagnostics, let part):
+            throw DiagnosticError(diagnostics, sources: [fileName: text], loadedPart: part)
         }
     }
 
     private enum Outcome: Sendable {
         case success(Workflow)
-        case failure([Diagnostic])
+        case failure([Diagnostic], Workflow?)
     }
 
     private static func loadOnCurrentThread(text: String, fileName: String) -> Outcome {
         let source = SourceText(text)
         guard text.unicodeScalars.count <= maximumFileSize else {
             return .failure([.error("the workflow is too large: more than \(maximumFileSize) characters (16 MiB)",
-                                    at: SourceLocation(file: fileName, line: 1, column: 1))])
+                                    at: SourceLocation(file: fileName, line: 1, column: 1))], nil)
         }
         switch YAMLComposer.compose(text, source: source, file: fileName) {
         case .failure(let diagnostic):
-            return .failure([diagnostic])
+            return .failure([diagnostic], nil)
         case .document(let root, let shield):
             let converter = WorkflowConverter(file: fileName, source: source, shield: shield)
-            if let workflow = converter.convertWorkflow(root, sourceText: text) {
+            let workflow = converter.convertWorkflow(root, sourceText: text)
+            if let workflow, converter.diagnostics.isEmpty {
                 return .success(workflow)
             }
-            return .failure(converter.diagnostics)
+            return .failure(converter.diagnostics, workflow)
         }
     }
 }

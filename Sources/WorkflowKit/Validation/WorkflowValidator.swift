@@ -454,6 +454,7 @@ struct ValidationPass {
             guard case .property(let inputName)? = components.first else { return .any }
             components = components.dropFirst()
             guard let inputType = inputTypes[inputName.value] else {
+                if workflow.isPartial { return .any }
                 report("'\(workflow.fileName)' declares no input '\(inputName.value)'", at: inputName.location,
                       help: Self.didYouMean(inputName.value, Array(inputTypes.keys)) ?? "declare it under input:")
                 return nil
@@ -461,6 +462,9 @@ struct ValidationPass {
             current = inputType
         } else if let known = scope[name] {
             current = known
+        } else if workflow.isPartial {
+            // A step left out for its errors may define it.
+            return .any
         } else {
             report("'\(name)' is not defined here", at: expression.variable.location,
                   help: Self.didYouMean(name, Array(scope.keys)) ?? "give a step `id: \(name)` or `set: \(name)` before this step")
