@@ -353,7 +353,7 @@ struct ValidationPass {
                     break
                 }
                 if let capabilities, capabilities.supportsPropertyQuery,
-                   let kind = ComparatorKind(rawValue: comparison.comparator.rawValue),
+                   case let kind = comparison.comparator, kind.takesOperand,
                    let property = capabilities.properties.first(where: { $0.name == name.value }),
                    !property.comparators.contains(kind) {
                     let supported = property.comparators.map(\.rawValue)

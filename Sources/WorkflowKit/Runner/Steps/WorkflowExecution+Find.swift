@@ -44,6 +44,6 @@ extension WorkflowExecution {
 extension SortCriterion {
     /// The criterion as IntentKit's query sort.
     var propertySort: PropertySort {
-        PropertySort(property: property.value, order: order == .ascending ? .ascending : .descending)
+        PropertySort(property: property.value, order: order)
     }
 }
