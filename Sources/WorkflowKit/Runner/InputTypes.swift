@@ -35,21 +35,4 @@ enum InputTypes {
 
     /// The names accepted as types, for "did you mean" hints.
     static let builtInNames = ["String", "Int", "Double", "Bool", "Date", "URL", "File", "Any"]
-
-    static func coerce(_ value: IntentValue, to type: IntentValueType) throws -> IntentValue {
-        switch type {
-        case .optional(let wrapped): return value.isNull ? .null : try coerce(value, to: wrapped)
-        case .list(let element): return .list(try value.elements.map { try coerce($0, to: element) })
-        case .string: return .string(try String(intentValue: value))
-        case .int: return .int(try Int(intentValue: value))
-        case .double: return .double(try Double(intentValue: value))
-        case .bool: return .bool(try Bool(intentValue: value))
-        case .date: return .date(try Date(intentValue: value))
-        case .url: return .url(try URL(intentValue: value))
-        case .uuid: return .string(try UUID(intentValue: value).uuidString)
-        case .file: return .file(try IntentFile(intentValue: value))
-        case .enumeration(let reference): return try reference.type.init(intentValue: value).intentValue
-        case .entity, .any: return value
-        }
-    }
 }

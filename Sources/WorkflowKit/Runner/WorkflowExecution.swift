@@ -73,7 +73,7 @@ final class WorkflowExecution {
         guard let type, type != .any, type != .string || !value.isNull else { return value }
         do {
             let prepared = try await ValuePreparation.prepare(value, for: type, name: name, interaction: runner.interaction)
-            return try InputTypes.coerce(prepared, to: type)
+            return try ValueCoercion.coerce(prepared, to: type)
         } catch {
             throw WorkflowRunError("'\(name)': \(error)", at: location, sources: sources)
         }

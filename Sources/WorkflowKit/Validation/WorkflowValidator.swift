@@ -510,7 +510,7 @@ struct ValidationPass {
             if case .entity = target { return }
             if target.elementType != nil { return }
             do {
-                _ = try InputTypes.coerce(value, to: target)
+                _ = try ValueCoercion.coerce(value, to: target)
             } catch {
                 self.report("\(name) needs \(target): \(error)", at: node.location)
             }
