@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import SpotlightKit
+import Synchronization
 import Testing
 @testable import WorkflowKit
 
@@ -146,9 +147,8 @@ struct SearchStepTests {
 }
 
 /// Collects the lines a run shows.
-final class ShownLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-    var lines: [String] { lock.withLock { stored } }
+final class ShownLines: Sendable {
+    private let stored = Mutex<[String]>([])
+    func append(_ line: String) { stored.withLock { $0.append(line) } }
+    var lines: [String] { stored.withLock { $0 } }
 }

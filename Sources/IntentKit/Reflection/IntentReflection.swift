@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A parameter of an intent type, known from a blank instance.
 public struct ParameterDescriptor: Sendable, Hashable {
@@ -47,7 +48,7 @@ enum IntentReflection {
         }
     }
 
-    private static let prototypes = Locked<[ObjectIdentifier: Prototype]>([:])
+    private static let prototypes = Mutex<[ObjectIdentifier: Prototype]>([:])
 
     /// The parameters of an intent instance, in declaration order; names are written into
     /// the wrappers so that requests made from `perform()` know which parameter asks.
