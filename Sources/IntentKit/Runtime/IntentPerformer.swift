@@ -284,7 +284,7 @@ extension AppEnum {
 
 /// Prepares a value for a type: resolves entities (elements of lists too) and leaves other
 /// conversions to ``IntentValueConvertible/init(intentValue:)``.
-public enum ValuePreparation {
+package enum ValuePreparation {
     /// Resolves the entities in a value for a parameter or property of a type.
     ///
     /// - Parameters:
@@ -294,7 +294,7 @@ public enum ValuePreparation {
     ///   - interaction: Who chooses among several matching entities.
     /// - Returns: The value with entities resolved.
     /// - Throws: ``IntentError`` or ``ValueConversionError``.
-    public static func prepare(_ value: IntentValue, for type: IntentValueType, name: String,
+    package static func prepare(_ value: IntentValue, for type: IntentValueType, name: String,
                                interaction: any Interaction) async throws -> IntentValue {
         switch type {
         case .optional(let wrapped):
