@@ -84,7 +84,7 @@ public enum EntityQueries {
             let properties = descriptors.map { descriptor in
                 EntityQueryCapabilities.Property(
                     name: descriptor.name, title: descriptor.title.description, type: descriptor.type,
-                    comparators: isPropertyQuery ? comparators[descriptor.name] ?? [] : (isEnumerable ? ComparatorKind.allCases : []),
+                    comparators: isPropertyQuery ? comparators[descriptor.name] ?? [] : (isEnumerable ? ComparatorKind.allCases.filter(\.takesOperand) : []),
                     isSortable: isPropertyQuery ? sortable.contains(descriptor.name) : isEnumerable)
             }
             return EntityQueryCapabilities(
