@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "SQLiteStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "WorkflowKit",
-            dependencies: ["Cron", "IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Cron", "IntentKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
             resources: [.copy("Resources/workflow.schema.json")]
         ),
         .target(name: "SeededRandom"),
@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "WorkflowKitTests",
-            dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "LibraryApp", .product(name: "Yams", package: "Yams")],
+            dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", .product(name: "Yams", package: "Yams")],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentKit
+import WorkflowKit
 
 /// The `shortcuts` command line as a library, so an app ships its own tool in a few lines:
 ///
@@ -22,6 +23,7 @@ public enum ShortcutsTool {
     public static func main(apps: [IntentApp], commandName: String = "shortcuts",
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
         Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, arguments: arguments)
+        WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         await ShortcutsCommand.main(arguments)
         exit(0)
     }

@@ -49,6 +49,42 @@ struct ComparatorTests {
         let capabilities = EntityQueries.capabilities(of: Color.self)
         #expect(capabilities.isEnumerable && !capabilities.supportsPropertyQuery)
         #expect(capabilities.properties.map(\.name) == ["name", "brightness"])
-        #expect(capabilities.properties[0].comparators == ComparatorKind.allCases)
+        #expect(capabilities.properties[0].comparators == ComparatorKind.allCases.filter(\.takesOperand))
+    }
+}
+
+/// One vocabulary of comparisons: presence tests sit beside the ten query comparators, and
+/// parameter summaries compare the same way.
+@Suite("Comparator vocabulary")
+struct ComparatorVocabularyTests {
+    @Test func presenceTestsTreatNullAndEmptyListsAsNoValue() {
+        #expect(ComparatorKind.hasValue.evaluate(.string("x"), []))
+        #expect(!ComparatorKind.hasValue.evaluate(.null, []))
+        #expect(!ComparatorKind.hasValue.evaluate(.list([]), []))
+        #expect(ComparatorKind.hasNoValue.evaluate(.list([]), []))
+        #expect(!ComparatorKind.hasNoValue.evaluate(.int(0), []))
+        #expect(ComparatorKind.allCases.filter { !$0.takesOperand } == [.hasValue, .hasNoValue])
+    }
+
+    @Test(arguments: [IntentValue.int(1), .int(2), .int(3), .null])
+    func summaryComparisonsAgreeWithComparatorKind(_ actual: IntentValue) {
+        let comparisons: [ParameterSummaryComparison] = [.equalTo, .notEqualTo, .lessThan, .lessThanOrEqualTo, .greaterThan, .greaterThanOrEqualTo]
+        for comparison in comparisons {
+            let kind = ComparatorKind(rawValue: "\(comparison)")
+            #expect(kind != nil)
+            #expect(kind?.evaluate(actual, [.int(2)]) == kind.map { _ in
+                // The summary's own rule before it used ComparatorKind: no value only passes notEqualTo.
+                guard !actual.isNull else { return comparison == .notEqualTo }
+                let order = ValueComparison.order(actual, .int(2))
+                switch comparison {
+                case .equalTo: return order == .orderedSame
+                case .notEqualTo: return order != .orderedSame
+                case .lessThan: return order == .orderedAscending
+                case .lessThanOrEqualTo: return order != .orderedDescending
+                case .greaterThan: return order == .orderedDescending
+                case .greaterThanOrEqualTo: return order != .orderedAscending
+                }
+            })
+        }
     }
 }

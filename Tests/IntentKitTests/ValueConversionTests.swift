@@ -78,3 +78,16 @@ struct ValueConversionTests {
         #expect(IntentValue.date(DateText.parse("2018-08-14T09:30:00Z")!).displayText == "2018-08-14T09:30:00Z")
     }
 }
+
+/// The one conversion path by type, which workflows' inputs and answers use too.
+@Suite("Coercion by type")
+struct CoercionByTypeTests {
+    @Test func convertsByTheDocumentedRules() throws {
+        #expect(try ValueCoercion.coerce(.string("3"), to: .int) == .int(3))
+        #expect(try ValueCoercion.coerce(.string("yes"), to: .optional(.bool)) == .bool(true))
+        #expect(try ValueCoercion.coerce(.null, to: .optional(.int)) == .null)
+        #expect(try ValueCoercion.coerce(.list([.string("1"), .double(2)]), to: .list(.int)) == .list([.int(1), .int(2)]))
+        #expect(try ValueCoercion.coerce(.string("small"), to: Size.intentValueType) == Size.small.intentValue)
+        #expect(throws: ValueConversionError.self) { try ValueCoercion.coerce(.string("three"), to: .int) }
+    }
+}

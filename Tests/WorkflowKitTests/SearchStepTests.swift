@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import SpotlightKit
+import Synchronization
 import Testing
 @testable import WorkflowKit
 
@@ -10,7 +11,7 @@ import Testing
 struct SearchStepTests {
     func validate(_ text: String, fixture: NotesFixture) throws -> [String] {
         let workflow = try WorkflowLoader.load(text: text, fileName: "search.yaml")
-        return WorkflowValidator(catalog: fixture.catalog, searchIndexes: fixture.searchIndexes).validate(workflow).map { diagnostic in
+        return WorkflowValidator(catalog: fixture.catalog, search: fixture.search).validate(workflow).map { diagnostic in
             summary(diagnostic) + (diagnostic.help.map { " | help: \($0)" } ?? "")
         }
     }
@@ -20,7 +21,7 @@ struct SearchStepTests {
         let found = try validate(text, fixture: fixture)
         #expect(found == [])
         let shown = ShownLines()
-        let runner = WorkflowRunner(catalog: fixture.catalog, searchIndexes: fixture.searchIndexes, show: { shown.append($0) })
+        let runner = WorkflowRunner(catalog: fixture.catalog, search: fixture.search, show: { shown.append($0) })
         let result = try await runner.run(workflow)
         return (result.output, shown.lines)
     }
@@ -118,12 +119,36 @@ struct SearchStepTests {
         #expect(clip["keywords"] == .list([.string("wetlands")]))
         #expect(clip["contentType"] == .string("public.html"))
     }
+
+    @Test func withoutASearchProviderSearchStepsAreLocatedErrors() async throws {
+        let text = "steps:\n  - id: hits\n    search: marsh\n"
+        let workflow = try WorkflowLoader.load(text: text, fileName: "search.yaml")
+        let catalog = IntentCatalog(apps: [])
+        var validator = WorkflowValidator(catalog: catalog)
+        validator.search = nil
+        #expect(validator.validate(workflow).map(summary) == ["3:5: this program cannot search: no search is installed"])
+        var runner = WorkflowRunner(catalog: catalog)
+        runner.search = nil
+        await #expect(throws: WorkflowRunError.self) { try await runner.run(workflow) }
+    }
+
+    @Test func workflowKitKnowsNoSearchEngine() throws {
+        let sources = Fixtures.packageRoot.appendingPathComponent("Sources/WorkflowKit")
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String }.filter { $0.hasSuffix(".swift") } ?? []
+        #expect(!files.isEmpty)
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            #expect(!text.contains("import SpotlightKit"), "\(file) imports SpotlightKit")
+        }
+        let manifest = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let workflowKitTarget = try #require(manifest.range(of: #"name: "WorkflowKit",\s*dependencies: \[[^\]]*\]"#, options: .regularExpression))
+        #expect(!manifest[workflowKitTarget].contains("SpotlightKit"))
+    }
 }
 
 /// Collects the lines a run shows.
-final class ShownLines: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: [String] = []
-    func append(_ line: String) { lock.withLock { stored.append(line) } }
-    var lines: [String] { lock.withLock { stored } }
+final class ShownLines: Sendable {
+    private let stored = Mutex<[String]>([])
+    func append(_ line: String) { stored.withLock { $0.append(line) } }
+    var lines: [String] { stored.withLock { $0 } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Holds the objects intents depend on (a database, a navigator), made once when first used.
 ///
@@ -10,7 +11,7 @@ import Foundation
 ///     ...
 /// }
 /// ```
-public final class AppDependencyManager: @unchecked Sendable {
+public final class AppDependencyManager: Sendable {
     /// The process-wide manager.
     public static let shared = AppDependencyManager()
 
@@ -19,7 +20,7 @@ public final class AppDependencyManager: @unchecked Sendable {
         var value: Any?
     }
 
-    private let entries = Locked<[String: Entry]>([:])
+    private let entries = Mutex<[String: Entry]>([:])
 
     public init() {}
 

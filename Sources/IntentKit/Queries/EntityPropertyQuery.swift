@@ -59,7 +59,10 @@ public enum ComparatorMode: String, Sendable, Hashable {
 }
 
 /// The direction of a sort.
-public enum EntityQuerySortOrder: String, Sendable, Hashable {
+///
+/// Entity queries sort with it, and workflows' `sortBy:` is written with its names
+/// (`- datePublished: descending`).
+public enum EntityQuerySortOrder: String, Sendable, Hashable, CaseIterable {
     case ascending
     case descending
 }

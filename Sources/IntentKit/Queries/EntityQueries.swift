@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A condition on an entity property, by name: `author equalTo "Delia Owens"`.
 public struct PropertyCondition: Sendable, Hashable {
@@ -83,7 +84,7 @@ public enum EntityQueries {
             let properties = descriptors.map { descriptor in
                 EntityQueryCapabilities.Property(
                     name: descriptor.name, title: descriptor.title.description, type: descriptor.type,
-                    comparators: isPropertyQuery ? comparators[descriptor.name] ?? [] : (isEnumerable ? ComparatorKind.allCases : []),
+                    comparators: isPropertyQuery ? comparators[descriptor.name] ?? [] : (isEnumerable ? ComparatorKind.allCases.filter(\.takesOperand) : []),
                     isSortable: isPropertyQuery ? sortable.contains(descriptor.name) : isEnumerable)
             }
             return EntityQueryCapabilities(
@@ -101,7 +102,7 @@ public enum EntityQueries {
         var sortPositions: [String: Int] = [:]
     }
 
-    private static let declarations = Locked<[ObjectIdentifier: Declarations]>([:])
+    private static let declarations = Mutex<[ObjectIdentifier: Declarations]>([:])
 
     private static func declarations<Query: EntityPropertyQuery>(of query: Query.Type) -> Declarations {
         let key = ObjectIdentifier(query)

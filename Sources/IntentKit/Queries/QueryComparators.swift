@@ -1,12 +1,30 @@
 import Foundation
 
-/// The ten comparators of property queries, by the names YAML and metadata use.
+/// The comparators of conditions, by the names YAML and metadata use: the ten of property
+/// queries, and the two presence tests of workflow conditions.
+///
+/// It is the one vocabulary of comparisons: entity queries declare which of the ten they
+/// support, workflows' `where:` and `if:` conditions are written with all twelve, and
+/// ``When`` summaries compare with six of them.
+///
+/// ```swift
+/// ComparatorKind(rawValue: "greaterThan")?.evaluate(.int(3), [.int(2)])   // true
+/// ComparatorKind.hasValue.evaluate(.list([]), [])                         // false
+/// ```
 public enum ComparatorKind: String, Sendable, Hashable, CaseIterable, Codable {
     case equalTo, notEqualTo, contains, hasPrefix, hasSuffix
     case lessThan, lessThanOrEqualTo, greaterThan, greaterThanOrEqualTo, isBetween
+    /// The subject has a value (not null, not an empty list); written `hasValue: true`.
+    case hasValue
+    /// The subject has no value (null or an empty list); written `hasNoValue: true`.
+    case hasNoValue
 
     /// Whether the comparator takes two values (a lower and an upper bound).
     public var takesRange: Bool { self == .isBetween }
+
+    /// Whether the comparator compares with a value; `false` for the presence tests, which
+    /// entity queries never declare (they are checked in memory).
+    public var takesOperand: Bool { self != .hasValue && self != .hasNoValue }
 
     /// Whether an in-memory value satisfies the comparison, by ``ValueComparison``'s rules.
     ///
@@ -19,6 +37,14 @@ public enum ComparatorKind: String, Sendable, Hashable, CaseIterable, Codable {
     /// - Returns: Whether the comparison holds; comparisons with no value are false, but
     ///   `notEqualTo`, which holds.
     public func evaluate(_ value: IntentValue, _ operands: [IntentValue]) -> Bool {
+        let isAbsent: Bool
+        switch value {
+        case .null: isAbsent = true
+        case .list(let elements): isAbsent = elements.isEmpty
+        default: isAbsent = false
+        }
+        if self == .hasValue { return !isAbsent }
+        if self == .hasNoValue { return isAbsent }
         guard let operand = operands.first else { return false }
         if value.isNull { return self == .notEqualTo && !operand.isNull }
         func ordered(_ accepted: Set<ComparisonResult>) -> Bool {
@@ -41,6 +67,8 @@ public enum ComparatorKind: String, Sendable, Hashable, CaseIterable, Codable {
             let upper = ValueComparison.order(value, operands[1])
             return (lower == .orderedDescending || lower == .orderedSame)
                 && (upper == .orderedAscending || upper == .orderedSame)
+        case .hasValue, .hasNoValue:
+            return false
         }
     }
 }

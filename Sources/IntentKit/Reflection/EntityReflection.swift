@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A `@Property` of an entity type, known without any stored data.
 public struct EntityPropertyDescriptor: Sendable, Hashable {
@@ -37,8 +38,8 @@ enum EntityReflection {
         }
     }
 
-    private static let schemas = Locked<[ObjectIdentifier: Schema]>([:])
-    private static let typeNames = Locked<[ObjectIdentifier: String]>([:])
+    private static let schemas = Mutex<[ObjectIdentifier: Schema]>([:])
+    private static let typeNames = Mutex<[ObjectIdentifier: String]>([:])
 
     /// `String(describing: type)`, computed once per entity type.
     static func typeName(of type: Any.Type) -> String {

@@ -1,24 +1,25 @@
 import Foundation
+import Synchronization
 
 /// A parameter of an intent type, known from a blank instance.
-public struct ParameterDescriptor: Sendable, Hashable {
+package struct ParameterDescriptor: Sendable, Hashable {
     /// The Swift property name, as YAML, `--answer` and `name=value` arguments write it.
-    public var name: String
+    package var name: String
     /// The parameter's title.
-    public var title: LocalizedStringResource
+    package var title: LocalizedStringResource
     /// What the parameter is for.
-    public var description: LocalizedStringResource?
+    package var description: LocalizedStringResource?
     /// The parameter's type (optional types are `.optional`).
-    public var type: IntentValueType
+    package var type: IntentValueType
     /// The default value, if any.
-    public var defaultValue: IntentValue?
+    package var defaultValue: IntentValue?
     /// The question asked when the value is missing.
-    public var requestValueDialog: IntentDialog?
+    package var requestValueDialog: IntentDialog?
 
     /// Whether the intent can run without a value for this parameter.
-    public var isOptional: Bool { type.isOptional }
+    package var isOptional: Bool { type.isOptional }
     /// Whether a value must be given or asked for before the intent runs.
-    public var isRequired: Bool { !type.isOptional && defaultValue == nil }
+    package var isRequired: Bool { !type.isOptional && defaultValue == nil }
 }
 
 /// Reads intents' `@Parameter` wrappers with `Mirror` (labels `_name` → parameter `name`),
@@ -47,7 +48,7 @@ enum IntentReflection {
         }
     }
 
-    private static let prototypes = Locked<[ObjectIdentifier: Prototype]>([:])
+    private static let prototypes = Mutex<[ObjectIdentifier: Prototype]>([:])
 
     /// The parameters of an intent instance, in declaration order; names are written into
     /// the wrappers so that requests made from `perform()` know which parameter asks.
@@ -139,15 +140,15 @@ enum IntentReflection {
 /// ```swift
 /// IntentIntrospection.parameters(of: AddBook.self).map(\.name)   // ["title", "authorName", ...]
 /// ```
-public enum IntentIntrospection {
+package enum IntentIntrospection {
     /// The parameters of an intent type, in declaration order.
-    public static func parameters(of type: any AppIntent.Type) -> [ParameterDescriptor] {
+    package static func parameters(of type: any AppIntent.Type) -> [ParameterDescriptor] {
         IntentReflection.descriptors(for: type)
     }
 
     /// The `@Property`s of an entity type, known without stored data for ``ReflectableEntity``
     /// types (and for others once one entity was seen).
-    public static func properties(of type: any AppEntity.Type) -> [EntityPropertyDescriptor] {
+    package static func properties(of type: any AppEntity.Type) -> [EntityPropertyDescriptor] {
         EntityReflection.schema(for: type)?.descriptors ?? []
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// let book = try await EntityResolver.resolve(.string("Emma"), as: BookEntity.self, name: "book",
 ///                                             interaction: ScriptedInteraction())
 /// ```
-public enum EntityResolver {
+package enum EntityResolver {
     /// Resolves a value (an entity, an identifier or a title, or a list of them) to an entity value.
     ///
     /// - Parameters:
@@ -22,7 +22,7 @@ public enum EntityResolver {
     ///   - interaction: Who chooses among several matches.
     /// - Returns: An ``IntentValue/entity(_:)`` value.
     /// - Throws: ``IntentError/entityNotFound(entity:text:)``, or the interaction's error.
-    public static func resolve(_ value: IntentValue, as type: any AppEntity.Type, name: String,
+    package static func resolve(_ value: IntentValue, as type: any AppEntity.Type, name: String,
                                interaction: any Interaction) async throws -> IntentValue {
         func open<Entity: AppEntity>(_ type: Entity.Type) async throws -> IntentValue {
             try await resolve(value, entity: type, name: name, interaction: interaction).intentValue

@@ -103,14 +103,14 @@ public struct IntentCatalog: Sendable {
 /// NameSuggestion.nearest(to: "timezone", among: ["timeZone", "schedule"])    // "timeZone"
 /// NameSuggestion.nearest(to: "zzz", among: ["title"])                        // nil
 /// ```
-public enum NameSuggestion {
+package enum NameSuggestion {
     /// The best candidate for a misspelled name.
     ///
     /// - Parameters:
     ///   - name: The unknown name as written.
     ///   - candidates: The names that would have been accepted.
     /// - Returns: The best candidate, or `nil` when none is close enough or `name` is itself a candidate.
-    public static func nearest(to name: String, among candidates: [String]) -> String? {
+    package static func nearest(to name: String, among candidates: [String]) -> String? {
         guard !name.isEmpty, !candidates.contains(name) else { return nil }
         let lowered = Array(name.lowercased())
         let loweredCandidates = candidates.map { Array($0.lowercased()) }
@@ -149,7 +149,7 @@ public enum NameSuggestion {
     ///   - prefixOfSecond: Measure against the closest prefix of `target` (for words being typed).
     ///   - limit: Stop early and return `limit + 1` once the distance must exceed it.
     /// - Returns: The number of edits between them.
-    public static func editDistance(_ source: [Character], _ target: [Character], prefixOfSecond: Bool = false,
+    package static func editDistance(_ source: [Character], _ target: [Character], prefixOfSecond: Bool = false,
                                     limit: Int = .max) -> Int {
         if source.isEmpty { return prefixOfSecond ? 0 : target.count }
         if target.isEmpty { return source.count }

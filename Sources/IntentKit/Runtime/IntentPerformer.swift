@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What running an intent produced.
 public struct PerformOutcome: Sendable {
@@ -35,7 +36,13 @@ public struct IntentPerformer: Sendable {
     /// Whether an intent a result opens is run after it ("Open When Run").
     public var runsOpenedIntents: Bool
 
-    private static let preparedApps = Locked<Set<String>>([])
+    /// Each app's set-up: running (shared by every caller that comes meanwhile), or done.
+    private enum Preparation {
+        case running(Task<Void, any Error>)
+        case ready
+    }
+
+    private static let preparations = Mutex<[String: Preparation]>([:])
 
     public init(catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
                 runsOpenedIntents: Bool = true) {
@@ -108,10 +115,42 @@ public struct IntentPerformer: Sendable {
 
     /// Runs an app's `setUp` once per process (the performer does it before an app's first intent).
     ///
+    /// Callers that come while the set-up runs wait for it, so no intent runs against an app
+    /// that is not set up; when the set-up fails, every waiting caller gets its error and the
+    /// next caller tries again.
+    ///
+    /// ```swift
+    /// try await IntentPerformer(catalog: catalog).prepare(LibraryApp.app)   // opens the library once
+    /// ```
+    ///
+    /// - Parameter app: The app.
     /// - Throws: The app's set-up error.
     public func prepare(_ app: IntentApp) async throws {
-        let isNew = Self.preparedApps.withLock { $0.insert(app.name).inserted }
-        if isNew { try await app.setUp() }
+        let running: Task<Void, any Error>? = Self.preparations.withLock { preparations in
+            switch preparations[app.name] {
+            case .ready:
+                return nil
+            case .running(let task):
+                return task
+            case nil:
+                let setUp = app.setUp
+                let task = Task { try await setUp() }
+                preparations[app.name] = .running(task)
+                return task
+            }
+        }
+        guard let running else { return }
+        do {
+            try await running.value
+            Self.preparations.withLock { preparations in
+                if case .running(let task) = preparations[app.name], task == running { preparations[app.name] = .ready }
+            }
+        } catch {
+            Self.preparations.withLock { preparations in
+                if case .running(let task) = preparations[app.name], task == running { preparations[app.name] = nil }
+            }
+            throw error
+        }
     }
 
     private func run(_ intent: any AppIntent, in app: IntentApp, name: String) async throws -> PerformOutcome {
@@ -245,7 +284,7 @@ extension AppEnum {
 
 /// Prepares a value for a type: resolves entities (elements of lists too) and leaves other
 /// conversions to ``IntentValueConvertible/init(intentValue:)``.
-public enum ValuePreparation {
+package enum ValuePreparation {
     /// Resolves the entities in a value for a parameter or property of a type.
     ///
     /// - Parameters:
@@ -255,7 +294,7 @@ public enum ValuePreparation {
     ///   - interaction: Who chooses among several matching entities.
     /// - Returns: The value with entities resolved.
     /// - Throws: ``IntentError`` or ``ValueConversionError``.
-    public static func prepare(_ value: IntentValue, for type: IntentValueType, name: String,
+    package static func prepare(_ value: IntentValue, for type: IntentValueType, name: String,
                                interaction: any Interaction) async throws -> IntentValue {
         switch type {
         case .optional(let wrapped):

@@ -4,16 +4,19 @@ import Foundation
 public enum ParameterSummaryComparison: Sendable {
     case equalTo, notEqualTo, lessThan, lessThanOrEqualTo, greaterThan, greaterThanOrEqualTo
 
-    var name: String {
+    /// The comparator it stands for.
+    var kind: ComparatorKind {
         switch self {
-        case .equalTo: "equalTo"
-        case .notEqualTo: "notEqualTo"
-        case .lessThan: "lessThan"
-        case .lessThanOrEqualTo: "lessThanOrEqualTo"
-        case .greaterThan: "greaterThan"
-        case .greaterThanOrEqualTo: "greaterThanOrEqualTo"
+        case .equalTo: .equalTo
+        case .notEqualTo: .notEqualTo
+        case .lessThan: .lessThan
+        case .lessThanOrEqualTo: .lessThanOrEqualTo
+        case .greaterThan: .greaterThan
+        case .greaterThanOrEqualTo: .greaterThanOrEqualTo
         }
     }
+
+    var name: String { kind.rawValue }
 }
 
 /// How ``When`` tests whether a parameter has a value.
@@ -72,15 +75,7 @@ public struct When<Intent: AppIntent>: ParameterSummary {
     }
 
     private static func test(_ actual: IntentValue?, _ comparison: ParameterSummaryComparison, _ expected: IntentValue) -> Bool {
-        guard let actual, !actual.isNull else { return comparison == .notEqualTo }
-        switch comparison {
-        case .equalTo: return ValueComparison.equal(actual, expected)
-        case .notEqualTo: return !ValueComparison.equal(actual, expected)
-        case .lessThan: return ValueComparison.order(actual, expected) == .orderedAscending
-        case .lessThanOrEqualTo: return [.orderedAscending, .orderedSame].contains(ValueComparison.order(actual, expected))
-        case .greaterThan: return ValueComparison.order(actual, expected) == .orderedDescending
-        case .greaterThanOrEqualTo: return [.orderedDescending, .orderedSame].contains(ValueComparison.order(actual, expected))
-        }
+        comparison.kind.evaluate(actual ?? .null, [expected])
     }
 }
 

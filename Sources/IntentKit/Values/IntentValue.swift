@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A dynamically typed value that flows between intents, entities, workflows and the command line.
 ///
@@ -126,28 +127,27 @@ public struct EntityValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Property values, given or read once on demand.
-    private final class PropertyStorage: @unchecked Sendable {
-        private let lock = NSLock()
-        private var known: [String: IntentValue]?
+    private final class PropertyStorage: Sendable {
+        private let known: Mutex<[String: IntentValue]?>
         private let read: (@Sendable () -> [String: IntentValue])?
 
         init(values: [String: IntentValue]) {
-            known = values
+            known = Mutex(values)
             read = nil
         }
 
         init(read: @escaping @Sendable () -> [String: IntentValue]) {
-            known = nil
+            known = Mutex(nil)
             self.read = read
         }
 
         var values: [String: IntentValue] {
-            lock.lock()
-            defer { lock.unlock() }
-            if let known { return known }
-            let values = read?() ?? [:]
-            known = values
-            return values
+            known.withLock { known in
+                if let known { return known }
+                let values = read?() ?? [:]
+                known = values
+                return values
+            }
         }
     }
 

@@ -18,7 +18,39 @@ import Foundation
 ///
 /// Enum cases convert by raw value or case title (``AppEnum``); entities resolve through the
 /// entity's queries, which is asynchronous and done by the engine (``EntityResolver``).
-enum ValueCoercion {
+///
+/// It is the one conversion path: parameters, property comparisons, workflow inputs and `ask`
+/// answers all convert through it.
+package enum ValueCoercion {
+    /// Converts a value to a type by the rules above, keeping entities and `Any` as they are.
+    ///
+    /// ```swift
+    /// try ValueCoercion.coerce(.string("3"), to: .int)            // .int(3)
+    /// try ValueCoercion.coerce(.string("1,2"), to: .list(.int))   // throws: a list is expected
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - type: The type wanted.
+    /// - Returns: The value of that type (a UUID as its text).
+    /// - Throws: ``ValueConversionError`` saying what was expected.
+    package static func coerce(_ value: IntentValue, to type: IntentValueType) throws -> IntentValue {
+        switch type {
+        case .optional(let wrapped): return value.isNull ? .null : try coerce(value, to: wrapped)
+        case .list(let element): return .list(try value.elements.map { try coerce($0, to: element) })
+        case .string: return .string(try string(from: value))
+        case .int: return .int(try int(from: value))
+        case .double: return .double(try double(from: value))
+        case .bool: return .bool(try bool(from: value))
+        case .date: return .date(try date(from: value))
+        case .url: return .url(try url(from: value))
+        case .uuid: return .string(try uuid(from: value).uuidString)
+        case .file: return .file(try file(from: value))
+        case .enumeration(let reference): return try reference.type.init(intentValue: value).intentValue
+        case .entity, .any: return value
+        }
+    }
+
     static func string(from value: IntentValue) throws -> String {
         switch value {
         case .string(let text): return text

@@ -14,9 +14,9 @@ import Foundation
 /// ValueComparison.order(.int(3), .double(2.5))                                // .orderedDescending
 /// ValueComparison.contains(.string("Where the Crawdads Sing"), .string("crawdad"))  // true
 /// ```
-public enum ValueComparison {
+package enum ValueComparison {
     /// Whether two values are equal.
-    public static func equal(_ left: IntentValue, _ right: IntentValue) -> Bool {
+    package static func equal(_ left: IntentValue, _ right: IntentValue) -> Bool {
         switch (left, right) {
         case (.null, .null): return true
         case (.null, _), (_, .null): return false
@@ -38,7 +38,7 @@ public enum ValueComparison {
     }
 
     /// How two values are ordered, or `nil` when they cannot be compared.
-    public static func order(_ left: IntentValue, _ right: IntentValue) -> ComparisonResult? {
+    package static func order(_ left: IntentValue, _ right: IntentValue) -> ComparisonResult? {
         switch (left, right) {
         case (.int(let a), .int(let b)): return compare(a, b)
         case (.int, .double), (.double, .int), (.double, .double):
@@ -61,7 +61,7 @@ public enum ValueComparison {
     }
 
     /// Whether text (or a list) contains another text (or element).
-    public static func contains(_ value: IntentValue, _ part: IntentValue) -> Bool {
+    package static func contains(_ value: IntentValue, _ part: IntentValue) -> Bool {
         if case .list(let elements) = value {
             return elements.contains { equal($0, part) }
         }
@@ -70,19 +70,19 @@ public enum ValueComparison {
     }
 
     /// Whether text starts with another text.
-    public static func hasPrefix(_ value: IntentValue, _ prefix: IntentValue) -> Bool {
+    package static func hasPrefix(_ value: IntentValue, _ prefix: IntentValue) -> Bool {
         guard !value.isNull else { return false }
         return fold(value.displayText).hasPrefix(fold(prefix.displayText))
     }
 
     /// Whether text ends with another text.
-    public static func hasSuffix(_ value: IntentValue, _ suffix: IntentValue) -> Bool {
+    package static func hasSuffix(_ value: IntentValue, _ suffix: IntentValue) -> Bool {
         guard !value.isNull else { return false }
         return fold(value.displayText).hasSuffix(fold(suffix.displayText))
     }
 
     /// Text with case and diacritics removed, as comparisons see it.
-    public static func fold(_ text: String) -> String {
+    package static func fold(_ text: String) -> String {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 

@@ -33,13 +33,13 @@ enum WorkflowFiles {
     /// Loads and validates a workflow, or prints every diagnostic and exits 1.
     static func loadValid(_ url: URL, isHeadless: Bool, answered: Set<String>) -> Workflow {
         let workflow: Workflow
+        let validator = WorkflowValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
         do {
             workflow = try WorkflowLoader.load(contentsOf: url)
         } catch {
-            FileHandle.standardError.write(Data((error.rendered() + "\n").utf8))
+            FileHandle.standardError.write(Data((error.addingDiagnostics(of: validator.check).rendered() + "\n").utf8))
             Foundation.exit(1)
         }
-        let validator = WorkflowValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
         let (diagnostics, sources) = validator.check(workflow)
         if !diagnostics.isEmpty {
             let rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
@@ -193,7 +193,9 @@ struct ValidateCommand: AsyncParsableCommand {
             do {
                 workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: file))
             } catch {
-                FileHandle.standardError.write(Data((error.rendered() + "\n").utf8))
+                let validator = WorkflowValidator(catalog: Installation.shared.catalog,
+                                                    isHeadless: noInteraction || error.loadedPart?.automation != nil)
+                FileHandle.standardError.write(Data((error.addingDiagnostics(of: validator.check).rendered() + "\n").utf8))
                 failed = true
                 continue
             }

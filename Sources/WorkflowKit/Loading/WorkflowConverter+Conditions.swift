@@ -1,3 +1,4 @@
+import IntentKit
 import Yams
 
 /// Converting conditions (`where:`, `all:`, `any:`, `if:`), `sortBy:` and `limit:`.
@@ -85,14 +86,14 @@ extension WorkflowConverter {
                 }
             }
         case .value:
-            let comparatorNames = Comparator.allCases.map(\.rawValue)
+            let comparatorNames = ComparatorKind.allCases.map(\.rawValue)
             let subjectEntry = entries["value"]
             let subject = subjectEntry.flatMap { convertValue($0.value, depth: depth + 1) }
             var comparatorCount = 0
             for entry in entries.all where entry.key.value != "value" {
                 if Self.combinatorKeys.contains(entry.key.value) {
                     parts += combinator(entry, mode: mode, depth: depth).map { [$0] } ?? []
-                } else if let comparator = Comparator(rawValue: entry.key.value) {
+                } else if let comparator = ComparatorKind(rawValue: entry.key.value) {
                     comparatorCount += 1
                     guard subjectEntry != nil else {
                         report("missing 'value' for comparator '\(comparator.rawValue)'", at: entry.key.location,
@@ -150,10 +151,10 @@ extension WorkflowConverter {
         }
         var comparisons: [Condition] = []
         for comparatorEntry in comparatorEntries.all {
-            guard let comparator = Comparator(rawValue: comparatorEntry.key.value) else {
+            guard let comparator = ComparatorKind(rawValue: comparatorEntry.key.value) else {
                 reportUnknownKey(comparatorEntry.key,
                                  message: "unknown comparator '\(comparatorEntry.key.value)' for property '\(property.value)'",
-                                 candidates: Comparator.allCases.map(\.rawValue))
+                                 candidates: ComparatorKind.allCases.map(\.rawValue))
                 continue
             }
             guard let operand = operand(of: comparator, comparatorEntry, depth: depth) else { continue }
@@ -164,7 +165,7 @@ extension WorkflowConverter {
     }
 
     /// What a comparator compares with.
-    private func operand(of comparator: Comparator, _ entry: MappingEntries.Entry, depth: Int) -> Comparison.Operand? {
+    private func operand(of comparator: ComparatorKind, _ entry: MappingEntries.Entry, depth: Int) -> Comparison.Operand? {
         switch comparator {
         case .isBetween:
             guard case .sequence(let bounds) = entry.value, bounds.count == 2 else {
@@ -208,7 +209,7 @@ extension WorkflowConverter {
             case .mapping(let mapping) where mapping.count == 1:
                 let entries = entries(of: mapping)
                 guard let entry = entries.all.first, checkName(entry.key, kind: "property name"),
-                      let order = choice(entry.value, for: "the order of '\(entry.key.value)'", as: SortCriterion.Order.self)
+                      let order = choice(entry.value, for: "the order of '\(entry.key.value)'", as: EntityQuerySortOrder.self)
                 else { continue }
                 criteria.append(SortCriterion(property: entry.key, order: order))
             default:

@@ -6,7 +6,9 @@ import Yams
 /// Each part is converted independently: a mistake in one step is reported and the
 /// conversion goes on with the next, so that one load reports all the errors of a file
 /// that the YAML structure allows to find. The conversion of a part returns `nil` after
-/// reporting why; callers never report that part again.
+/// reporting why; callers never report that part again. A file with errors still converts to
+/// a partial workflow (``Workflow/isPartial``) of the parts without errors, which validation
+/// checks too.
 final class WorkflowConverter {
     /// The deepest nesting of steps and values accepted.
     static let maximumDepth = 100
@@ -59,8 +61,8 @@ final class WorkflowConverter {
         }
         let output = entries.nonNull("output").flatMap { convertValue($0, depth: 1) }
         let automation = entries.nonNull("automation").flatMap(convertAutomation)
-        guard diagnostics.isEmpty else { return nil }
-        return Workflow(
+        guard !isAborted else { return nil }
+        var workflow = Workflow(
             name: name,
             description: description,
             inputs: inputs,
@@ -70,6 +72,8 @@ final class WorkflowConverter {
             fileName: file,
             sourceText: sourceText
         )
+        workflow.isPartial = !diagnostics.isEmpty
+        return workflow
     }
 
     private func convertInputs(_ node: Node) -> [InputDeclaration] {

@@ -17,13 +17,19 @@ import Yams
 /// }
 /// ```
 public enum WorkflowLoader {
-    /// The largest file accepted, in Unicode scalars.
-    static let maximumFileSize = 16 << 20
+    /// The largest workflow file accepted: 16 MiB (16,777,216 bytes). A larger file is refused
+    /// before it is read; text given directly is limited to as many Unicode scalars.
+    public static let maximumFileSize = 16 << 20
 
     /// Loads a workflow file.
     ///
     /// Locations use the URL's relative path when it has one (`Workflows/add.yaml` for
     /// `URL(fileURLWithPath: "Workflows/add.yaml")`), and its path otherwise.
+    ///
+    /// The file's size is checked before it is read, and it is read at most
+    /// ``maximumFileSize`` bytes at a time, so a huge file, a file that grows while it is
+    /// read or a pipe costs no more than that. A file whose name does not end in `.yaml` or
+    /// `.yml` and that does not load as a workflow is reported without its content.
     ///
     /// ```swift
     /// let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: "Workflows/add.yaml"))
@@ -32,21 +38,25 @@ public enum WorkflowLoader {
     /// - Parameters:
     ///   - url: The file's URL.
     /// - Returns: The workflow.
-    /// - Throws: ``DiagnosticError`` with every problem found, including a file that cannot be read or is not UTF-8.
+    /// - Throws: ``DiagnosticError`` with every problem found, including a file that cannot be
+    ///   read, is too large or is not UTF-8.
     public static func load(contentsOf url: URL) throws(DiagnosticError) -> Workflow {
         let fileName = url.isFileURL ? url.relativePath : url.absoluteString
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw DiagnosticError([.error("cannot read the workflow file: \(error.localizedDescription)",
-                                          at: SourceLocation(file: fileName, line: 1, column: 1))])
-        }
+        let start = SourceLocation(file: fileName, line: 1, column: 1)
+        let data = try WorkflowFileReader.contents(ofFile: url.path, maximumSize: maximumFileSize, location: start)
         guard let text = String(data: data, encoding: .utf8) else {
-            throw DiagnosticError([.error("the workflow file is not valid UTF-8 text",
-                                          at: SourceLocation(file: fileName, line: 1, column: 1))])
+            throw DiagnosticError([.error("the workflow file is not valid UTF-8 text", at: start)])
         }
-        return try load(text: text, fileName: fileName)
+        do {
+            return try load(text: text, fileName: fileName)
+        } catch {
+            guard WorkflowFileReader.hasWorkflowExtension(fileName) else {
+                throw DiagnosticError([.error("'\(fileName)' is not a workflow: it does not load as one (\(error.diagnostics.count) "
+                                              + (error.diagnostics.count == 1 ? "problem" : "problems") + ")",
+                                              at: start, help: "workflow files are YAML files named NAME.yaml")])
+            }
+            throw error
+        }
     }
 
     /// Loads a workflow from its text.
@@ -75,31 +85,32 @@ public enum WorkflowLoader {
         switch outcome {
         case .success(let workflow):
             return workflow
-        case .failure(let diagnostics):
-            throw DiagnosticError(diagnostics, sources: [fileName: text])
+        case .failure(let diagnostics, let part):
+            throw DiagnosticError(diagnostics, sources: [fileName: text], loadedPart: part)
         }
     }
 
     private enum Outcome: Sendable {
         case success(Workflow)
-        case failure([Diagnostic])
+        case failure([Diagnostic], Workflow?)
     }
 
     private static func loadOnCurrentThread(text: String, fileName: String) -> Outcome {
         let source = SourceText(text)
         guard text.unicodeScalars.count <= maximumFileSize else {
-            return .failure([.error("the workflow file is too large (more than \(maximumFileSize) characters)",
-                                    at: SourceLocation(file: fileName, line: 1, column: 1))])
+            return .failure([.error("the workflow is too large: more than \(maximumFileSize) characters (16 MiB)",
+                                    at: SourceLocation(file: fileName, line: 1, column: 1))], nil)
         }
         switch YAMLComposer.compose(text, source: source, file: fileName) {
         case .failure(let diagnostic):
-            return .failure([diagnostic])
+            return .failure([diagnostic], nil)
         case .document(let root, let shield):
             let converter = WorkflowConverter(file: fileName, source: source, shield: shield)
-            if let workflow = converter.convertWorkflow(root, sourceText: text) {
+            let workflow = converter.convertWorkflow(root, sourceText: text)
+            if let workflow, converter.diagnostics.isEmpty {
                 return .success(workflow)
             }
-            return .failure(converter.diagnostics)
+            return .failure(converter.diagnostics, workflow)
         }
     }
 }

@@ -1,3 +1,5 @@
+import IntentKit
+
 /// One comparison: a subject, a comparator and its operand.
 ///
 /// ```swift
@@ -27,7 +29,7 @@ public struct Comparison: Sendable, Hashable {
     /// What is compared.
     public var subject: Subject
     /// How it is compared.
-    public var comparator: Comparator
+    public var comparator: ComparatorKind
     /// What it is compared with.
     public var operand: Operand
     /// Where the comparator key is written.

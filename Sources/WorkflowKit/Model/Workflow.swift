@@ -32,4 +32,8 @@ public struct Workflow: Sendable, Hashable {
     public var fileName: String
     /// The file's text, so that later stages can render their diagnostics with excerpts.
     public var sourceText: String
+    /// Whether this is only what loaded of a file that has errors (``DiagnosticError/loadedPart``):
+    /// the parts in error are left out, so validation does not report the names they would define.
+    public internal(set) var isPartial = false
+
 }

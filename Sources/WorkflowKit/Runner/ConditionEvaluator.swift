@@ -40,13 +40,7 @@ struct ConditionEvaluator {
     }
 
     private func holds(_ comparison: Comparison, subject: IntentValue, in scope: RunScope) throws -> Bool {
-        switch comparison.comparator {
-        case .hasValue: return !subject.isNull && !(subject.elements.isEmpty && subject.isList)
-        case .hasNoValue: return subject.isNull || (subject.elements.isEmpty && subject.isList)
-        default:
-            guard let kind = ComparatorKind(rawValue: comparison.comparator.rawValue) else { return false }
-            return kind.evaluate(subject, try operands(of: comparison, in: scope))
-        }
+        comparison.comparator.evaluate(subject, try operands(of: comparison, in: scope))
     }
 
     func operands(of comparison: Comparison, in scope: RunScope) throws -> [IntentValue] {
@@ -61,10 +55,11 @@ struct ConditionEvaluator {
     /// (so a `find` can push it down to the entity's query).
     func flatPropertyConditions(_ condition: Condition, in scope: RunScope) throws -> (ComparatorMode, [PropertyCondition])? {
         func comparison(_ part: Condition) throws -> PropertyCondition? {
+            // Presence tests are checked in memory: entity queries do not declare them.
             guard case .comparison(let comparison) = part, case .property(let name) = comparison.subject,
-                  let kind = ComparatorKind(rawValue: comparison.comparator.rawValue)
+                  comparison.comparator.takesOperand
             else { return nil }
-            return PropertyCondition(property: name.value, comparator: kind, operands: try operands(of: comparison, in: scope))
+            return PropertyCondition(property: name.value, comparator: comparison.comparator, operands: try operands(of: comparison, in: scope))
         }
         switch condition {
         case .comparison:
@@ -78,12 +73,5 @@ struct ConditionEvaluator {
             if case .any = condition { return (.or, flat) }
             return (.and, flat)
         }
-    }
-}
-
-extension IntentValue {
-    var isList: Bool {
-        if case .list = self { return true }
-        return false
     }
 }

@@ -1,6 +1,5 @@
 import Foundation
 import IntentKit
-import SpotlightKit
 
 /// The JSON Schema of workflow files (`Schemas/workflow.schema.json`), and a version of it
 /// specialised to the installed intents, so an editor completes intent names, their
@@ -24,18 +23,20 @@ public enum WorkflowSchema {
     /// limited to its parameters (required ones required), `find:` to the installed entities,
     /// and a search step's `entity:` to the installed indexed entities.
     ///
-    /// - Parameter catalog: The installed apps.
+    /// - Parameters:
+    ///   - catalog: The installed apps.
+    ///   - search: Which entities can be searched; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
     /// - Returns: JSON text.
     /// - Throws: When the bundled schema cannot be read.
-    public static func specialized(for catalog: IntentCatalog) throws -> String {
+    public static func specialized(for catalog: IntentCatalog, search: (any WorkflowSearchProvider)? = nil) throws -> String {
         guard var schema = try JSONSerialization.jsonObject(with: Data(general().utf8)) as? [String: Any],
               var definitions = schema["$defs"] as? [String: Any],
               var perform = definitions["performStep"] as? [String: Any],
               var performProperties = perform["properties"] as? [String: Any],
               var find = definitions["findStep"] as? [String: Any],
               var findProperties = find["properties"] as? [String: Any],
-              var search = definitions["searchStep"] as? [String: Any],
-              var searchProperties = search["properties"] as? [String: Any]
+              var searchStep = definitions["searchStep"] as? [String: Any],
+              var searchProperties = searchStep["properties"] as? [String: Any]
         else { throw CocoaError(.fileReadCorruptFile) }
         let intents = catalog.allIntents
         performProperties["perform"] = [
@@ -66,13 +67,14 @@ public enum WorkflowSchema {
         ] as [String: Any]
         find["properties"] = findProperties
         definitions["findStep"] = find
-        let indexed = catalog.indexedEntities
+        let provider: (any WorkflowSearchProvider)? = search ?? WorkflowSearch.provider(for: catalog)
+        let indexed: [IntentCatalog.FoundEntity] = catalog.allEntities.filter { found in provider?.isSearchable(found.type) ?? false }
         searchProperties["entity"] = [
             "enum": indexed.map(\.name) + indexed.map { String(describing: $0.type) },
             "description": "Only results that stand for entities of this type; the output is then a list of those entities.",
         ] as [String: Any]
-        search["properties"] = searchProperties
-        definitions["searchStep"] = search
+        searchStep["properties"] = searchProperties
+        definitions["searchStep"] = searchStep
         schema["$defs"] = definitions
         schema["title"] = "Shortcuts workflow (installed intents)"
         let data = try JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

@@ -1,6 +1,5 @@
 import Foundation
 import IntentKit
-import SpotlightKit
 
 /// Checks a loaded workflow against the installed apps before anything runs, and reports
 /// every mistake at once: unknown intents, parameters, entities, properties, comparators and
@@ -20,8 +19,8 @@ public struct WorkflowValidator: Sendable {
     public var isHeadless: Bool
     /// Names answered in advance (`--answer name=value`), which count as supplied.
     public var answeredNames: Set<String>
-    /// The search indexes `search` steps may name.
-    public var searchIndexes: SearchIndexCatalog
+    /// What answers `search` steps: the indexes they may name and the entities they may search.
+    public var search: (any WorkflowSearchProvider)?
 
     /// Creates a validator.
     ///
@@ -29,13 +28,13 @@ public struct WorkflowValidator: Sendable {
     ///   - catalog: The installed apps.
     ///   - isHeadless: Whether the run cannot ask questions.
     ///   - answeredNames: Names answered in advance.
-    ///   - searchIndexes: The search indexes; the apps' indexes and those in `$SHORTCUTS_HOME/indexes` when `nil`.
+    ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
     public init(catalog: IntentCatalog, isHeadless: Bool = true, answeredNames: Set<String> = [],
-                searchIndexes: SearchIndexCatalog? = nil) {
+                search: (any WorkflowSearchProvider)? = nil) {
         self.catalog = catalog
         self.isHeadless = isHeadless
         self.answeredNames = answeredNames
-        self.searchIndexes = searchIndexes ?? SearchIndexCatalog(intents: catalog)
+        self.search = search ?? WorkflowSearch.provider(for: catalog)
     }
 
     /// Validates a workflow (and the workflows it runs).
@@ -219,22 +218,26 @@ struct ValidationPass {
             if let output = stop.output { _ = type(of: output) }
             return nil
         case .search(let search):
-            return self.search(search)
+            return self.search(search, at: step.location)
         }
     }
 
-    mutating func search(_ search: SearchStep) -> IntentValueType? {
+    mutating func search(_ search: SearchStep, at location: SourceLocation) -> IntentValueType? {
         _ = type(of: search.query)
         if let limit = search.limit { number(limit) }
-        var entity: (name: String, type: any IndexedEntity.Type)?
+        guard let provider = validator.search else {
+            report("this program cannot search: no search is installed", at: location)
+            return .list(.any)
+        }
+        let indexed = catalog.allEntities.filter { provider.isSearchable($0.type) }
+        var entity: (name: String, type: any AppEntity.Type)?
         if let name = search.entity {
-            let indexed = catalog.indexedEntities
             if let found = try? catalog.entity(named: name.description) {
-                if let type = found.type as? any IndexedEntity.Type {
-                    entity = (found.name, type)
+                if provider.isSearchable(found.type) {
+                    entity = (found.name, found.type)
                 } else {
                     report("\(found.name) is not indexed, so it cannot be searched", at: name.location,
-                          help: indexed.isEmpty ? "its type must conform to IndexedEntity"
+                          help: indexed.isEmpty ? "no installed entity is indexed"
                             : "indexed entities: " + indexed.map(\.name).joined(separator: ", "))
                 }
             } else {
@@ -244,15 +247,15 @@ struct ValidationPass {
             }
         }
         if let index = search.index {
-            let names = validator.searchIndexes.indexNames
+            let names = provider.indexNames
             if !names.contains(index.value) {
                 report("unknown search index '\(index.value)'", at: index.location,
                       help: Self.didYouMean(index.value, names)
                         ?? (names.isEmpty ? "there are no search indexes" : "the indexes are: " + names.joined(separator: ", ")))
-            } else if let declared = validator.searchIndexes.appIndex(named: index.value)?.index.entityTypes {
+            } else if let declared = provider.entityTypes(ofIndexNamed: index.value) {
                 if let entity, !declared.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(entity.type) }) {
                     let names = declared.map { type in
-                        catalog.indexedEntities.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) }?.name ?? String(describing: type)
+                        catalog.allEntities.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) }?.name ?? String(describing: type)
                     }
                     report("the index '\(index.value)' holds no \(entity.name)", at: index.location,
                           help: names.isEmpty ? nil : "it holds " + names.joined(separator: ", "))
@@ -351,7 +354,7 @@ struct ValidationPass {
                     break
                 }
                 if let capabilities, capabilities.supportsPropertyQuery,
-                   let kind = ComparatorKind(rawValue: comparison.comparator.rawValue),
+                   case let kind = comparison.comparator, kind.takesOperand,
                    let property = capabilities.properties.first(where: { $0.name == name.value }),
                    !property.comparators.contains(kind) {
                     let supported = property.comparators.map(\.rawValue)
@@ -391,8 +394,8 @@ struct ValidationPass {
         } catch {
             return
         }
-        let key = url.standardizedFileURL.path
-        let chain = callers + [URL(fileURLWithPath: workflow.fileName).standardizedFileURL.path]
+        let key = NestedWorkflows.identity(ofFile: url.path)
+        let chain = callers + [NestedWorkflows.identity(ofFile: workflow.fileName)]
         if chain.contains(key) {
             report("'\(nested.workflow.value)' runs itself: " + (chain + [key]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → "),
                   at: nested.workflow.location, help: "a workflow cannot run one of the workflows that run it")
@@ -452,6 +455,7 @@ struct ValidationPass {
             guard case .property(let inputName)? = components.first else { return .any }
             components = components.dropFirst()
             guard let inputType = inputTypes[inputName.value] else {
+                if workflow.isPartial { return .any }
                 report("'\(workflow.fileName)' declares no input '\(inputName.value)'", at: inputName.location,
                       help: Self.didYouMean(inputName.value, Array(inputTypes.keys)) ?? "declare it under input:")
                 return nil
@@ -459,6 +463,9 @@ struct ValidationPass {
             current = inputType
         } else if let known = scope[name] {
             current = known
+        } else if workflow.isPartial {
+            // A step left out for its errors may define it.
+            return .any
         } else {
             report("'\(name)' is not defined here", at: expression.variable.location,
                   help: Self.didYouMean(name, Array(scope.keys)) ?? "give a step `id: \(name)` or `set: \(name)` before this step")
@@ -504,7 +511,7 @@ struct ValidationPass {
             if case .entity = target { return }
             if target.elementType != nil { return }
             do {
-                _ = try InputTypes.coerce(value, to: target)
+                _ = try ValueCoercion.coerce(value, to: target)
             } catch {
                 self.report("\(name) needs \(target): \(error)", at: node.location)
             }
@@ -529,24 +536,5 @@ struct ValidationPass {
     static func entityType(_ type: IntentValueType) -> (any AppEntity.Type)? {
         if case .entity(let reference) = type.nonOptional { return reference.type }
         return nil
-    }
-}
-
-/// Where a `run:` step's workflow file is.
-enum NestedWorkflows {
-    /// Relative to the running file's folder, then to the current folder; a name without
-    /// `.yaml` also finds `NAME.yaml`.
-    static func resolve(_ reference: Located<String>, from workflow: Workflow) throws -> URL {
-        let base = URL(fileURLWithPath: workflow.fileName).deletingLastPathComponent()
-        let names = reference.value.hasSuffix(".yaml") || reference.value.hasSuffix(".yml")
-            ? [reference.value] : [reference.value, reference.value + ".yaml", reference.value + ".yml"]
-        for name in names {
-            for folder in [base, URL(fileURLWithPath: FileManager.default.currentDirectoryPath)] {
-                let candidate = name.hasPrefix("/") ? URL(fileURLWithPath: name) : folder.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            }
-        }
-        throw WorkflowRunError("no workflow file '\(reference.value)'", at: reference.location,
-                               help: "paths are relative to the folder of '\(workflow.fileName)'")
     }
 }

@@ -1,6 +1,8 @@
 import Foundation
 import IntentKit
+import ShortcutsCLI
 import SpotlightKit
+import WorkflowKit
 
 /// A small app whose notes are indexed, for the `search` step: its index lives in a folder
 /// of the test's own.
@@ -85,6 +87,8 @@ struct NotesFixture {
     let directory: URL
     let catalog: IntentCatalog
     let searchIndexes: SearchIndexCatalog
+    /// The search `search` steps use, as the command line wires it.
+    let search: any WorkflowSearchProvider
 
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)")
@@ -93,5 +97,6 @@ struct NotesFixture {
                               features: [AppSearchIndex(name: "notes", entityTypes: [NoteEntity.self]) { indexer }])
         catalog = IntentCatalog(apps: [notes])
         searchIndexes = SearchIndexCatalog(intents: catalog, directory: directory)
+        search = SpotlightSearchProvider(indexes: searchIndexes)
     }
 }

@@ -1,8 +1,8 @@
 /// `repeat: { count: n }` or `repeat: { each: list, as: name }` with `steps:`.
 ///
-/// With `count:`, `${index}` is the zero-based iteration number. With `each:`, the
-/// element is available under the `as:` name (`item` when `as:` is omitted) and
-/// `${index}` is its position. The step's output is the list of the last step's outputs.
+/// With `count:`, `${index}` is the iteration number, counting from 1 as Apple Shortcuts'
+/// Repeat Index does. With `each:`, the element is available under the `as:` name (`item`
+/// when `as:` is omitted) and `${index}` is its position, counting from 1. The step's output is the list of the last step's outputs.
 ///
 /// ```yaml
 /// - repeat: { each: ${recent}, as: b }
