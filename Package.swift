@@ -23,7 +23,7 @@ let package = Package(
         .target(
             name: "WorkflowKit",
             dependencies: ["IntentKit", "SpotlightKit", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
-            resources: [.copy("Resources/workflow.schema.json")]
+            exclude: ["Resources/workflow.schema.json"]
         ),
         .target(name: "SeededRandom"),
         .target(
@@ -53,7 +53,7 @@ let package = Package(
             name: "LibraryApp",
             dependencies: ["IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Library/Sources",
-            resources: [.copy("Resources")]
+            exclude: ["Resources/catalog.json", "Resources/en.lproj", "Resources/ja.lproj"]
         ),
         .target(
             name: "TagsApp",
@@ -93,9 +93,10 @@ let package = Package(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ShortcutsTestSupport", "IntentKit", "WorkflowKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
     ]

@@ -1,0 +1,56 @@
+import Foundation
+@testable import LibraryApp
+import Testing
+@testable import WorkflowKit
+
+/// The binary is complete on its own: copied alone anywhere, it runs README's main job.
+struct InstallTests {
+    @Test func embeddedResourcesMatchTheFiles() throws {
+        let folders: [(String, [String: String])] = [
+            ("Sources/WorkflowKit/Resources", WorkflowKitResources.files),
+            ("Examples/Library/Sources/Resources", LibraryResources.files),
+        ]
+        for (folder, embedded) in folders {
+            let root = PackagePaths.file(folder)
+            let enumerator = try #require(FileManager.default.enumerator(atPath: root.path))
+            var files: [String: String] = [:]
+            while let path = enumerator.nextObject() as? String {
+                var isFolder: ObjCBool = false
+                FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+                guard !isFolder.boolValue, !path.hasSuffix(".swift") else { continue }
+                files[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
+            }
+            #expect(embedded.keys.sorted() == files.keys.sorted(), "run Scripts/embed-resources after changing \(folder)")
+            for (path, text) in files {
+                #expect(embedded[path] == text, "\(folder)/\(path) changed: run Scripts/embed-resources")
+            }
+        }
+    }
+
+    @Test func theBinaryCopiedAloneRunsTheMainJob() throws {
+        let folder = try TemporaryFolder.make(prefix: "shortcuts-install")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copy = folder.appendingPathComponent("bin/shortcuts")
+        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: ShortcutsBinary.executable, to: copy)
+        let workflows = folder.appendingPathComponent("Workflows")
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: PackagePaths.file("Workflows/add-and-open.yaml"),
+                                         to: workflows.appendingPathComponent("add-and-open.yaml"))
+        let shortcuts = try ShortcutsBinary(executable: copy)
+        let result = try shortcuts.run(["run", "Workflows/add-and-open.yaml"], in: folder)
+        #expect(result.status == 0, "\(result.error)")
+        let inPlace = try ShortcutsBinary().run(["run", "Workflows/add-and-open.yaml"])
+        #expect(result.output == inPlace.output)
+        #expect(result.output.hasSuffix("""
+            Opened The Eye of the Elephant.
+            Where the Crawdads Sing, Secrets of the Savanna, The Eye of the Elephant
+
+            """))
+        let schema = try shortcuts.run(["schema", "--general"], in: folder)
+        #expect(schema.status == 0, "\(schema.error)")
+        #expect(schema.output == (try String(contentsOf: PackagePaths.file("Schemas/workflow.schema.json"), encoding: .utf8)) + "\n")
+        let japanese = try shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"], in: folder)
+        #expect(japanese.output.hasPrefix("Library.OpenShelf — 本棚を開く"))
+    }
+}
