@@ -39,9 +39,11 @@ let package = Package(
             name: "spotlight-crash-child",
             dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "BuildRevision"),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
+                "BuildRevision",
                 "IntentKit",
                 "WorkflowKit",
                 "AutomationKit",

@@ -219,7 +219,7 @@ private final class Execution: @unchecked Sendable {
                 if let snippet = outcome.snippet { runner.show(snippet) }
                 return outcome.value ?? .null
             } catch let error as IntentError {
-                throw WorkflowRunError(error.description, at: perform.intent.location, sources: sources)
+                throw WorkflowRunError(error.description, at: perform.intent.location, sources: sources, cause: error)
             }
 
         case .find(let find):
@@ -324,7 +324,7 @@ private final class Execution: @unchecked Sendable {
             do {
                 choice = try await runner.interaction.requestChoice(ChoiceRequest(name: step.id?.value ?? "menu", question: prompt, options: titles))
             } catch let error as InteractionError {
-                throw WorkflowRunError(error.description, at: step.location, sources: sources)
+                throw WorkflowRunError(error.description, at: step.location, sources: sources, cause: error)
             }
             record.inputs = ["choice": .string(titles[choice])]
             return try await execute(menu.options[choice].steps, in: &scope, workflow: workflow, depth: depth + 1, callers: callers)
@@ -337,7 +337,7 @@ private final class Execution: @unchecked Sendable {
                 answer = try await runner.interaction.requestValue(ValueRequest(name: step.id?.value ?? "ask", question: question, type: type))
             } catch let error as InteractionError {
                 guard let defaultAnswer = ask.defaultAnswer else {
-                    throw WorkflowRunError(error.description, at: step.location, sources: sources)
+                    throw WorkflowRunError(error.description, at: step.location, sources: sources, cause: error)
                 }
                 answer = try values.evaluate(defaultAnswer, in: scope)
             }
