@@ -4,7 +4,7 @@ import Testing
 /// Shell completions: the scripts, and the candidates the binary gives back for arguments.
 struct CompletionTests {
     /// Asks the binary for the candidates of an argument, as the completion scripts do.
-    private func candidates(_ shortcuts: ShortcutsBinary, _ path: [String], words: [String]) throws -> [String] {
+    func candidates(_ shortcuts: ShortcutsBinary, _ path: [String], words: [String]) throws -> [String] {
         let arguments = ["---completion"] + path + ["--", "positional@0", String(words.count - 1), String(words[words.count - 1].count)] + words
         let result = try shortcuts.run(arguments)
         #expect(result.status == 0, "\(result.error)")
@@ -31,5 +31,15 @@ struct CompletionTests {
         #expect(byName == ["add-and-open"])
         let byFile = try candidates(shortcuts, ["run"], words: ["shortcuts", "run", "Workflows/add"])
         #expect(byFile == ["Workflows/add-and-open.yaml"])
+    }
+}
+
+extension CompletionTests {
+    @Test func indexAndAutomationNamesAreCompleted() throws {
+        let shortcuts = try ShortcutsBinary()
+        let indexes = try candidates(shortcuts, ["index", "status"], words: ["shortcuts", "index", "status", "li"])
+        #expect(indexes == ["library"])
+        let automations = try candidates(shortcuts, ["automations", "run"], words: ["shortcuts", "automations", "run", "mor"])
+        #expect(automations == ["morning-reminder"])
     }
 }

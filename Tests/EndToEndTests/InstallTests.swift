@@ -53,4 +53,21 @@ struct InstallTests {
         let japanese = try shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"], in: folder)
         #expect(japanese.output.hasPrefix("Library.OpenShelf — 本棚を開く"))
     }
+
+    @Test func theManualGeneratorReadsEveryCommand() throws {
+        // `swift package generate-manual` renders this description into shortcuts.1.
+        let result = try ShortcutsBinary().run(["--experimental-dump-help"])
+        #expect(result.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
+        let command = try #require(document["command"] as? [String: Any])
+        #expect(command["commandName"] as? String == "shortcuts")
+        let names = (command["subcommands"] as? [[String: Any]])?.compactMap { $0["commandName"] as? String } ?? []
+        #expect(Set(["run", "perform", "validate", "list", "view", "metadata", "schema", "say"]).isSubset(of: Set(names)))
+    }
+
+    @Test func versionIsPrinted() throws {
+        let result = try ShortcutsBinary().run(["--version"])
+        #expect(result.status == 0)
+        #expect(result.output.hasPrefix("0.1.0"))
+    }
 }
