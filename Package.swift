@@ -49,6 +49,7 @@ let package = Package(
                 "AutomationKit",
                 "SpotlightKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(

@@ -63,4 +63,20 @@ struct ErrorReportTests {
         let confirmation = try shortcuts.run(["perform", "Library.AddBook", "title=crawdads", "--no-interaction"])
         #expect(confirmation.error.contains("help: pass --yes, or --answer title=yes"))
     }
+
+    @Test func aDatabaseThatCannotBeOpenedIsNamedWithoutSQLiteCodes() throws {
+        let shortcuts = try ShortcutsBinary()
+        try FileManager.default.createDirectory(at: shortcuts.home.appendingPathComponent("runs.sqlite"), withIntermediateDirectories: true)
+        try "not a database".write(to: shortcuts.home.appendingPathComponent("library.sqlite"), atomically: true, encoding: .utf8)
+        let run = try shortcuts.run(["run", "Workflows/wait-and-stop.yaml"])
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("error: cannot open the run history: a database in \(shortcuts.home.path) cannot be opened"))
+        let perform = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        #expect(perform.status == 1)
+        #expect(perform.error.hasPrefix("error: a database in \(shortcuts.home.path) is not a SQLite database"))
+        #expect(perform.error.contains("help: move the file that is not a database out of the data folder"))
+        for error in [run.error, perform.error] {
+            #expect(!error.contains("SQLite error") && !error.contains("SELECT"))
+        }
+    }
 }

@@ -28,7 +28,9 @@ extension CommandLineError {
         case let error as ShortcutsHomeError:
             self.init(error.description, help: ["set SHORTCUTS_HOME to a folder you can write (it is created if missing)"])
         default:
-            if let file = FileProblem(error) {
+            if let database = DatabaseProblem.report(for: error) {
+                self = database
+            } else if let file = FileProblem(error) {
                 self.init(file.description, help: file.hint.map { [$0] } ?? [])
             } else {
                 self.init("\(error)", help: Self.hints(for: error, command: command))
