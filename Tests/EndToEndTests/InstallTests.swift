@@ -1,7 +1,7 @@
 import Foundation
-@testable import LibraryApp
+import LibraryApp
 import Testing
-@testable import WorkflowKit
+import WorkflowKit
 
 /// The binary is complete on its own: copied alone anywhere, it runs README's main job.
 struct InstallTests {
