@@ -16,7 +16,7 @@ struct InstallTests {
             var files: [String: String] = [:]
             while let path = enumerator.nextObject() as? String {
                 var isFolder: ObjCBool = false
-                FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
+                _ = FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path, isDirectory: &isFolder)
                 guard !isFolder.boolValue, !path.hasSuffix(".swift") else { continue }
                 files[path] = try String(contentsOf: root.appendingPathComponent(path), encoding: .utf8)
             }

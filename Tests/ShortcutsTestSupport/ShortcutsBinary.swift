@@ -75,8 +75,8 @@ public struct ShortcutsBinary: Sendable {
         defer { try? FileManager.default.removeItem(at: capture) }
         let outputFile = capture.appendingPathComponent("stdout")
         let errorFile = capture.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
         let output = try FileHandle(forWritingTo: outputFile)
         let error = try FileHandle(forWritingTo: errorFile)
         defer {

@@ -56,7 +56,7 @@ enum ShellCompletions {
         return entries.sorted().compactMap { entry in
             guard !entry.hasPrefix(".") else { return nil }
             var isFolder: ObjCBool = false
-            FileManager.default.fileExists(atPath: folder + entry, isDirectory: &isFolder)
+            _ = FileManager.default.fileExists(atPath: folder + entry, isDirectory: &isFolder)
             if isFolder.boolValue { return folder + entry + "/" }
             return entry.hasSuffix(".yaml") || entry.hasSuffix(".yml") ? folder + entry : nil
         }
