@@ -37,8 +37,9 @@ struct InteractionOptions: ParsableArguments {
     }
 }
 
-/// Reads `name=value` arguments (`--answer`, `--input`, parameter values); the value is
-/// everything after the first `=`, and a later pair for the same name wins.
+/// Reads `--answer name=value` arguments; the value is everything after the first `=`, and a
+/// later pair for the same name wins. (Parameter values and inputs are read by
+/// ``ParameterValues``, where a repeated name makes a list.)
 enum NameValuePairs {
     static func parse(_ pairs: [String]) -> [String: String] {
         var values: [String: String] = [:]
@@ -50,7 +51,7 @@ enum NameValuePairs {
     }
 }
 
-/// How results are printed.
+/// How results are printed: `--output-type json` is kept as another spelling of `--json`.
 enum OutputType: String, ExpressibleByArgument, CaseIterable {
     case text
     case json
