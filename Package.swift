@@ -25,7 +25,7 @@ let package = Package(
         .target(
             name: "WorkflowKit",
             dependencies: ["Cron", "IntentKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
-            resources: [.copy("Resources/workflow.schema.json")]
+            exclude: ["Resources/workflow.schema.json"]
         ),
         .target(name: "SeededRandom"),
         .target(name: "Cron"),
@@ -45,9 +45,11 @@ let package = Package(
             name: "spotlight-crash-child",
             dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "BuildRevision"),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
+                "BuildRevision",
                 "IntentKit",
                 "WorkflowKit",
                 "AutomationKit",
@@ -55,13 +57,14 @@ let package = Package(
                 "SpotlightKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
             ]
         ),
         .target(
             name: "LibraryApp",
             dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Library/Sources",
-            resources: [.copy("Resources")]
+            exclude: ["Resources/catalog.json", "Resources/en.lproj", "Resources/ja.lproj"]
         ),
         .target(
             name: "TagsApp",
@@ -105,9 +108,10 @@ let package = Package(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["ShortcutsTestSupport", "IntentKit", "WorkflowKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
         ),
     ]

@@ -16,15 +16,28 @@ import WorkflowKit
 public enum ShortcutsTool {
     /// Runs the command line with the process's arguments and exits.
     ///
+    /// Commands throw; this is the one place that prints an error and exits (0 success, 1 the
+    /// intent or workflow failed, 64 usage, 130 interrupted).
+    ///
     /// - Parameters:
     ///   - apps: The apps whose intents the tool runs.
-    ///   - commandName: The name shown in help and usage.
+    ///   - commandName: The name shown in help, usage and hints.
+    ///   - version: What `--version` prints (this package's version and revision by default).
     ///   - arguments: The arguments (the process's, without its name, by default).
-    public static func main(apps: [IntentApp], commandName: String = "shortcuts",
+    public static func main(apps: [IntentApp], commandName: String = "shortcuts", version: String = ToolVersion.text,
                             arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
-        Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, arguments: arguments)
+        Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, version: version, arguments: arguments)
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
-        await ShortcutsCommand.main(arguments)
+        do {
+            var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
+            if var asyncCommand = command as? any AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            CommandLineError.exit(error)
+        }
         exit(0)
     }
 }
@@ -36,18 +49,21 @@ final class Installation: @unchecked Sendable {
     private let lock = NSLock()
     private var installedCatalog = IntentCatalog(apps: [])
     private var installedName = "shortcuts"
+    private var installedVersion = ToolVersion.text
     private var installedArguments: [String] = []
 
-    func install(catalog: IntentCatalog, commandName: String, arguments: [String]) {
+    func install(catalog: IntentCatalog, commandName: String, version: String, arguments: [String]) {
         lock.withLock {
             installedCatalog = catalog
             installedName = commandName
+            installedVersion = version
             installedArguments = arguments
         }
     }
 
     var catalog: IntentCatalog { lock.withLock { installedCatalog } }
     var commandName: String { lock.withLock { installedName } }
+    var version: String { lock.withLock { installedVersion } }
     var arguments: [String] { lock.withLock { installedArguments } }
 }
 
@@ -58,8 +74,9 @@ struct ShortcutsCommand: AsyncParsableCommand {
         abstract: "Run intents, App Shortcuts and workflows from the command line.",
         discussion: """
             Data lives in $SHORTCUTS_HOME (default $XDG_DATA_HOME/shortcuts, else ~/.local/share/shortcuts).
-            Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error.
+            Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error, 130 interrupted.
             """,
+        version: Installation.shared.version,
         subcommands: [RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
                           SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
                           AutomationsCommand.self, SearchCommand.self, IndexCommand.self])

@@ -54,7 +54,6 @@ public enum LibraryApp {
         })
 
     static var strings: StringsCatalog {
-        guard let resources = Bundle.module.url(forResource: "Resources", withExtension: nil) else { return StringsCatalog() }
-        return (try? StringsCatalog(directory: resources)) ?? StringsCatalog()
+        (try? StringsCatalog(files: LibraryResources.files)) ?? StringsCatalog()
     }
 }

@@ -95,7 +95,7 @@ public enum InteractionError: Error, CustomStringConvertible, Sendable, Equatabl
     /// Input ended before an answer was given.
     case endOfInput(question: String)
 
-    /// A question that could not be asked, and how to answer it in advance.
+    /// A question that could not be asked: what a tool needs to say how to answer it in advance.
     public struct Question: Sendable, Equatable {
         /// The name to answer under.
         public var name: String
@@ -110,15 +110,8 @@ public enum InteractionError: Error, CustomStringConvertible, Sendable, Equatabl
     public var description: String {
         switch self {
         case .cannotAsk(let question):
-            var text = "needs an answer but cannot ask: \"\(question.text)\""
-            switch question.kind {
-            case "confirmation": text += "\nhelp: pass --yes, or --answer \(question.name)=yes"
-            case "choice":
-                text += "\nhelp: pass --answer \(question.name)=CHOICE, one of: "
-                    + question.options.map { "'\($0)'" }.joined(separator: ", ")
-            default: text += "\nhelp: pass --answer \(question.name)=VALUE"
-            }
-            return text
+            // How to answer in advance is the tool's to say (a command line: `--answer name=VALUE`).
+            return "needs an answer but cannot ask: \"\(question.text)\""
         case .invalidAnswer(let name, let answer, let reason):
             return "the answer '\(answer)' for '\(name)' cannot be used: \(reason)"
         case .declined(let question):

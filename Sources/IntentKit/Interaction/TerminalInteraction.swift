@@ -31,13 +31,18 @@ public struct TerminalInteraction: Interaction {
         isatty(STDIN_FILENO) == 1 && isatty(STDERR_FILENO) == 1
     }
 
+    /// Asks for a value; suggestions (enum cases, suggested entities) are numbered, and
+    /// answering a number picks that suggestion.
     public func requestValue(_ request: ValueRequest) async throws -> IntentValue {
-        var prompt = request.question
-        if !request.suggestions.isEmpty {
-            prompt += " (" + request.suggestions.joined(separator: ", ") + ")"
+        var prompt = request.question + "\n"
+        for (index, suggestion) in request.suggestions.enumerated() {
+            prompt += "  \(index + 1). \(suggestion)\n"
         }
-        output(prompt + "\n> ")
+        output(prompt + "> ")
         guard let line = input() else { throw InteractionError.endOfInput(question: request.question) }
+        if let number = Int(line.trimmingCharacters(in: .whitespaces)), request.suggestions.indices.contains(number - 1) {
+            return .string(request.suggestions[number - 1])
+        }
         return .string(line)
     }
 

@@ -39,6 +39,25 @@ public struct StringsCatalog: Sendable {
         }
     }
 
+    /// Reads `<locale>.lproj/<Table>.strings` files given as text by their relative paths, such
+    /// as files compiled into the binary; other paths are ignored.
+    ///
+    /// ```swift
+    /// let strings = try StringsCatalog(files: ["ja.lproj/Localizable.strings": #""Add Book" = "本を追加";"#])
+    /// ```
+    ///
+    /// - Parameter files: The files' text by path.
+    /// - Throws: ``StringsFileError`` with the file, line and column of a malformed entry.
+    public init(files: [String: String]) throws {
+        tables = [:]
+        for (path, text) in files.sorted(by: { $0.key < $1.key }) {
+            let parts = path.split(separator: "/")
+            guard parts.count == 2, parts[0].hasSuffix(".lproj"), parts[1].hasSuffix(".strings") else { continue }
+            let entries = try StringsFileParser.parse(text, fileName: path)
+            add(entries, table: String(parts[1].dropLast(".strings".count)), locale: String(parts[0].dropLast(".lproj".count)))
+        }
+    }
+
     /// Adds (or replaces) the entries of one table.
     ///
     /// - Parameters:

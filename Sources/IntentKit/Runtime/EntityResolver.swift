@@ -97,7 +97,7 @@ package enum EntityResolver {
         return try await open(query)
     }
 
-    private static func all<Entity: AppEntity>(of query: any EnumerableEntityQuery, as: Entity.Type) async throws -> [Entity] {
+    static func all<Entity: AppEntity>(of query: any EnumerableEntityQuery, as: Entity.Type) async throws -> [Entity] {
         func open<Query: EnumerableEntityQuery>(_ query: Query) async throws -> [Entity] {
             try await query.allEntities().compactMap { $0 as? Entity }
         }

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What went wrong finding, preparing or performing an intent. Each case says what to do.
+/// What went wrong finding, preparing or performing an intent. Each case carries what a tool
+/// needs to say how to fix it in its own terms (a command line adds `help: pass --answer …`).
 public enum IntentError: Error, CustomStringConvertible, Sendable {
     case unknownIntent(name: String, suggestion: String?)
     case ambiguousIntent(name: String, candidates: [String])
@@ -15,11 +16,11 @@ public enum IntentError: Error, CustomStringConvertible, Sendable {
     public var description: String {
         switch self {
         case .unknownIntent(let name, let suggestion):
-            return "unknown intent '\(name)'" + Self.hint(suggestion) + "\nhelp: `shortcuts list intents` lists the installed intents"
+            return "unknown intent '\(name)'" + Self.hint(suggestion)
         case .ambiguousIntent(let name, let candidates):
             return "the name '\(name)' is ambiguous\nhelp: write one of " + candidates.map { "'\($0)'" }.joined(separator: ", ")
         case .unknownEntity(let name, let suggestion):
-            return "unknown entity type '\(name)'" + Self.hint(suggestion) + "\nhelp: `shortcuts list entities` lists them"
+            return "unknown entity type '\(name)'" + Self.hint(suggestion)
         case .unknownParameter(let intent, let name, let suggestion, let known):
             var text = "unknown parameter '\(name)' for intent '\(intent)'" + Self.hint(suggestion)
             if suggestion == nil { text += "\nhelp: its parameters are " + known.map { "'\($0)'" }.joined(separator: ", ") }

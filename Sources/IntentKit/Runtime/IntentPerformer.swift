@@ -271,9 +271,20 @@ public struct IntentPerformer: Sendable {
         switch type.nonOptional {
         case .enumeration(let reference):
             return reference.type.allCaseTitles
+        case .entity(let reference):
+            return await Self.suggestedTitles(of: reference.type)
         default:
             return []
         }
+    }
+
+    /// The titles of an entity type's suggested entities (all of an enumerable type's), at most 20.
+    private static func suggestedTitles<Entity: AppEntity>(of type: Entity.Type) async -> [String] {
+        var entities = (try? await Entity.defaultQuery.suggestedEntities()) ?? []
+        if entities.isEmpty, let enumerable = Entity.defaultQuery as? any EnumerableEntityQuery {
+            entities = (try? await EntityResolver.all(of: enumerable, as: Entity.self)) ?? []
+        }
+        return entities.prefix(20).map { $0.displayRepresentation.title.description }
     }
 }
 

@@ -23,10 +23,35 @@ public enum ShortcutsHome {
     ///
     /// - Parameter name: The file's name, such as `library.sqlite`.
     /// - Returns: The file's URL.
-    /// - Throws: The file system's error when the folder cannot be created.
+    /// - Throws: ``ShortcutsHomeError`` naming the folder and why it cannot be used.
     public static func file(named name: String) throws -> URL {
         let folder = directory()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), !isFolder.boolValue {
+            throw ShortcutsHomeError(path: folder.path, reason: "it is a file, not a folder")
+        }
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+            let reason = underlying.map { String(cString: strerror(Int32($0.code))).lowercased() } ?? "it cannot be created"
+            throw ShortcutsHomeError(path: folder.path, reason: reason)
+        }
         return folder.appendingPathComponent(name)
     }
+}
+
+/// The data folder cannot be used: its path, and why.
+///
+/// ```swift
+/// // SHORTCUTS_HOME=/etc/hosts
+/// try ShortcutsHome.file(named: "library.sqlite")   // cannot use the data folder /etc/hosts: it is a file, not a folder
+/// ```
+public struct ShortcutsHomeError: Error, CustomStringConvertible, Sendable {
+    /// The folder's path.
+    public var path: String
+    /// Why it cannot be used.
+    public var reason: String
+
+    public var description: String { "cannot use the data folder \(path): \(reason)" }
 }

@@ -32,7 +32,7 @@ struct AutomationsCommand: AsyncParsableCommand {
             abstract: "Run an automation now, as the daemon would: headless, with its timeout and retries.",
             discussion: "The run is recorded in the run history with the trigger 'manual'; no due time is claimed. Example: shortcuts automations run nightly-report")
 
-        @Argument(help: "The automation: its name:, or its file name with or without .yaml.")
+        @Argument(help: "The automation: its name:, or its file name with or without .yaml.", completion: .custom(ShellCompletions.automations))
         var name: String
 
         @Option(name: .long, help: ArgumentHelp("The folder of workflow files.", valueName: "dir"))

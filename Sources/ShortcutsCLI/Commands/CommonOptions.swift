@@ -37,8 +37,9 @@ struct InteractionOptions: ParsableArguments {
     }
 }
 
-/// Reads `name=value` arguments (`--answer`, `--input`, parameter values); the value is
-/// everything after the first `=`, and a later pair for the same name wins.
+/// Reads `--answer name=value` arguments; the value is everything after the first `=`, and a
+/// later pair for the same name wins. (Parameter values and inputs are read by
+/// ``ParameterValues``, where a repeated name makes a list.)
 enum NameValuePairs {
     static func parse(_ pairs: [String]) -> [String: String] {
         var values: [String: String] = [:]
@@ -50,51 +51,8 @@ enum NameValuePairs {
     }
 }
 
-/// How results are printed.
+/// How results are printed: `--output-type json` is kept as another spelling of `--json`.
 enum OutputType: String, ExpressibleByArgument, CaseIterable {
     case text
     case json
-}
-
-/// Prints errors in the tool's located style and exits with the right code.
-enum Failure {
-    /// Prints an error (with the argument it concerns, if any) to standard error and exits 1.
-    static func exit(_ error: any Error, argument: Int? = nil) -> Never {
-        var message = "\(error)"
-        if let argument {
-            message = CommandLineDiagnostic.render(message: message, arguments: Installation.shared.arguments,
-                                                   commandName: Installation.shared.commandName, argumentIndex: argument)
-        } else {
-            message = "error: " + message
-        }
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        Foundation.exit(1)
-    }
-}
-
-/// Draws an error under the command line argument it concerns:
-///
-/// ```
-/// error: unknown parameter 'athorName' for intent 'Library.AddBook'
-///   shortcuts perform Library.AddBook athorName=Delia
-///                                     ^~~~~~~~~
-/// help: did you mean 'authorName'?
-/// ```
-enum CommandLineDiagnostic {
-    static func render(message: String, arguments: [String], commandName: String, argumentIndex: Int) -> String {
-        var lines = message.components(separatedBy: "\n")
-        let headline = "error: " + lines.removeFirst()
-        guard arguments.indices.contains(argumentIndex) else { return ([headline] + lines).joined(separator: "\n") }
-        let shown = [commandName] + arguments.map(quoted)
-        let commandLine = "  " + shown.joined(separator: " ")
-        let column = 2 + shown[..<(argumentIndex + 1)].map { $0.count + 1 }.reduce(0, +)
-        let argument = arguments[argumentIndex]
-        let markedLength = max(argument.split(separator: "=", maxSplits: 1).first.map(\.count) ?? argument.count, 1)
-        let caret = String(repeating: " ", count: column) + "^" + String(repeating: "~", count: markedLength - 1)
-        return ([headline, commandLine, caret] + lines).joined(separator: "\n")
-    }
-
-    private static func quoted(_ argument: String) -> String {
-        argument.contains(" ") ? "\"\(argument)\"" : argument
-    }
 }

@@ -33,7 +33,7 @@ struct IndexStatusCommand: AsyncParsableCommand {
         commandName: "status",
         abstract: "Show each index: items per domain, vocabulary size, last client state and history token.")
 
-    @Argument(help: ArgumentHelp("The index (default: every index).", valueName: "name"))
+    @Argument(help: ArgumentHelp("The index (default: every index).", valueName: "name"), completion: .custom(ShellCompletions.indexes))
     var name: String?
 
     @Flag(name: .long, help: "Print JSON.")
@@ -102,7 +102,7 @@ struct IndexRebuildCommand: AsyncParsableCommand {
         commandName: "rebuild",
         abstract: "Switch indexing on and index the app's data again (a progress bar on a terminal).")
 
-    @Argument(help: ArgumentHelp("The index (default: every index an app keeps).", valueName: "name"))
+    @Argument(help: ArgumentHelp("The index (default: every index an app keeps).", valueName: "name"), completion: .custom(ShellCompletions.indexes))
     var name: String?
 
     func run() async throws {
@@ -135,7 +135,7 @@ struct IndexDeleteCommand: AsyncParsableCommand {
         commandName: "delete",
         abstract: "Delete an index and switch its indexing off; the app's data stays.")
 
-    @Argument(help: ArgumentHelp("The index.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The index.", valueName: "name"), completion: .custom(ShellCompletions.indexes))
     var name: String
 
     func run() async throws {
@@ -164,7 +164,7 @@ struct IndexReindexCommand: AsyncParsableCommand {
         abstract: "Ask the app to index items again: these identifiers, or all of them.",
         discussion: "Identifiers are the items' unique identifiers, as `shortcuts search --json` shows them; items whose data is gone are deleted.")
 
-    @Argument(help: ArgumentHelp("The index.", valueName: "name"))
+    @Argument(help: ArgumentHelp("The index.", valueName: "name"), completion: .custom(ShellCompletions.indexes))
     var name: String
 
     @Argument(help: ArgumentHelp("Item identifiers (default: every item).", valueName: "identifier"))

@@ -15,49 +15,57 @@ struct ListCommand: AsyncParsableCommand {
     @Argument(help: "What to list: workflows, intents, entities, enums or automations (those of ./Workflows).")
     var kind: Kind = .intents
 
-    @Flag(name: .long, help: "Print JSON.")
+    @Flag(name: .long, help: "Print JSON: a list of objects (workflows: {\"file\", \"name\", \"automation\"}; others as in `metadata`).")
     var json = false
 
     @OptionGroup var locale: LocaleOptions
 
     func run() async throws {
+        if kind == .workflows || kind == .automations { try WorkflowFiles.requireFolder() }
         if kind == .automations {
-            if !AutomationListing.print(folder: "Workflows", json: json) { throw ExitCode(1) }
+            if !AutomationListing.print(folder: WorkflowFiles.folderName, json: json) { throw ExitCode(1) }
             return
         }
         let catalog = Installation.shared.catalog
-        Localization.$current.withValue(Localization(locale: locale.resolvedLocale, strings: mergedStrings(catalog))) {
-            let metadata = AppMetadata(catalog: catalog)
-            switch kind {
-            case .workflows:
-                let rows = WorkflowFiles.all(in: URL(fileURLWithPath: "Workflows")).map { url -> [String] in
-                    let workflow = try? WorkflowLoader.load(contentsOf: url)
-                    return [url.path, workflow?.name?.value ?? "", workflow?.automation.map { "⏰ \($0.schedule.value)" } ?? ""]
-                }
-                if json { return printJSON(rows.map { ["file": $0[0], "name": $0[1]] }) }
-                Table.print(rows)
-            case .intents:
-                let intents = metadata.apps.flatMap(\.intents).filter(\.isDiscoverable)
-                if json { return printJSON(intents) }
-                Table.print(intents.map { [$0.name, $0.title, $0.description ?? ""] })
-            case .entities:
-                let entities = metadata.apps.flatMap(\.entities)
-                if json { return printJSON(entities) }
-                Table.print(entities.map { [$0.name, $0.title, $0.properties.map(\.name).joined(separator: ", ")] })
-            case .automations:
-                break
-            case .enums:
-                let enums = metadata.apps.flatMap(\.enums)
-                if json { return printJSON(enums) }
-                Table.print(enums.map { [$0.name, $0.title, $0.cases.map(\.value).joined(separator: ", ")] })
+        let localization = Localization(locale: locale.resolvedLocale, strings: mergedStrings(catalog))
+        let metadata = Localization.$current.withValue(localization) { AppMetadata(catalog: catalog) }
+        switch kind {
+        case .workflows:
+            let files = WorkflowFiles.all(in: URL(fileURLWithPath: WorkflowFiles.folderName))
+            let workflows = files.map { ($0, try? WorkflowLoader.load(contentsOf: $0)) }
+            if json {
+                return print(IntentValue.list(workflows.map { url, workflow in
+                    .dictionary([
+                        "file": .string(url.relativePath),
+                        "name": workflow?.name.map { .string($0.value) } ?? .null,
+                        "automation": workflow?.automation.map {
+                            .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
+                        } ?? .null,
+                    ])
+                }).jsonText)
             }
+            guard !workflows.isEmpty else { return print("No workflows in ./\(WorkflowFiles.folderName).") }
+            Table.print(workflows.map { url, workflow in
+                [url.relativePath, workflow?.name?.value ?? "", workflow?.automation.map { "⏰ \($0.schedule.value)" } ?? ""]
+            })
+        case .intents:
+            let intents = metadata.apps.flatMap(\.intents).filter(\.isDiscoverable)
+            if json { return print(try JSONText.encode(intents)) }
+            guard !intents.isEmpty else { return print("No intents installed.") }
+            Table.print(intents.map { [$0.name, $0.title, $0.description ?? ""] })
+        case .entities:
+            let entities = metadata.apps.flatMap(\.entities)
+            if json { return print(try JSONText.encode(entities)) }
+            guard !entities.isEmpty else { return print("No entities installed.") }
+            Table.print(entities.map { [$0.name, $0.title, $0.properties.map(\.name).joined(separator: ", ")] })
+        case .enums:
+            let enums = metadata.apps.flatMap(\.enums)
+            if json { return print(try JSONText.encode(enums)) }
+            guard !enums.isEmpty else { return print("No enums installed.") }
+            Table.print(enums.map { [$0.name, $0.title, $0.cases.map(\.value).joined(separator: ", ")] })
+        case .automations:
+            break
         }
-    }
-
-    private func printJSON<Value: Encodable>(_ value: Value) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        print(String(decoding: (try? encoder.encode(value)) ?? Data("[]".utf8), as: UTF8.self))
     }
 }
 

@@ -8,18 +8,27 @@ struct PerformCommand: AsyncParsableCommand {
         abstract: "Run one intent with parameter values.",
         discussion: """
             Values are text, converted to each parameter's type: numbers, true/false, ISO 8601 dates \
-            (2018-08-14), enum cases by value or title, entities by identifier or title.
+            (2018-08-14), enum cases by value or title, entities by identifier or title. A list \
+            parameter takes the name repeated (tags=cat tags=home) or a JSON list (tags='["cat","home"]'); \
+            commas are part of a value.
             Example: shortcuts perform Library.AddBook title="Where the Crawdads Sing"
             """)
 
-    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent.", valueName: "intent"))
+    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent.", valueName: "intent"),
+              completion: .custom(ShellCompletions.intents))
     var intent: String
 
     @Argument(help: ArgumentHelp("Parameter values.", valueName: "name=value"))
     var values: [String] = []
 
-    @Option(name: .long, help: "Print the result as text or json.")
-    var outputType: OutputType = .text
+    @Flag(name: .long, help: "Print the result as JSON: {\"intent\", \"value\", \"dialog\", \"snippet\", \"opened\"}.")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("The same as --json when json.", visibility: .hidden))
+    var outputType: OutputType?
+
+    @Flag(name: .long, help: "Do not run the intent the result opens (Open When Run off).")
+    var noOpen = false
 
     @OptionGroup var interaction: InteractionOptions
     @OptionGroup var locale: LocaleOptions
@@ -34,15 +43,14 @@ struct PerformCommand: AsyncParsableCommand {
         let catalog = Installation.shared.catalog
         let arguments = Installation.shared.arguments
         let intentIndex = arguments.firstIndex(of: intent)
-        let parameters = NameValuePairs.parse(values).mapValues(IntentValue.string)
-        let performer = IntentPerformer(catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale)
+        let parameters = ParameterValues.parse(values)
+        let performer = IntentPerformer(catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale,
+                                        runsOpenedIntents: !noOpen)
         do {
             let outcome = try await performer.perform(intent, arguments: parameters)
-            print(outputType == .json ? OutcomePrinter.json(outcome) : OutcomePrinter.text(outcome))
+            OutcomePrinter.print(outcome, json: json || outputType == .json)
         } catch let error as IntentError {
-            Failure.exit(error, argument: argumentIndex(for: error, intentIndex: intentIndex, arguments: arguments))
-        } catch {
-            Failure.exit(error)
+            throw CommandLineError(error, argument: argumentIndex(for: error, intentIndex: intentIndex, arguments: arguments))
         }
     }
 

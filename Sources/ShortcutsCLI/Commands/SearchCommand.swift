@@ -23,7 +23,7 @@ struct SearchCommand: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("What to search for: typed words, or a query-string query with --query-string.", valueName: "query"))
     var query: String
 
-    @Option(name: .long, help: ArgumentHelp("Search only this index.", valueName: "name"))
+    @Option(name: .long, help: ArgumentHelp("Search only this index.", valueName: "name"), completion: .custom(ShellCompletions.indexes))
     var index: String?
 
     @Option(name: .long, help: ArgumentHelp("A query-string filter every result must satisfy (repeatable).", valueName: "query"))

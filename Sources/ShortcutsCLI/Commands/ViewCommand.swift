@@ -8,29 +8,41 @@ struct ViewCommand: AsyncParsableCommand {
         commandName: "view",
         abstract: "Show an intent (summary, parameters with types and defaults, result) or a workflow file.")
 
-    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent, or a workflow file.", valueName: "intent-or-file"))
+    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent, or a workflow file.", valueName: "intent-or-file"),
+              completion: .custom(ShellCompletions.intentsAndWorkflowFiles))
     var intent: String
+
+    @Flag(name: .long, help: "Print JSON: the intent's metadata (as in `metadata`), or the workflow's outline.")
+    var json = false
 
     @OptionGroup var locale: LocaleOptions
 
     func run() async throws {
         let catalog = Installation.shared.catalog
         if intent.hasSuffix(".yaml") || intent.hasSuffix(".yml") {
+            try FileProblem.checkReadableFile(intent, role: "the workflow", hint: "give the path of a .yaml workflow file")
+            let workflow: Workflow
             do {
-                print(WorkflowView.render(try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: intent))))
+                workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: intent))
             } catch {
-                FileHandle.standardError.write(Data((error.rendered() + "\n").utf8))
-                Foundation.exit(1)
+                throw CommandLineError(error)
             }
+            print(json ? WorkflowView.object(workflow).jsonText : WorkflowView.render(workflow))
             return
         }
         let found: IntentCatalog.FoundIntent
         do {
             found = try catalog.intent(named: intent)
         } catch {
-            Failure.exit(error, argument: Installation.shared.arguments.firstIndex(of: intent))
+            throw CommandLineError(error, argument: Installation.shared.arguments.firstIndex(of: intent))
         }
         let localization = Localization(locale: locale.resolvedLocale, strings: found.app.strings)
+        if json {
+            let metadata = Localization.$current.withValue(localization) { AppMetadata(catalog: catalog) }
+            let described = metadata.apps.flatMap(\.intents).first { $0.name == found.name }
+            print(try JSONText.encode(described))
+            return
+        }
         Localization.$current.withValue(localization) {
             print(IntentView.render(found))
         }

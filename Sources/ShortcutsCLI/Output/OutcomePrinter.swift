@@ -3,6 +3,12 @@ import IntentKit
 
 /// Prints what an intent produced, as text for people or JSON for programs.
 enum OutcomePrinter {
+    /// Prints an outcome on standard output: JSON, or its text when it has any (no empty line).
+    static func print(_ outcome: PerformOutcome, json: Bool) {
+        let text = json ? self.json(outcome) : self.text(outcome)
+        if !text.isEmpty { Swift.print(text) }
+    }
+
     static func text(_ outcome: PerformOutcome) -> String {
         var lines: [String] = []
         append(outcome, to: &lines, depth: 0)

@@ -36,6 +36,21 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var location: SourceLocation
     /// An optional hint printed after the excerpt, such as `did you mean 'limit'?`.
     public var help: String?
+    /// What the user of a tool can do besides editing the file, for the tool to word in its own
+    /// terms (the command line says `help: answer it in advance with --answer name=VALUE`).
+    public var remedy: Remedy?
+
+    /// A fix outside the file, which each tool words for its own interface.
+    ///
+    /// ```swift
+    /// if case .answerInAdvance(let name, let placeholder) = diagnostic.remedy { print("--answer \(name)=\(placeholder)") }
+    /// ```
+    public enum Remedy: Sendable, Hashable {
+        /// The question named `name` can be answered before the run starts.
+        case answerInAdvance(name: String, placeholder: String)
+        /// The installed things of a kind (`intents`, `entities`) can be listed.
+        case listInstalled(String)
+    }
 
     /// Creates a diagnostic.
     ///

@@ -7,10 +7,15 @@ public struct WorkflowRunError: Error, CustomStringConvertible, Sendable {
     public var diagnostic: Diagnostic
     /// The sources of the files involved, to render excerpts.
     public var sources: [String: String]
+    /// The intent or interaction error the run stopped on, if any, so a tool can add how to
+    /// avoid it on its own interface (such as answering a question in advance).
+    public var cause: (any Error & Sendable)?
 
-    init(_ message: String, at location: SourceLocation, help: String? = nil, sources: [String: String] = [:]) {
+    init(_ message: String, at location: SourceLocation, help: String? = nil, sources: [String: String] = [:],
+         cause: (any Error & Sendable)? = nil) {
         diagnostic = .error(message, at: location, help: help)
         self.sources = sources
+        self.cause = cause
     }
 
     /// The error in the compiler style, with the source line and a caret.

@@ -11,12 +11,12 @@ import IntentKit
 public enum WorkflowSchema {
     /// The general schema's JSON text.
     ///
-    /// - Throws: When the bundled schema cannot be read.
+    /// The schema is compiled into the binary (`Resources/EmbeddedResources.swift`), so it needs
+    /// no file beside the executable.
+    ///
+    /// - Throws: Never; kept so callers need not change when the schema is read from elsewhere.
     public static func general() throws -> String {
-        guard let url = Bundle.module.url(forResource: "workflow.schema", withExtension: "json") else {
-            throw CocoaError(.fileNoSuchFile)
-        }
-        return try String(contentsOf: url, encoding: .utf8)
+        WorkflowKitResources.files["workflow.schema.json"] ?? "{}"
     }
 
     /// The schema with `perform:` limited to the installed intents, each intent's `with:`

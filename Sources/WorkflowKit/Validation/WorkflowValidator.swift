@@ -102,8 +102,10 @@ struct ValidationPass {
 
     var catalog: IntentCatalog { validator.catalog }
 
-    mutating func report(_ message: String, at location: SourceLocation, help: String? = nil) {
-        diagnostics.append(.error(message, at: location, help: help))
+    mutating func report(_ message: String, at location: SourceLocation, help: String? = nil, remedy: Diagnostic.Remedy? = nil) {
+        var diagnostic = Diagnostic.error(message, at: location, help: help)
+        diagnostic.remedy = remedy
+        diagnostics.append(diagnostic)
     }
 
     static func didYouMean(_ name: String, _ candidates: [String]) -> String? {
@@ -187,7 +189,7 @@ struct ValidationPass {
             for option in menu.options { steps(option.steps) }
             if validator.isHeadless, !validator.answeredNames.contains(step.id?.value ?? "menu") {
                 report("this menu needs a choice, but the run cannot ask", at: step.location,
-                      help: "answer it in advance with --answer \(step.id?.value ?? "menu")=OPTION")
+                      remedy: .answerInAdvance(name: step.id?.value ?? "menu", placeholder: "OPTION"))
             }
             return .any
         case .ask(let ask):
@@ -205,7 +207,7 @@ struct ValidationPass {
             let name = step.id?.value ?? "ask"
             if validator.isHeadless, ask.defaultAnswer == nil, !validator.answeredNames.contains(name) {
                 report("this question needs an answer, but the run cannot ask", at: step.location,
-                      help: "give it a default:, or answer it in advance with --answer \(name)=VALUE")
+                      help: "give it a default:", remedy: .answerInAdvance(name: name, placeholder: "VALUE"))
             }
             return answerType
         case .run(let nested):
@@ -274,8 +276,8 @@ struct ValidationPass {
         } catch {
             let names = catalog.allIntents.map(\.name)
             report("unknown intent '\(perform.intent.description)'", at: perform.intent.location,
-                  help: Self.didYouMean(perform.intent.description, names + catalog.allIntents.map { String(describing: $0.type) })
-                    ?? "`shortcuts list intents` lists the installed intents")
+                  help: Self.didYouMean(perform.intent.description, names + catalog.allIntents.map { String(describing: $0.type) }),
+                  remedy: .listInstalled("intents"))
             for parameter in perform.parameters { _ = type(of: parameter.value) }
             return .any
         }
@@ -293,7 +295,8 @@ struct ValidationPass {
         for parameter in parameters where parameter.isRequired && !perform.parameters.contains(where: { $0.name.value == parameter.name }) {
             if validator.isHeadless && !validator.answeredNames.contains(parameter.name) {
                 report("missing required parameter '\(parameter.name)' of '\(found.name)', and the run cannot ask for it",
-                      at: perform.intent.location, help: "add '\(parameter.name): VALUE' under with:, or pass --answer \(parameter.name)=VALUE")
+                      at: perform.intent.location, help: "add '\(parameter.name): VALUE' under with:",
+                      remedy: .answerInAdvance(name: parameter.name, placeholder: "VALUE"))
             }
         }
         return found.type.resultShape.valueType ?? .any
@@ -305,8 +308,8 @@ struct ValidationPass {
             entity = try catalog.entity(named: find.entity.description)
         } catch {
             report("unknown entity '\(find.entity.description)'", at: find.entity.location,
-                  help: Self.didYouMean(find.entity.description, catalog.allEntities.map(\.name))
-                    ?? "`shortcuts list entities` lists them")
+                  help: Self.didYouMean(find.entity.description, catalog.allEntities.map(\.name)),
+                  remedy: .listInstalled("entities"))
             return .list(.any)
         }
         let capabilities = known.capabilities(of: entity.type)

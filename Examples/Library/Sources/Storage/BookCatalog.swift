@@ -18,12 +18,10 @@ public struct BookCatalog: Sendable {
     /// Every entry.
     public let entries: [Entry]
 
-    /// The bundled catalog.
+    /// The bundled catalog, compiled into the binary (`Resources/EmbeddedResources.swift`).
     public static let bundled: BookCatalog = {
-        guard let url = Bundle.module.url(forResource: "catalog", withExtension: "json", subdirectory: "Resources")
-                ?? Bundle.module.url(forResource: "catalog", withExtension: "json"),
-              let data = try? Data(contentsOf: url),
-              let entries = try? JSONDecoder().decode([Entry].self, from: data)
+        guard let text = LibraryResources.files["catalog.json"],
+              let entries = try? JSONDecoder().decode([Entry].self, from: Data(text.utf8))
         else { return BookCatalog(entries: []) }
         return BookCatalog(entries: entries)
     }()

@@ -19,7 +19,7 @@ extension WorkflowExecution {
             answer = try await runner.interaction.requestValue(ValueRequest(name: step.id?.value ?? "ask", question: question, type: type))
         } catch let error as InteractionError {
             guard let defaultAnswer = ask.defaultAnswer else {
-                throw WorkflowRunError(error.description, at: step.location, sources: sources)
+                throw WorkflowRunError(error.description, at: step.location, sources: sources, cause: error)
             }
             answer = try values.evaluate(defaultAnswer, in: scope)
         }

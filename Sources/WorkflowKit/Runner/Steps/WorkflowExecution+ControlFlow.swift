@@ -62,7 +62,7 @@ extension WorkflowExecution {
         do {
             choice = try await runner.interaction.requestChoice(ChoiceRequest(name: step.id?.value ?? "menu", question: prompt, options: titles))
         } catch let error as InteractionError {
-            throw WorkflowRunError(error.description, at: step.location, sources: sources)
+            throw WorkflowRunError(error.description, at: step.location, sources: sources, cause: error)
         }
         record.inputs = ["choice": .string(titles[choice])]
         return try await execute(menu.options[choice].steps, in: &scope, frame: frame.inside)

@@ -29,7 +29,7 @@ extension WorkflowExecution {
             if let snippet = outcome.snippet { runner.show(snippet) }
             return outcome.value ?? .null
         } catch let error as IntentError {
-            throw WorkflowRunError(error.description, at: perform.intent.location, sources: sources)
+            throw WorkflowRunError(error.description, at: perform.intent.location, sources: sources, cause: error)
         }
     }
 }

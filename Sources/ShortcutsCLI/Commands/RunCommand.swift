@@ -1,0 +1,125 @@
+import ArgumentParser
+import Foundation
+import IntentKit
+import WorkflowKit
+
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run a workflow file (or a workflow of ./Workflows by name).",
+        discussion: """
+            The file is validated first; every mistake is reported with its file:line:column.
+            With --json (or --output-path -), standard output carries only the output as JSON and shown text goes to standard error.
+            Example: shortcuts run Workflows/add-and-open.yaml --input title="Where the Crawdads Sing"
+            """)
+
+    @Argument(help: ArgumentHelp("The workflow: a path, or a name in ./Workflows.", valueName: "file-or-name"),
+              completion: .custom(ShellCompletions.workflows))
+    var workflow: String
+
+    @Option(name: .long, help: ArgumentHelp("An input value; a list input takes JSON (tags=[\"a\",\"b\"]) or the name repeated.", valueName: "name=value"))
+    var input: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("A JSON object of input values; - reads it from standard input.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
+    var inputPath: String?
+
+    @Option(name: .long, help: ArgumentHelp("Also write the output as JSON to this file; - writes it to standard output.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
+    var outputPath: String?
+
+    @Flag(name: .long, help: "Print the output as JSON (shown text goes to standard error).")
+    var json = false
+
+    @Option(name: .long, help: ArgumentHelp("The same as --json when json.", visibility: .hidden))
+    var outputType: OutputType?
+
+    @OptionGroup var interaction: InteractionOptions
+    @OptionGroup var locale: LocaleOptions
+
+    func validate() throws {
+        for value in input where !value.contains("=") {
+            throw ValidationError("--input '\(value)' must be written name=value")
+        }
+    }
+
+    /// Whether standard output carries only the output as JSON.
+    var printsJSON: Bool { json || outputType == .json || outputPath == "-" }
+
+    func run() async throws {
+        let url = try WorkflowFiles.find(workflow)
+        var inputs = try readInputPath()
+        inputs.merge(ParameterValues.parse(input)) { $1 }
+        if let outputPath, outputPath != "-" {
+            try FileProblem.checkWritableFile(outputPath, role: "--output-path", hint: "give a file in a folder you can write, or - for standard output")
+        }
+        let answered = Set(NameValuePairs.parse(interaction.answer).keys)
+        let isHeadless = interaction.noInteraction || !TerminalInteraction.isAvailable
+        let loaded = try WorkflowFiles.loadValid(url, isHeadless: isHeadless, answered: answered)
+        let history: RunHistory
+        do {
+            history = try RunHistory.shared()
+        } catch {
+            var report = CommandLineError(error)
+            report.message = "cannot open the run history: " + report.message
+            throw report
+        }
+        let printsJSON = printsJSON
+        let runner = WorkflowRunner(
+            catalog: Installation.shared.catalog, interaction: interaction.interaction, locale: locale.resolvedLocale,
+            history: history,
+            show: { text in
+                let line = Data((text + "\n").utf8)
+                if printsJSON { FileHandle.standardError.write(line) } else { FileHandle.standardOutput.write(line) }
+            })
+        // Ctrl-C cancels the run, which stops at the next step (or wait) and is recorded as
+        // cancelled. The watch is registered before the run starts, so no Ctrl-C is lost.
+        let interrupted = Interruption()
+        let watch = SignalWatch([SIGINT]) { _ in interrupted.interrupt() }
+        defer { watch.stop() }
+        let task = Task { try await runner.run(loaded, inputs: inputs) }
+        interrupted.attach(task)
+        let result = try await task.value
+        if printsJSON {
+            print(result.output.jsonText)
+        } else if !result.output.isNull {
+            print(result.output.displayText)
+        }
+        if let outputPath, outputPath != "-" {
+            do {
+                try (result.output.jsonText + "\n").write(toFile: outputPath, atomically: true, encoding: .utf8)
+            } catch {
+                var problem = FileProblem(error) ?? FileProblem(role: "", path: outputPath, reason: "\(error)", hint: nil)
+                problem.role = "--output-path"
+                problem.path = outputPath
+                problem.isWrite = true
+                throw CommandLineError(problem)
+            }
+        }
+    }
+
+    /// The input values of `--input-path` (a file, or `-` for standard input).
+    private func readInputPath() throws -> [String: IntentValue] {
+        guard let inputPath else { return [:] }
+        let hint = "give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input"
+        let text: String
+        if inputPath == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            try FileProblem.checkReadableFile(inputPath, role: "--input-path", hint: hint)
+            do {
+                text = try String(contentsOfFile: inputPath, encoding: .utf8)
+            } catch {
+                throw CommandLineError(FileProblem(role: "--input-path", path: inputPath, reason: "it is not UTF-8 text", hint: hint))
+            }
+        }
+        let shownPath = inputPath == "-" ? "standard input" : inputPath
+        guard let value = try? IntentValue.fromJSON(text) else {
+            throw CommandLineError("--input-path \(shownPath) is not valid JSON", help: [hint])
+        }
+        guard case .dictionary(let values) = value else {
+            throw CommandLineError("--input-path \(shownPath) holds JSON of another kind (\(value.kindName)), not an object of input values", help: [hint])
+        }
+        return values
+    }
+}

@@ -1,0 +1,69 @@
+import AutomationKit
+import Foundation
+import IntentKit
+import SpotlightKit
+import WorkflowKit
+
+/// What the shell completes for arguments (bash, zsh and fish scripts from
+/// `shortcuts --generate-completion-script SHELL` call back into the binary for these).
+///
+/// Each function takes the words of the command line, the index of the word being completed
+/// and its prefix, and returns the candidates that start with the prefix.
+///
+/// ```sh
+/// shortcuts perform Library.Ad<TAB>     # Library.AddBook
+/// shortcuts run add<TAB>                # add-and-open, Workflows/add-and-open.yaml
+/// ```
+enum ShellCompletions {
+    /// Workflow names in ./Workflows (file names without extension), and `.yaml` files below the
+    /// folder the prefix names.
+    @Sendable static func workflows(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        let names = WorkflowFiles.all(in: URL(fileURLWithPath: WorkflowFiles.folderName))
+            .map { $0.deletingPathExtension().lastPathComponent }
+        return matching(prefix, names + workflowFiles(under: prefix))
+    }
+
+    /// Installed intents, as `App.Intent`.
+    @Sendable static func intents(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        matching(prefix, Installation.shared.catalog.allIntents.map(\.name))
+    }
+
+    /// Installed intents, and workflow files (for `view`).
+    @Sendable static func intentsAndWorkflowFiles(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        matching(prefix, Installation.shared.catalog.allIntents.map(\.name) + workflowFiles(under: prefix))
+    }
+
+    /// The search indexes: those the installed apps keep and the index files of the data folder.
+    @Sendable static func indexes(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        matching(prefix, SearchIndexCatalog(intents: Installation.shared.catalog).indexNames)
+    }
+
+    /// The automations of ./Workflows, by the names `automations run` accepts.
+    @Sendable static func automations(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        var names: [String] = []
+        for url in WorkflowFiles.all(in: URL(fileURLWithPath: WorkflowFiles.folderName)) {
+            guard let workflow = try? WorkflowLoader.load(contentsOf: url), workflow.automation != nil else { continue }
+            names.append(url.deletingPathExtension().lastPathComponent)
+        }
+        return matching(prefix, names)
+    }
+
+    /// `.yaml` and `.yml` files in the folder a prefix names (the working directory by default),
+    /// and its subfolders as `name/`.
+    static func workflowFiles(under prefix: String) -> [String] {
+        let folder = prefix.contains("/") ? String(prefix[..<(prefix.lastIndex(of: "/") ?? prefix.startIndex)]) + "/" : ""
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.isEmpty ? "." : folder)) ?? []
+        return entries.sorted().compactMap { entry in
+            guard !entry.hasPrefix(".") else { return nil }
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: folder + entry, isDirectory: &isFolder)
+            if isFolder.boolValue { return folder + entry + "/" }
+            return entry.hasSuffix(".yaml") || entry.hasSuffix(".yml") ? folder + entry : nil
+        }
+    }
+
+    private static func matching(_ prefix: String, _ candidates: [String]) -> [String] {
+        var seen = Set<String>()
+        return candidates.filter { $0.hasPrefix(prefix) && seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import IntentKit
+import WorkflowKit
+
+/// What `shortcuts view FILE` prints for a workflow: an outline as text, or as JSON.
+enum WorkflowView {
+    static func render(_ workflow: Workflow) -> String {
+        var lines = [workflow.name?.value ?? URL(fileURLWithPath: workflow.fileName).lastPathComponent]
+        if let description = workflow.description?.value { lines.append(description) }
+        if !workflow.inputs.isEmpty {
+            lines.append("")
+            lines.append("Inputs:")
+            for input in workflow.inputs {
+                lines.append("  \(input.name.value): \(input.type.value)" + (input.description.map { "  \($0)" } ?? ""))
+            }
+        }
+        lines.append("")
+        lines.append("Steps:")
+        func outline(_ steps: [Step], depth: Int) {
+            for step in steps {
+                let indent = String(repeating: "  ", count: depth + 1)
+                var line = "\(indent)\(step.location.line): \(step.kind.keyword)"
+                if let target = target(of: step) { line += " \(target)" }
+                if let id = step.id?.value { line += "  → \(id)" }
+                lines.append(line)
+                switch step.kind {
+                case .if(let branch):
+                    outline(branch.thenSteps, depth: depth + 1)
+                    if !branch.elseSteps.isEmpty {
+                        lines.append("\(indent)else")
+                        outline(branch.elseSteps, depth: depth + 1)
+                    }
+                case .repeat(let loop): outline(loop.steps, depth: depth + 1)
+                case .menu(let menu):
+                    for option in menu.options {
+                        lines.append("\(indent)  \"\(option.title.value)\":")
+                        outline(option.steps, depth: depth + 2)
+                    }
+                default: break
+                }
+            }
+        }
+        outline(workflow.steps, depth: 0)
+        if let automation = workflow.automation {
+            lines.append("")
+            lines.append("Automation: \(automation.schedule.value)" + (automation.timeZone.map { " (\($0.value))" } ?? ""))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The outline as JSON:
+    /// `{"file", "name", "description", "inputs": [{"name", "type", "description"}],
+    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?}], "automation": {"schedule", "timeZone"} | null}`.
+    static func object(_ workflow: Workflow) -> IntentValue {
+        func outline(_ steps: [Step]) -> IntentValue {
+            .list(steps.map { step in
+                var object: [String: IntentValue] = [
+                    "line": .int(step.location.line), "kind": .string(step.kind.keyword),
+                    "target": target(of: step).map(IntentValue.string) ?? .null,
+                    "id": step.id.map { .string($0.value) } ?? .null,
+                ]
+                switch step.kind {
+                case .if(let branch):
+                    object["steps"] = outline(branch.thenSteps)
+                    object["else"] = outline(branch.elseSteps)
+                case .repeat(let loop): object["steps"] = outline(loop.steps)
+                case .menu(let menu):
+                    object["options"] = .list(menu.options.map {
+                        .dictionary(["title": .string($0.title.value), "steps": outline($0.steps)])
+                    })
+                default: break
+                }
+                return .dictionary(object)
+            })
+        }
+        return .dictionary([
+            "file": .string(workflow.fileName),
+            "name": workflow.name.map { .string($0.value) } ?? .null,
+            "description": workflow.description.map { .string($0.value) } ?? .null,
+            "inputs": .list(workflow.inputs.map {
+                .dictionary(["name": .string($0.name.value), "type": .string($0.type.value),
+                             "description": $0.description.map(IntentValue.string) ?? .null])
+            }),
+            "steps": outline(workflow.steps),
+            "automation": workflow.automation.map {
+                .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
+            } ?? .null,
+        ])
+    }
+
+    /// What a step acts on: its intent, entity, nested workflow or variable.
+    private static func target(of step: Step) -> String? {
+        switch step.kind {
+        case .perform(let perform): return perform.intent.description
+        case .find(let find): return find.entity.description
+        case .search(let search):
+            var parts: [String] = []
+            if let entity = search.entity { parts.append(entity.description) }
+            if let index = search.index { parts.append("in \(index.value)") }
+            return parts.isEmpty ? nil : parts.joined(separator: " ")
+        case .run(let nested): return nested.workflow.value
+        case .set(let set): return set.variable.value
+        default: return nil
+        }
+    }
+}

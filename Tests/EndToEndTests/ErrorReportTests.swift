@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+/// Every I/O failure names the path, the reason in words and a hint; no NSError reaches a user.
+struct ErrorReportTests {
+    @Test func aHomeThatIsAFileIsNamed() throws {
+        let file = TemporaryFolder.unusedPath(prefix: "shortcuts-home-file")
+        try "not a folder".write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let shortcuts = try ShortcutsBinary()
+        for arguments in [["perform", "Library.AddBook", "title=Emma"], ["run", "Workflows/wait-and-stop.yaml"]] {
+            let result = try shortcuts.run(arguments, environment: ["SHORTCUTS_HOME": file.path])
+            #expect(result.status == 1)
+            #expect(result.error.contains("cannot use the data folder \(file.path): it is a file, not a folder"), "\(result.error)")
+            #expect(result.error.contains("help: set SHORTCUTS_HOME to a folder"))
+            #expect(!result.error.contains("NSCocoaErrorDomain") && !result.error.contains("SQLite error"))
+        }
+    }
+
+    @Test(arguments: [
+        (["run", "Workflows"], "error: cannot read the workflow Workflows: it is a folder, not a workflow file\nhelp: give a .yaml file, such as Workflows/add-and-open.yaml\n"),
+        (["validate", "Workflows"], "error: cannot read the workflow Workflows: it is a folder, not a file\nhelp: give the path of a .yaml workflow file\n"),
+        (["run", "Workflows/wait-and-stop.yaml", "--input-path", "no-such.json"],
+         "error: cannot read --input-path no-such.json: no such file\nhelp: give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input\n"),
+        (["run", "Workflows/wait-and-stop.yaml", "--input-path", "Workflows"],
+         "error: cannot read --input-path Workflows: it is a folder, not a file\nhelp: give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input\n"),
+        (["run", "Workflows/wait-and-stop.yaml", "--output-path", "no-such-folder/out.json"],
+         "error: cannot write --output-path no-such-folder/out.json: its folder no-such-folder does not exist\nhelp: give a file in a folder you can write, or - for standard output\n"),
+        (["run", "Workflows/wait-and-stop.yaml", "--output-path", "Workflows"],
+         "error: cannot write --output-path Workflows: it is a folder, not a file\nhelp: give a file in a folder you can write, or - for standard output\n"),
+    ])
+    func aBadPathIsNamedWithTheReasonAndAHint(arguments: [String], expected: String) throws {
+        let result = try ShortcutsBinary().run(arguments)
+        #expect(result.status == 1)
+        #expect(result.error == expected)
+    }
+
+    @Test func badInputJSONIsNamed() throws {
+        let result = try ShortcutsBinary().run(["run", "Workflows/wait-and-stop.yaml", "--input-path", "-"], input: "[1, 2]")
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("error: --input-path standard input holds JSON of another kind"))
+    }
+
+    @Test func anUnreadableWorkflowIsNamed() throws {
+        guard getuid() != 0 else { return }  // root reads every file
+        let folder = try TemporaryFolder.make(prefix: "shortcuts-unreadable")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("secret.yaml")
+        try "steps: []\n".write(to: file, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
+        let result = try ShortcutsBinary().run(["run", file.path])
+        #expect(result.status == 1)
+        #expect(result.error.hasPrefix("error: cannot read the workflow \(file.path): permission denied"))
+    }
+
+    @Test func hintsUseTheToolsOwnWording() throws {
+        let shortcuts = try ShortcutsBinary()
+        let validated = try shortcuts.run(["validate", "--no-interaction", "Workflows/shelf-menu.yaml"])
+        #expect(validated.status == 1)
+        #expect(validated.error.hasSuffix("help: answer it in advance with --answer next=OPTION\n"))
+        let unknown = try shortcuts.run(["validate", PackagePaths.fixture("five-mistakes.yaml")])
+        #expect(unknown.error.contains("help: did you mean 'Library.AddBook'?"))
+        let confirmation = try shortcuts.run(["perform", "Library.AddBook", "title=crawdads", "--no-interaction"])
+        #expect(confirmation.error.contains("help: pass --yes, or --answer title=yes"))
+    }
+
+    @Test func aDatabaseThatCannotBeOpenedIsNamedWithoutSQLiteCodes() throws {
+        let shortcuts = try ShortcutsBinary()
+        try FileManager.default.createDirectory(at: shortcuts.home.appendingPathComponent("runs.sqlite"), withIntermediateDirectories: true)
+        try "not a database".write(to: shortcuts.home.appendingPathComponent("library.sqlite"), atomically: true, encoding: .utf8)
+        let run = try shortcuts.run(["run", "Workflows/wait-and-stop.yaml"])
+        #expect(run.status == 1)
+        #expect(run.error.hasPrefix("error: cannot open the run history: a database in \(shortcuts.home.path) cannot be opened"))
+        let perform = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        #expect(perform.status == 1)
+        #expect(perform.error.hasPrefix("error: a database in \(shortcuts.home.path) is not a SQLite database"))
+        #expect(perform.error.contains("help: move the file that is not a database out of the data folder"))
+        for error in [run.error, perform.error] {
+            #expect(!error.contains("SQLite error") && !error.contains("SELECT"))
+        }
+    }
+}
