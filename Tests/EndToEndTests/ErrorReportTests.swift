@@ -70,11 +70,11 @@ struct ErrorReportTests {
         try "not a database".write(to: shortcuts.home.appendingPathComponent("library.sqlite"), atomically: true, encoding: .utf8)
         let run = try shortcuts.run(["run", "Workflows/wait-and-stop.yaml"])
         #expect(run.status == 1)
-        #expect(run.error.hasPrefix("error: cannot open the run history: a database in \(shortcuts.home.path) cannot be opened"))
+        #expect(run.error.hasPrefix("error: cannot open the run history: \(shortcuts.home.path)/runs.sqlite: a folder has the file's name"))
         let perform = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
         #expect(perform.status == 1)
-        #expect(perform.error.hasPrefix("error: a database in \(shortcuts.home.path) is not a SQLite database"))
-        #expect(perform.error.contains("help: move the file that is not a database out of the data folder"))
+        #expect(perform.error.hasPrefix("error: \(shortcuts.home.path)/library.sqlite: the file is not a SQLite database"))
+        #expect(perform.error.contains("help: move \(shortcuts.home.path)/library.sqlite away; a new one is created on next use"))
         for error in [run.error, perform.error] {
             #expect(!error.contains("SQLite error") && !error.contains("SELECT"))
         }

@@ -57,14 +57,20 @@ public struct ShortcutsBinary: Sendable {
     ///   - input: Text for standard input, which is closed afterwards (empty input by default).
     ///   - directory: The working directory (the package's folder by default).
     ///   - environment: Variables to set or, with `nil`, remove, on top of the test's own.
+    ///   - launcher: A program and its arguments that start the binary (`["/usr/bin/nice", "-n", "10"]`).
     /// - Returns: The status and everything written.
     /// - Throws: When the executable cannot be started.
     @discardableResult
     public func run(_ arguments: [String], input: String? = nil, in directory: URL? = nil,
-                    environment changes: [String: String?] = [:]) throws -> Result {
+                    environment changes: [String: String?] = [:], launcher: [String] = []) throws -> Result {
         let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["SHORTCUTS_HOME"] = home.path
         environment.removeValue(forKey: "SHORTCUTS_LOCALE")

@@ -366,7 +366,7 @@ package enum WorkflowKitResources {
     },
     "repeatStep": {
       "type": "object",
-      "description": "Runs `steps:` `count:` times (with `${index}` from 0), or once for each element of a list (`each:`), named by `as:` (default `item`).",
+      "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), or once for each element of a list (`each:`), named by `as:` (default `item`).",
       "required": [
         "repeat",
         "steps"
@@ -378,7 +378,7 @@ package enum WorkflowKitResources {
         },
         "repeat": {
           "$ref": "#/$defs/repeatMode",
-          "description": "Runs `steps:` `count:` times (with `${index}` from 0), or once for each element of a list (`each:`), named by `as:` (default `item`)."
+          "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), or once for each element of a list (`each:`), named by `as:` (default `item`)."
         },
         "steps": {
           "$ref": "#/$defs/steps",
@@ -851,7 +851,7 @@ package enum WorkflowKitResources {
           "properties": {
             "count": {
               "$ref": "#/$defs/value",
-              "description": "How many times to repeat: an integer or an expression; `${index}` counts from 0."
+              "description": "How many times to repeat: an integer or an expression; `${index}` counts from 1, as Apple Shortcuts' Repeat Index does."
             }
           }
         },
