@@ -93,7 +93,8 @@ struct RunsCommandTests {
     }
 
     /// A home the user cannot write (here: read by an unprivileged user): reads still work.
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+    @Test(.enabled(if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
+                   "needs root and setpriv(1) to read as a user who cannot write the home"))
     func readsWorkOnAReadOnlyHome() async throws {
         let shortcuts = try ShortcutsBinary()
         _ = try await shortcuts.runDetached(["run", "Workflows/wait-and-stop.yaml"])

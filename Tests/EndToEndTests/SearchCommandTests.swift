@@ -159,7 +159,7 @@ struct SearchCommandTests {
         #expect(try shortcuts.run(["index", "reindex", "library"]).output == "Reindexed library: 1 item\n")
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script"), "needs script(1) for a terminal"))
+    @Test(.enabled(if: SystemComponents.available("/usr/bin/script"), "needs script(1) for a terminal"))
     func rebuildDrawsAProgressBarOnATerminal() throws {
         let shortcuts = try ShortcutsBinary()
         _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
@@ -305,7 +305,7 @@ struct SearchCommandTests {
         return process.terminationStatus
     }
 
-    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv"),
+    @Test(.enabled(if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
                    "needs root and setpriv(1) to search as a user who cannot write the home"))
     func aReadOnlyHomeCanBeSearched() throws {
         let shortcuts = try ShortcutsBinary()
