@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .target(name: "SpotlightKit", dependencies: ["IntentKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SpotlightKit", dependencies: ["IntentKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .executableTarget(
             name: "spotlight-bench",
             dependencies: ["SpotlightKit", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]

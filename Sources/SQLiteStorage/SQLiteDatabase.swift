@@ -84,27 +84,53 @@ package enum SQLiteDatabase {
         }
         switch access {
         case .readWrite:
-            // Opening switches a new file to WAL mode, which needs a moment alone with it. A
-            // process that opens the file at that moment may be told "busy" at once (SQLite
-            // does not wait in every such case), so opening is tried again, up to the timeout.
-            let deadline = Date().addingTimeInterval(busyTimeout)
-            while true {
-                do {
-                    let pool = try DatabasePool(path: path, configuration: configuration)
-                    try migrate(pool, with: migrator, path: path)
-                    return pool
-                } catch let error as DatabaseError where isBusy(error) && Date() < deadline {
-                    Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
-                } catch {
-                    throw SQLiteStorageError(error, path: path)
-                }
-            }
+            let pool = try openPool(path: path, configuration: configuration)
+            try migrate(pool, with: migrator, path: path)
+            return pool
         case .readOnly:
             guard FileManager.default.fileExists(atPath: path) else { throw SQLiteStorageError(path: path, reason: .missing) }
             let queue = try SQLiteStorageError.naming(path) { try openForReading(path: path, configuration: configuration) }
             let isMigrated = try SQLiteStorageError.naming(path) { try queue.read { try migrator.hasCompletedMigrations($0) } }
             guard isMigrated else { throw SQLiteStorageError(path: path, reason: .notMigrated) }
             return queue
+        }
+    }
+
+    /// Opens a file in WAL mode as a `DatabasePool`, without migrating it: for a caller that
+    /// migrates on its own (SpotlightKit's index files, whose schema its indexes set up).
+    ///
+    /// ```swift
+    /// let pool = try SQLiteDatabase.openPool(path: "/tmp/indexes/notes.sqlite", prepare: { db in installFunctions(db) })
+    /// try SQLiteDatabase.migrate(pool, with: migrator, path: pool.path)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - path: The file; created when missing and opened for writing.
+    ///   - access: ``Access/readOnly`` for a file this process may not write: it is read,
+    ///     never written (a pool's readers need the file's `-shm` file, or a writable folder).
+    ///   - prepare: Work to do on each new connection, such as registering SQL functions.
+    /// - Returns: The pool.
+    /// - Throws: ``SQLiteStorageError`` naming the file and the reason.
+    package static func openPool(path: String, access: Access = .readWrite,
+                                 prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> DatabasePool {
+        try openPool(path: path, configuration: configuration(access: access, prepare: prepare))
+    }
+
+    /// Opens a pool, trying again while another process holds the file.
+    ///
+    /// Opening switches a new file to WAL mode, which needs a moment alone with it. A process
+    /// that opens the file at that moment may be told "busy" at once (SQLite does not wait in
+    /// every such case), so opening is tried again, up to the timeout.
+    private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
+        let deadline = Date().addingTimeInterval(busyTimeout)
+        while true {
+            do {
+                return try DatabasePool(path: path, configuration: configuration)
+            } catch let error as DatabaseError where isBusy(error) && Date() < deadline {
+                Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
+            } catch {
+                throw SQLiteStorageError(error, path: path)
+            }
         }
     }
 

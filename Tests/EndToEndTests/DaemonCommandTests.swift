@@ -389,3 +389,27 @@ struct DaemonState {
         Issue.record("timed out waiting for \(what)\(reason)\n\(log())")
     }
 }
+
+extension DaemonCommandTests {
+    @Test("automations list shows the zero-offset zone as UTC, in the table and in JSON")
+    func universalTimeIsCalledUTC() throws {
+        let shortcuts = try ShortcutsBinary()
+        let folder = shortcuts.home.appendingPathComponent("Universal")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try """
+            name: Nightly
+            automation:
+              schedule: "0 3 * * *"
+              timeZone: UTC
+            steps:
+              - show: night
+            """.write(to: folder.appendingPathComponent("nightly.yaml"), atomically: true, encoding: .utf8)
+        let list = try shortcuts.run(["automations", "list", "--workflows", folder.path])
+        #expect(list.status == 0, "\(list.error)")
+        #expect(list.output.contains("0 3 * * * (UTC)"), "\(list.output)")
+        #expect(!list.output.contains("GMT"))
+        let json = try shortcuts.run(["automations", "list", "--workflows", folder.path, "--json"])
+        let automations = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(automations.first?["timeZone"] as? String == "UTC")
+    }
+}

@@ -80,3 +80,36 @@ struct ErrorReportTests {
         }
     }
 }
+
+extension ErrorReportTests {
+    @Test("Commands throw; one function prints the error and exits, with the same words and codes as before")
+    func oneFunctionPrintsAndExits() throws {
+        let shortcuts = try ShortcutsBinary()
+        let run = try shortcuts.run(["runs", "show", "zzzz"])
+        #expect(run.status == 1)
+        #expect(run.error == "error: no run 'zzzz'\nhelp: `shortcuts runs list` lists recent runs\n")
+        let file = PackagePaths.fixture("needs-answer.yaml")
+        let notFolder = try shortcuts.run(["automations", "list", "--workflows", file])
+        #expect(notFolder.status == 1)
+        #expect(notFolder.error == "error: '\(file)' is a file, not a folder\nhelp: give the folder of workflow files with --workflows DIR\n")
+        let cron = try shortcuts.run(["cron", "next", "0 25 * * *"])
+        #expect(cron.status == 1)
+        #expect(cron.error.hasPrefix("error: "))
+        #expect(cron.error.contains("\n  0 25 * * *\n    ^~\n"), "\(cron.error)")
+
+        // The source holds no other way out: `exit(` appears only in the printer and at the end of `main`.
+        let sources = PackagePaths.root.appendingPathComponent("Sources/ShortcutsCLI")
+        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
+        #expect(files.count > 10)
+        var exits: [String] = []
+        for url in files {
+            for line in try String(contentsOf: url, encoding: .utf8).split(separator: "\n")
+            where line.contains("exit(") && !line.trimmingCharacters(in: .whitespaces).hasPrefix("///") {
+                exits.append(url.lastPathComponent + ": " + line.trimmingCharacters(in: .whitespaces))
+            }
+        }
+        #expect(exits.allSatisfy { $0.hasPrefix("CommandLineError.swift: ") || $0.hasPrefix("ShortcutsTool.swift: ") }, "\(exits)")
+        #expect(exits.count == 6, "\(exits)")
+    }
+}

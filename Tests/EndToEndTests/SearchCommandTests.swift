@@ -328,3 +328,23 @@ struct SearchCommandTests {
         #expect(text.hasPrefix("1.  Emma"), "\(text)")
     }
 }
+
+extension SearchCommandTests {
+    @Test("A caret after Japanese text lines up in a terminal: two cells for each wide character")
+    func caretsAfterWideCharacters() throws {
+        let shortcuts = try ShortcutsBinary()
+        let query = try shortcuts.run(["search", #"title == "ねこ" )"#, "--query-string"])
+        #expect(query.status == 1)
+        #expect(query.error.hasPrefix("error: invalid query at column 15: "), "\(query.error)")
+        #expect(query.error.contains("\n  title == \"ねこ\" )\n  " + String(repeating: " ", count: 16) + "^\n"), "\(query.error)")
+        let index = try shortcuts.run(["search", "ねこ", "--index", "librar"])
+        #expect(index.status == 1)
+        #expect(index.error == """
+            error: no search index named 'librar'
+              shortcuts search ねこ --index librar
+            \(String(repeating: " ", count: 32))^~~~~~
+            help: did you mean 'library'?
+
+            """)
+    }
+}

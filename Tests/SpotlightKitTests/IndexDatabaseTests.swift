@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 import IntentKit
+import SQLiteStorage
 @testable import SpotlightKit
 
 @Suite("Index databases: locks, migrations and read-only access")
@@ -96,6 +97,39 @@ struct IndexDatabaseTests {
             #expect(text.contains(folder.appendingPathComponent("broken.sqlite").path))
             #expect(text.contains("damaged"))
             #expect(!text.contains("SQLite") && !text.contains("SELECT"))
+        }
+    }
+
+    @Test("An index file opens through SQLiteStorage: WAL, a 5 s busy timeout, SpotlightKit's functions on every connection")
+    func anIndexFileOpensThroughSQLiteStorage() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let pool = try IndexDatabase.open(path: directory.appendingPathComponent("notes.sqlite").path)
+        let (mode, match) = try pool.read { db in
+            (try String.fetchOne(db, sql: "PRAGMA journal_mode"), try Int.fetchOne(db, sql: "SELECT spotlight_match(NULL, NULL, NULL)"))
+        }
+        #expect(mode == "wal")
+        #expect(match == 0)
+        // The writer waits for another process's lock; pool readers never need to (WAL).
+        let (timeout, synchronous) = try pool.write { db in
+            (try Int.fetchOne(db, sql: "PRAGMA busy_timeout"), try Int.fetchOne(db, sql: "PRAGMA synchronous"))
+        }
+        #expect(timeout == Int(SQLiteDatabase.busyTimeout * 1000))
+        #expect(synchronous == 1, "NORMAL, as for every database")
+    }
+
+    @Test("A file that is not a database is named, with the reason in words")
+    func aFileThatIsNotADatabaseIsNamed() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("notes.sqlite").path
+        try Data("just text, not a database, long enough to fill SQLite's header of one hundred bytes or so....".utf8)
+            .write(to: URL(fileURLWithPath: path))
+        #expect {
+            _ = try SearchableIndex(name: "notes", databasePath: path)
+        } throws: { error in
+            guard let error = error as? SQLiteStorageError else { return false }
+            return error.path == path && error.reason == .notADatabase && !error.description.contains("SQLite error")
         }
     }
 }

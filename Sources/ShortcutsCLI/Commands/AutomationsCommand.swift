@@ -23,7 +23,7 @@ struct AutomationsCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            if !AutomationListing.print(folder: workflows, json: json) { throw ExitCode(1) }
+            if try !AutomationListing.print(folder: workflows, json: json) { throw ExitCode(1) }
         }
     }
 
@@ -51,26 +51,25 @@ struct AutomationsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            AutomationListing.requireFolder(workflows)
+            try AutomationListing.requireFolder(workflows)
             let folder = AutomationFolder.load(URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog)
             guard let automation = folder.automations.first(where: { AutomationListing.names(of: $0.file, name: $0.name).contains(name) }) else {
                 if let problem = folder.problems.first(where: { error in
                     error.diagnostics.contains { AutomationListing.names(of: URL(fileURLWithPath: $0.location.file), name: nil).contains(name) }
                 }) {
-                    FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
-                    throw ExitCode(1)
+                    throw CommandLineError(rendered: problem.rendered())
                 }
                 let names = folder.automations.flatMap { [$0.name, $0.file.deletingPathExtension().lastPathComponent] }
                 var message = "no automation '\(name)' in \(workflows)"
                 if let nearest = NameSuggestion.nearest(to: name, among: names) { message += "\nhelp: did you mean '\(nearest)'?" }
                 message += "\nhelp: `shortcuts automations list --workflows \(workflows)` lists them"
-                Failure.exit(CommandFailure(message: message))
+                throw CommandLineError(message)
             }
             let history: RunHistory
             do {
                 history = try RunHistory.shared()
             } catch {
-                Failure.exit(CommandFailure(message: "cannot open the run history: \(error)"))
+                throw CommandLineError("cannot open the run history: \(error)")
             }
             let locale = locale.resolvedLocale
             let catalog = Installation.shared.catalog
@@ -132,8 +131,8 @@ enum AutomationListing {
     }
 
     /// Prints the automations of a folder; returns `false` when some files have errors (printed to standard error).
-    static func print(folder path: String, json: Bool) -> Bool {
-        requireFolder(path)
+    static func print(folder path: String, json: Bool) throws -> Bool {
+        try requireFolder(path)
         let folder = AutomationFolder.load(URL(fileURLWithPath: path, isDirectory: true), catalog: Installation.shared.catalog)
         for problem in folder.problems {
             FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
@@ -143,13 +142,13 @@ enum AutomationListing {
         do {
             latest = try AutomationStore.shared().latestClaims(for: automations.map(\.key))
         } catch {
-            Failure.exit(CommandFailure(message: "cannot open the automations' state: \(error)"))
+            throw CommandLineError("cannot open the automations' state: \(error)")
         }
         let now = Date()
         let rows = automations.map { automation in
             let claim = latest[automation.key]
             return Row(name: automation.name, file: automation.file.relativePath, schedule: automation.scheduleText,
-                       timeZone: automation.timeZone.identifier, enabled: automation.isEnabled,
+                       timeZone: automation.timeZone.shownName, enabled: automation.isEnabled,
                        overlap: automation.overlap.rawValue, catchUp: automation.catchUp.rawValue,
                        next: automation.isEnabled ? automation.nextDueTime(after: now) : nil,
                        runsAtStart: automation.schedule.runsAtStart,
@@ -171,14 +170,14 @@ enum AutomationListing {
         return folder.problems.isEmpty
     }
 
-    /// Exits 1 with an error naming the folder when it does not exist or is not a folder.
-    static func requireFolder(_ path: String) {
+    /// Throws an error naming the folder when it does not exist or is not a folder (exit 1).
+    static func requireFolder(_ path: String) throws {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            Failure.exit(CommandFailure(message: "no folder '\(path)'\nhelp: create it, or give the folder of workflow files with --workflows DIR"))
+            throw CommandLineError("no folder '\(path)'", help: ["create it, or give the folder of workflow files with --workflows DIR"])
         }
         guard isDirectory.boolValue else {
-            Failure.exit(CommandFailure(message: "'\(path)' is a file, not a folder\nhelp: give the folder of workflow files with --workflows DIR"))
+            throw CommandLineError("'\(path)' is a file, not a folder", help: ["give the folder of workflow files with --workflows DIR"])
         }
     }
 

@@ -62,7 +62,7 @@ struct CronCommand: AsyncParsableCommand {
             style = style.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
             let times = cron.nextDates(after: start, in: zone).prefix(count).map { $0.formatted(style) }
             if json {
-                printJSON(NextTimes(expression: cron.description, timeZone: timeZone ?? zone.identifier, runsAtStart: cron.runsAtStart, fireTimes: times))
+                printJSON(NextTimes(expression: cron.description, timeZone: timeZone ?? zone.shownName, runsAtStart: cron.runsAtStart, fireTimes: times))
             } else if cron.runsAtStart {
                 print("\(cron.description): runs once at start, each time the daemon starts")
             } else {
@@ -113,7 +113,7 @@ struct CronCommand: AsyncParsableCommand {
 }
 
 /// Parses an expression and checks that it fires, with the messages of `shortcuts validate`;
-/// on a mistake prints it with a caret under the field and exits 1.
+/// a mistake is thrown drawn with a caret under the field (exit 1).
 private func checkedCron(_ expression: String, in zone: TimeZone, from start: Date) throws -> CronExpression {
     let schedule = Located(expression, at: SourceLocation(file: "", line: 1, column: 1))
     if let problem = WorkflowValidator.scheduleDiagnostics(for: schedule, in: zone, now: start).first {
@@ -121,10 +121,9 @@ private func checkedCron(_ expression: String, in zone: TimeZone, from start: Da
         let column = max(problem.location.column - 1, leading)
         let length = problem.location.length ?? max(expression.trimmingCharacters(in: .whitespaces).count, 1)
         var text = "error: \(problem.message)\n  \(expression)\n"
-        text += String(repeating: " ", count: column + 2) + "^" + String(repeating: "~", count: max(length - 1, 0)) + "\n"
-        if let help = problem.help { text += "help: \(help)\n" }
-        FileHandle.standardError.write(Data(text.utf8))
-        throw ExitCode(1)
+        text += "  " + CaretLine.draw(under: expression, columns: column..<column + max(length, 1))
+        if let help = problem.help { text += "\nhelp: \(help)" }
+        throw CommandLineError(rendered: text)
     }
     return try CronExpression(expression)
 }

@@ -71,7 +71,7 @@ struct DaemonCommand: AsyncParsableCommand {
             try await daemon.run { ServiceManagerNotification.send("READY=1\nMAINPID=\(getpid())") }
         } catch {
             logger.critical("\(error)")
-            Failure.exit(error)
+            throw CommandLineError(error)
         }
         watch.stop()
     }

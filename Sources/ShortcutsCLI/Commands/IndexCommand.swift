@@ -16,11 +16,11 @@ struct IndexCommand: AsyncParsableCommand {
 
 /// The index names a command acts on: the one given (checked), or all of them.
 enum IndexSelection {
-    static func names(_ name: String?, in catalog: SearchIndexCatalog) -> [String] {
+    static func names(_ name: String?, in catalog: SearchIndexCatalog) throws -> [String] {
         guard let name else { return catalog.indexNames }
         guard catalog.indexNames.contains(name) else {
             let position = Installation.shared.arguments.lastIndex(of: name)
-            Failure.exit(SpotlightError.unknownIndex(name: name, known: catalog.indexNames), argument: position)
+            throw CommandLineError(SpotlightError.unknownIndex(name: name, known: catalog.indexNames), argument: position)
         }
         return [name]
     }
@@ -42,11 +42,11 @@ struct IndexStatusCommand: AsyncParsableCommand {
     func run() async throws {
         let catalog = IndexSelection.catalog
         var statuses: [SearchIndexStatus] = []
-        for name in IndexSelection.names(name, in: catalog) {
+        for name in try IndexSelection.names(name, in: catalog) {
             do {
                 statuses.append(try await catalog.status(ofIndexNamed: name))
             } catch {
-                Failure.exit(error)
+                throw CommandLineError(error)
             }
         }
         print(json ? Self.json(statuses) : statuses.map(Self.text).joined(separator: "\n\n"))
@@ -107,9 +107,9 @@ struct IndexRebuildCommand: AsyncParsableCommand {
 
     func run() async throws {
         let catalog = IndexSelection.catalog
-        for name in IndexSelection.names(name, in: catalog) {
+        for name in try IndexSelection.names(name, in: catalog) {
             guard catalog.appIndex(named: name) != nil else {
-                if self.name != nil { Failure.exit(SpotlightError.indexWithoutMaintainer(name: name)) }
+                if self.name != nil { throw CommandLineError(SpotlightError.indexWithoutMaintainer(name: name)) }
                 continue
             }
             let bar = ProgressBar(label: "Rebuilding \(name)")
@@ -124,7 +124,7 @@ struct IndexRebuildCommand: AsyncParsableCommand {
                 print("Rebuilt \(name): \(Count.of(count, "item")) in \(String(format: "%.2f", seconds)) s")
             } catch {
                 bar.finish()
-                Failure.exit(error)
+                throw CommandLineError(error)
             }
         }
     }
@@ -140,7 +140,7 @@ struct IndexDeleteCommand: AsyncParsableCommand {
 
     func run() async throws {
         let catalog = IndexSelection.catalog
-        _ = IndexSelection.names(name, in: catalog)
+        _ = try IndexSelection.names(name, in: catalog)
         do {
             let opened = try await catalog.open(name, preparingForSearch: false)
             let count = try await opened.index.itemCount()
@@ -153,7 +153,7 @@ struct IndexDeleteCommand: AsyncParsableCommand {
                 print("Deleted \(count == 1 ? "the 1 item" : "the \(count) items") of the index \(name).")
             }
         } catch {
-            Failure.exit(error)
+            throw CommandLineError(error)
         }
     }
 }
@@ -172,12 +172,12 @@ struct IndexReindexCommand: AsyncParsableCommand {
 
     func run() async throws {
         let catalog = IndexSelection.catalog
-        _ = IndexSelection.names(name, in: catalog)
-        guard catalog.appIndex(named: name) != nil else { Failure.exit(SpotlightError.indexWithoutMaintainer(name: name)) }
+        _ = try IndexSelection.names(name, in: catalog)
+        guard catalog.appIndex(named: name) != nil else { throw CommandLineError(SpotlightError.indexWithoutMaintainer(name: name)) }
         do {
             guard let maintainer = try await catalog.open(name, preparingForSearch: false).maintainer else { return }
             if try await maintainer.isIndexingSwitchedOff() {
-                throw CommandFailure(message: "indexing of \(name) is off\nhelp: `\(Installation.shared.commandName) index rebuild \(name)` turns it on")
+                throw CommandLineError("indexing of \(name) is off", help: ["`\(Installation.shared.commandName) index rebuild \(name)` turns it on"])
             }
             if identifiers.isEmpty {
                 try await maintainer.reindexAll()
@@ -185,13 +185,13 @@ struct IndexReindexCommand: AsyncParsableCommand {
                 return
             }
         } catch {
-            Failure.exit(error)
+            throw CommandLineError(error)
         }
         let report: ReindexReport
         do {
             report = try await catalog.reindex(identifiers: identifiers, inIndexNamed: name)
         } catch {
-            Failure.exit(error)
+            throw CommandLineError(error)
         }
         if !report.reindexed.isEmpty {
             print("Reindexed \(Count.of(report.reindexed.count, "item")) of \(name): " + report.reindexed.joined(separator: ", "))
@@ -204,7 +204,7 @@ struct IndexReindexCommand: AsyncParsableCommand {
                 + "\nhelp: `\(Installation.shared.commandName) search --index \(name) --json` shows the items' identifiers"
             FileHandle.standardError.write(Data(((report.foundAny ? "warning: " : "error: ") + message + "\n").utf8))
         }
-        if !report.foundAny { Foundation.exit(1) }
+        if !report.foundAny { throw ExitCode.failure }
     }
 }
 

@@ -51,7 +51,7 @@ struct RunsCommand: AsyncParsableCommand {
             do {
                 runs = RunHistory.isAbsent ? [] : try RunHistory.shared(readOnly: true).runs(filter)
             } catch {
-                Failure.exit(error)
+                throw CommandLineError(error)
             }
             if json {
                 print(RunJSON.text(runs.map(RunJSON.run)))
@@ -86,9 +86,9 @@ struct RunsCommand: AsyncParsableCommand {
                 guard !RunHistory.isAbsent else { throw HistoryError.noRun(id) }
                 found = try RunHistory.shared(readOnly: true).run(matching: id)
             } catch HistoryError.noRun(let prefix) {
-                Failure.exit(CommandFailure(message: "no run '\(prefix)'\nhelp: `\(Installation.shared.commandName) runs list` lists recent runs"))
+                throw CommandLineError("no run '\(prefix)'", help: ["`\(Installation.shared.commandName) runs list` lists recent runs"])
             } catch {
-                Failure.exit(error)
+                throw CommandLineError(error)
             }
             if json {
                 print(RunJSON.text(["run": RunJSON.run(found.run), "steps": found.steps.map(RunJSON.step)]))
@@ -139,7 +139,7 @@ struct RunsCommand: AsyncParsableCommand {
                 let deleted = RunHistory.isAbsent ? 0 : try RunHistory.shared().prune(olderThan: cutoff)
                 print("Deleted \(deleted) \(deleted == 1 ? "run" : "runs") that started before \(cutoff.formatted(.iso8601)).")
             } catch {
-                Failure.exit(error)
+                throw CommandLineError(error)
             }
         }
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import IntentKit
 import SpotlightKit
+import WorkflowKit
 
 struct SearchCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,8 +47,8 @@ struct SearchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        if queryString { QueryDiagnostic.check(query, label: "query") }
-        for filter in filter { QueryDiagnostic.check(filter, label: "--filter") }
+        if queryString { try QueryDiagnostic.check(query, label: "query") }
+        for filter in filter { try QueryDiagnostic.check(filter, label: "--filter") }
         let catalog = SearchIndexCatalog(intents: Installation.shared.catalog)
         let request = SearchRequest(text: query, language: queryString ? .queryString : .userQuery,
                                     indexNames: index.map { [$0] }, filterQueries: filter, limit: limit,
@@ -57,11 +58,11 @@ struct SearchCommand: AsyncParsableCommand {
             response = try await catalog.search(request)
         } catch let error as SpotlightError {
             if case .unknownIndex = error, let position = Installation.shared.arguments.lastIndex(where: { $0 == index }) {
-                Failure.exit(error, argument: position)
+                throw CommandLineError(error, argument: position)
             }
-            Failure.exit(error)
+            throw CommandLineError(error)
         } catch {
-            Failure.exit(error)
+            throw CommandLineError(error)
         }
         if response.leftOutWordCount > 0 && !json {
             let typed = QueryLimits.maxTypedWords + response.leftOutWordCount
@@ -75,14 +76,13 @@ struct SearchCommand: AsyncParsableCommand {
 
 /// Checks a query before searching, and shows a mistake with a caret under its column.
 enum QueryDiagnostic {
-    static func check(_ query: String, label: String) {
+    static func check(_ query: String, label: String) throws {
         do {
             _ = try QueryExpression.parse(query)
         } catch SpotlightError.invalidQuery(_, let column, let message) {
-            FileHandle.standardError.write(Data((render(query, label: label, column: column, message: message) + "\n").utf8))
-            Foundation.exit(1)
+            throw CommandLineError(rendered: render(query, label: label, column: column, message: message))
         } catch {
-            Failure.exit(error)
+            throw CommandLineError(error)
         }
     }
 
@@ -94,7 +94,7 @@ enum QueryDiagnostic {
     static func render(_ query: String, label: String, column: Int, message: String) -> String {
         let prefix = label == "query" ? "invalid query" : "invalid \(label) query"
         let (line, caretColumn) = SpotlightError.excerpt(of: query, around: column)
-        let caret = String(repeating: " ", count: caretColumn - 1) + "^"
+        let caret = CaretLine.draw(under: line, columns: caretColumn - 1..<caretColumn)
         return "error: \(prefix) at column \(column): \(message)\n  \(line)\n  \(caret)"
     }
 }

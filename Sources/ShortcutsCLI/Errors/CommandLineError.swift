@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import WorkflowKit
 
 /// An error as the command line reports it: what went wrong, how to fix it on this command
 /// line, and the exit code.
@@ -90,26 +91,11 @@ enum CommandLineDiagnostic {
         let column = 2 + shown[..<(argumentIndex + 1)].map { $0.count + 1 }.reduce(0, +)
         let argument = arguments[argumentIndex]
         let markedLength = max(argument.split(separator: "=", maxSplits: 1).first.map(\.count) ?? argument.count, 1)
-        let caret = String(repeating: " ", count: column) + "^" + String(repeating: "~", count: markedLength - 1)
+        let caret = CaretLine.draw(under: commandLine, columns: column..<column + markedLength)
         return ([headline, commandLine, caret] + lines).joined(separator: "\n")
     }
 
     private static func quoted(_ argument: String) -> String {
         argument.contains(" ") ? "\"\(argument)\"" : argument
     }
-}
-
-/// The former way commands reported errors; it now goes through ``CommandLineError/exit(_:)``.
-/// Prefer throwing from `run()`.
-enum Failure {
-    static func exit(_ error: any Error, argument: Int? = nil) -> Never {
-        CommandLineError.exit(CommandLineError(error, argument: argument))
-    }
-}
-
-/// A plain message, for commands that still build one; prefer ``CommandLineError``, which
-/// carries the help apart.
-struct CommandFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 
 extension SearchIndexCatalog {
     /// Runs `work` on the index `name`, turning a database error into
@@ -15,6 +16,23 @@ extension SearchIndexCatalog {
         } catch let error as DatabaseError {
             throw SpotlightError.indexDatabaseFailure(
                 name: name, path: directory.appendingPathComponent(name + ".sqlite").path, reason: Self.reason(error))
+        } catch let error as SQLiteStorageError {
+            throw SpotlightError.indexDatabaseFailure(name: name, path: error.path, reason: Self.reason(error))
+        }
+    }
+
+    /// What went wrong opening an index file, in the same words as ``reason(_:)-swift.type.method``.
+    static func reason(_ error: SQLiteStorageError) -> String {
+        switch error.reason {
+        case .busy: "another process kept it (or the app's data) locked for too long; try again"
+        case .readOnly: "it is read-only, and this needs to write to it; make the folder and the file writable"
+        case .cannotOpen, .missing, .folderMissing: "the file cannot be opened; check that its folder exists and can be read"
+        case .permission: "permission denied"
+        case .corrupt, .notADatabase: "the file is damaged or is not an index; delete it and rebuild the index"
+        case .full: "the disk is full"
+        case .diskIO: "the disk could not be read or written"
+        case .isFolder, .notMigrated: error.explanation + "; " + error.hint
+        case .other: "the database reported an unexpected error"
         }
     }
 

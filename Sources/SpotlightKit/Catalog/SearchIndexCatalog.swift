@@ -58,7 +58,7 @@ public struct SearchIndexCatalog: Sendable {
     ///   - name: The index name; the file is `NAME.sqlite`.
     ///   - directory: The folder; ``defaultDirectory(environment:)`` when `nil`.
     /// - Returns: The database.
-    /// - Throws: A file-system error or a GRDB `DatabaseError`.
+    /// - Throws: A file-system error, or an error naming the file and saying in words why it cannot be opened.
     public static func openIndexDatabase(named name: String, in directory: URL? = nil) throws -> DatabasePool {
         let folder = directory ?? defaultDirectory()
         let path = folder.appendingPathComponent(name + ".sqlite").standardizedFileURL.path

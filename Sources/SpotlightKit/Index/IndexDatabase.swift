@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
+import SQLiteStorage
 
-/// How SpotlightKit opens and migrates its own index databases: one place, so every index
-/// file gets the same busy timeout, functions and migration rules.
+/// How SpotlightKit opens and migrates its own index databases: through SQLiteStorage's
+/// ``SQLiteDatabase``, the way every database of the package is opened, with SpotlightKit's
+/// SQL functions on each connection.
 ///
 /// - A connection waits up to ``busyTimeout`` for another process's write to finish
 ///   instead of failing with "database is locked".
@@ -16,15 +18,16 @@ import GRDB
 /// let index = try SearchableIndex(name: "notes", database: pool)
 /// ```
 enum IndexDatabase {
-    /// How long a connection waits for another connection's write lock.
-    static let busyTimeout: TimeInterval = 5
+    /// How long a connection waits for another connection's write lock: SQLiteStorage's.
+    static let busyTimeout: TimeInterval = SQLiteDatabase.busyTimeout
 
-    /// The configuration of every index database.
+    /// The configuration of every index database opened for writing.
     static var configuration: Configuration {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(busyTimeout)
-        configuration.prepareDatabase { db in SpotlightFunctions.install(in: db) }
-        return configuration
+        SQLiteDatabase.configuration(prepare: installFunctions)
+    }
+
+    @Sendable private static func installFunctions(_ db: Database) {
+        SpotlightFunctions.install(in: db)
     }
 
     /// Opens (creating it when missing) an index database file in WAL mode.
@@ -37,15 +40,12 @@ enum IndexDatabase {
     /// - Parameters:
     ///   - path: The SQLite file.
     /// - Returns: The connection pool.
-    /// - Throws: A GRDB `DatabaseError` when the file cannot be opened.
+    /// - Throws: `SQLiteStorageError` naming the file when it cannot be opened.
     static func open(path: String) throws -> DatabasePool {
-        var configuration = self.configuration
         let files = FileManager.default
         let folder = (path as NSString).deletingLastPathComponent
-        if files.fileExists(atPath: path), !files.isWritableFile(atPath: path) || !files.isWritableFile(atPath: folder) {
-            configuration.readonly = true
-        }
-        return try retryingWhileBusy { try DatabasePool(path: path, configuration: configuration) }
+        let isReadOnly = files.fileExists(atPath: path) && (!files.isWritableFile(atPath: path) || !files.isWritableFile(atPath: folder))
+        return try SQLiteDatabase.openPool(path: path, access: isReadOnly ? .readOnly : .readWrite, prepare: installFunctions)
     }
 
     /// Runs the migrations that are not applied yet; only reads when there are none.

@@ -30,7 +30,7 @@ public actor SearchableIndex {
     /// - Parameters:
     ///   - name: The index name; indexes with different names never see each other's items.
     ///   - databasePath: The SQLite file; created when missing.
-    /// - Throws: A GRDB `DatabaseError` when the file cannot be opened or migrated.
+    /// - Throws: An error naming the file when it cannot be opened, or a GRDB `DatabaseError` when it cannot be migrated.
     public init(name: String = "default", databasePath: String) throws {
         try self.init(name: name, database: IndexDatabase.open(path: databasePath))
     }

@@ -116,14 +116,22 @@ private struct Excerpt {
         self.offset = offset
     }
 
-    /// Whitespace up to the column (tabs kept so that terminals line up), a caret, then tildes.
+    /// Whitespace up to the column (tabs kept so that terminals line up, two cells for a wide
+    /// character), a caret, then tildes: ``CaretLine``'s.
     func marker(length: Int?) -> String {
-        var prefix = shownRange.lowerBound > 0 ? " " : ""
-        for index in shownRange.lowerBound..<max(shownRange.lowerBound, offset) {
-            prefix.append(index < line.count && line[index] == "\t" ? "\t" : " ")
-        }
         let remaining = shownRange.upperBound - offset
         let width = max(1, min(length ?? 1, remaining))
-        return prefix + "^" + String(repeating: "~", count: width - 1)
+        let leading = text(shownRange.lowerBound..<max(shownRange.lowerBound, offset))
+        let marked = remaining > 0 ? text(offset..<offset + width) : ""
+        return (shownRange.lowerBound > 0 ? " " : "") + CaretLine.draw(leading: leading, marked: marked)
+    }
+
+    /// The line's scalars in `range`, a blank for each position past its end.
+    private func text(_ range: Range<Int>) -> String {
+        var text = ""
+        for index in range {
+            text.unicodeScalars.append(index < line.count ? line[index] : " ")
+        }
+        return text
     }
 }
