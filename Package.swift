@@ -11,20 +11,22 @@ let package = Package(
         .library(name: "AutomationKit", targets: ["AutomationKit"]),
         .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
-        .executable(name: "shortcuts", targets: ["shortcuts"]),
+        .executable(name: "shortcuts", targets: ["shortcuts"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
     ],
     targets: [
         .target(name: "IntentKit"),
         .target(name: "SQLiteStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "WorkflowKit",
-            dependencies: ["Cron", "IntentKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Cron", "IntentKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")
+            ],
             exclude: ["Resources/workflow.schema.json"]
         ),
         .target(name: "SeededRandom"),
@@ -33,7 +35,7 @@ let package = Package(
             name: "AutomationKit",
             dependencies: [
                 "Cron", "IntentKit", "WorkflowKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]
         ),
         .target(name: "SpotlightKit", dependencies: ["IntentKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -57,7 +59,7 @@ let package = Package(
                 "SpotlightKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .target(
@@ -79,7 +81,9 @@ let package = Package(
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
-            dependencies: ["SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")
+            ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -88,19 +92,23 @@ let package = Package(
             dependencies: ["IntentKit"],
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
-        .testTarget(name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "LibraryAppTests", dependencies: ["LibraryApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(name: "TagsAppTests", dependencies: ["TagsApp", "SpotlightKit"]),
-        .testTarget(name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
+        .testTarget(
+            name: "JournalAppTests", dependencies: ["JournalApp", "IntentKit", "SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "WorkflowKitTests",
-            dependencies: ["SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", .product(name: "Yams", package: "Yams")],
+            dependencies: [
+                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", .product(name: "Yams", package: "Yams")
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "AutomationKitTests",
             dependencies: [
                 "AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ]
         ),
         .testTarget(name: "CronTests", dependencies: ["Cron", "SeededRandom"], exclude: ["Fixtures", "Oracle"]),
@@ -113,6 +121,6 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: ["ShortcutsTestSupport", "IntentKit", "WorkflowKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")],
             exclude: ["Fixtures"]
-        ),
+        )
     ]
 )

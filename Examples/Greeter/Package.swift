@@ -6,15 +6,15 @@ import PackageDescription
 let package = Package(
     name: "Greeter",
     dependencies: [
-        .package(name: "Shortcuts", path: "../.."),
+        .package(name: "Shortcuts", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "greeter",
             dependencies: [
                 .product(name: "IntentKit", package: "Shortcuts"),
-                .product(name: "ShortcutsCLI", package: "Shortcuts"),
+                .product(name: "ShortcutsCLI", package: "Shortcuts")
             ]
-        ),
+        )
     ]
 )

@@ -45,11 +45,14 @@ struct CronDayRule: Hashable, Sendable {
         }
         let firstWeekday = CivilCalendar.weekday(
             ofDayNumber: CivilCalendar.dayNumber(year: year, month: month, day: 1))
-        let byDayOfMonth = dayOfMonthIsRestricted
+        let byDayOfMonth =
+            dayOfMonthIsRestricted
             ? dayOfMonthMask(length: length, firstWeekday: firstWeekday) : monthDays
-        let byDayOfWeek = dayOfWeekIsRestricted
+        let byDayOfWeek =
+            dayOfWeekIsRestricted
             ? dayOfWeekMask(length: length, firstWeekday: firstWeekday) : monthDays
-        let combined = matchesEitherField
+        let combined =
+            matchesEitherField
             ? byDayOfMonth | byDayOfWeek
             : byDayOfMonth & byDayOfWeek
         return combined & monthDays
@@ -80,7 +83,7 @@ struct CronDayRule: Hashable, Sendable {
             guard target <= length else { continue }  // the month has no such day
             let day: Int
             switch weekday(ofDay: target, firstWeekday: firstWeekday) {
-            case 6: day = target == 1 ? 3 : target - 1       // Saturday: Friday, or Monday the 3rd
+            case 6: day = target == 1 ? 3 : target - 1  // Saturday: Friday, or Monday the 3rd
             case 0: day = target == length ? target - 2 : target + 1  // Sunday: Monday, or Friday
             default: day = target
             }

@@ -72,7 +72,8 @@ private struct CronSentence {
         }
 
         var parts: [String] = []
-        let secondRhythm: Rhythm? = hasSeconds && items(.second) != [.value(0)]
+        let secondRhythm: Rhythm? =
+            hasSeconds && items(.second) != [.value(0)]
             ? rhythm(of: .second, unit: "second") : nil
         var lowest: Rhythm? = secondRhythm
         switch (secondRhythm, rhythm(of: .minute, unit: "minute")) {
@@ -306,7 +307,7 @@ private struct CronSentence {
     private static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     private static let monthNames = [
         "", "January", "February", "March", "April", "May", "June",
-        "July", "August", "September", "October", "November", "December",
+        "July", "August", "September", "October", "November", "December"
     ]
 
     /// Groups consecutive values: runs of three or more read "A through C",
@@ -317,13 +318,15 @@ private struct CronSentence {
         let ordered = Array(domain)
         var start = ordered.startIndex
         if circular, values.count < ordered.count,
-           let gap = ordered.lastIndex(where: { !values.contains($0) }) {
+            let gap = ordered.lastIndex(where: { !values.contains($0) })
+        {
             // A run wrapping from the end of the domain to its start (Friday
             // through Sunday, December and January) is kept whole when it is
             // long enough to read "A through C" or is the whole set.
             let wrappingRun = (ordered.count - 1 - gap) + (ordered.firstIndex { !values.contains($0) } ?? 0)
             if gap < ordered.count - 1 && values.contains(ordered[0])
-                && (wrappingRun >= 3 || wrappingRun == values.count) {
+                && (wrappingRun >= 3 || wrappingRun == values.count)
+            {
                 start = gap + 1
             }
         }

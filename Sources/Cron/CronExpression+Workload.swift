@@ -17,7 +17,7 @@ extension CronExpression {
         "@daily",
         "0 12 15W * *",
         "0 30 8 * * 1-5",
-        "0 0 * * 5L",
+        "0 0 * * 5L"
     ]
 
     /// Computes `count` fire times in a row, cycling through `expressions`, and

@@ -114,7 +114,8 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
     public func matches(_ date: Date, in timeZone: TimeZone) -> Bool {
         let seconds = date.timeIntervalSince1970
         guard !runsAtStart, seconds.isFinite, seconds.rounded(.down) == seconds,
-              abs(seconds) < CronSearchLimits.largestSupportedInstant else { return false }
+            abs(seconds) < CronSearchLimits.largestSupportedInstant
+        else { return false }
         let instant = Int64(seconds)
         let offset = ZoneOffsetTimeline.shared.segment(containing: instant, in: timeZone).offset
         return schedule.matches(wallSeconds: instant + offset)

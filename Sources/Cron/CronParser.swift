@@ -9,7 +9,7 @@ enum CronParser {
         ("@weekly", "0 0 * * 0"),
         ("@daily", "0 0 * * *"),
         ("@midnight", "0 0 * * *"),
-        ("@hourly", "0 * * * *"),
+        ("@hourly", "0 * * * *")
     ]
 
     static func parse(_ text: String) throws(CronError) -> CronExpression {
@@ -30,8 +30,9 @@ enum CronParser {
             if macroText.lowercased() == "@reboot" {
                 let never = Array("0 0 31 2 *")
                 let parsed = try build(source: source, characters: never, tokens: fieldTokens(in: never))
-                return CronExpression(source: source, schedule: parsed.schedule, fieldItems: parsed.fieldItems,
-                                      hasSeconds: false, runsAtStart: true)
+                return CronExpression(
+                    source: source, schedule: parsed.schedule, fieldItems: parsed.fieldItems,
+                    hasSeconds: false, runsAtStart: true)
             }
             guard let macro = macros.first(where: { $0.name == macroText.lowercased() }) else {
                 let suggestion = NearestName.find(for: macroText.lowercased(), among: macros.map(\.name) + ["@reboot"])

@@ -15,9 +15,10 @@ struct CronSchedule: Hashable, Sendable {
         let (dayNumber, secondOfDay) = CivilCalendar.split(wallSeconds: wallSeconds)
         let date = CivilCalendar.date(fromDayNumber: dayNumber)
         guard seconds.contains(secondOfDay % 60),
-              minutes.contains(secondOfDay / 60 % 60),
-              hours.contains(secondOfDay / 3_600),
-              months.contains(date.month) else { return false }
+            minutes.contains(secondOfDay / 60 % 60),
+            hours.contains(secondOfDay / 3_600),
+            months.contains(date.month)
+        else { return false }
         return days.matchingDays(year: date.year, month: date.month) & (1 << UInt64(date.day)) != 0
     }
 
@@ -110,7 +111,8 @@ struct CronSchedule: Hashable, Sendable {
                 second = 0
                 continue
             }
-            let wall = Int64(dayNumber) * CivilCalendar.secondsPerDay
+            let wall =
+                Int64(dayNumber) * CivilCalendar.secondsPerDay
                 + Int64(hour * 3_600 + minute * 60 + matchingSecond)
             return wall < limit ? wall : nil
         }

@@ -30,14 +30,15 @@ struct ZoneOffsetChunk: Sendable {
         self.upperBound = upperBound
         var transitions: [Int64] = []
         var offsets: [Int64] = [
-            Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(lowerBound)))),
+            Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(lowerBound))))
         ]
         var cursor = Date(timeIntervalSince1970: Double(lowerBound))
         // A generous cap: real zones change offset at most a few times a year.
         for _ in 0..<512 {
             guard let next = timeZone.nextDaylightSavingTimeTransition(after: cursor),
-                  next > cursor,
-                  next.timeIntervalSince1970 < Double(upperBound) else { break }
+                next > cursor,
+                next.timeIntervalSince1970 < Double(upperBound)
+            else { break }
             let instant = Int64(next.timeIntervalSince1970.rounded(.up))
             let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(instant))))
             if offset != offsets[offsets.count - 1] {

@@ -46,8 +46,10 @@ package enum SQLiteDatabase {
     ///   - access: Whether the connection writes.
     ///   - prepare: Work to do on each new connection, such as registering SQL functions.
     /// - Returns: The configuration.
-    package static func configuration(access: Access = .readWrite,
-                                      prepare: (@Sendable (Database) throws -> Void)? = nil) -> Configuration {
+    package static func configuration(
+        access: Access = .readWrite,
+        prepare: (@Sendable (Database) throws -> Void)? = nil
+    ) -> Configuration {
         var configuration = Configuration()
         configuration.busyMode = .timeout(busyTimeout)
         configuration.foreignKeysEnabled = true
@@ -74,8 +76,10 @@ package enum SQLiteDatabase {
     /// - Returns: A `DatabasePool` for a file opened for writing, a read-only `DatabaseQueue`
     ///   for a file opened for reading, a `DatabaseQueue` in memory.
     /// - Throws: ``SQLiteStorageError`` naming the file and the reason.
-    package static func open(path: String, access: Access = .readWrite, migrator: DatabaseMigrator,
-                             prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> any DatabaseWriter {
+    package static func open(
+        path: String, access: Access = .readWrite, migrator: DatabaseMigrator,
+        prepare: (@Sendable (Database) throws -> Void)? = nil
+    ) throws -> any DatabaseWriter {
         let configuration = configuration(access: access, prepare: prepare)
         if path == ":memory:" {
             let queue = try DatabaseQueue(configuration: configuration)
@@ -111,8 +115,10 @@ package enum SQLiteDatabase {
     ///   - prepare: Work to do on each new connection, such as registering SQL functions.
     /// - Returns: The pool.
     /// - Throws: ``SQLiteStorageError`` naming the file and the reason.
-    package static func openPool(path: String, access: Access = .readWrite,
-                                 prepare: (@Sendable (Database) throws -> Void)? = nil) throws -> DatabasePool {
+    package static func openPool(
+        path: String, access: Access = .readWrite,
+        prepare: (@Sendable (Database) throws -> Void)? = nil
+    ) throws -> DatabasePool {
         try openPool(path: path, configuration: configuration(access: access, prepare: prepare))
     }
 

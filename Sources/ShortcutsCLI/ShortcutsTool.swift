@@ -24,8 +24,10 @@ public enum ShortcutsTool {
     ///   - commandName: The name shown in help, usage and hints.
     ///   - version: What `--version` prints (this package's version and revision by default).
     ///   - arguments: The arguments (the process's, without its name, by default).
-    public static func main(apps: [IntentApp], commandName: String = "shortcuts", version: String = ToolVersion.text,
-                            arguments: [String] = Array(CommandLine.arguments.dropFirst())) async -> Never {
+    public static func main(
+        apps: [IntentApp], commandName: String = "shortcuts", version: String = ToolVersion.text,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) async -> Never {
         Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, version: version, arguments: arguments)
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         do {
@@ -70,15 +72,17 @@ final class Installation: @unchecked Sendable {
 struct ShortcutsCommand: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
-        commandName: Installation.shared.commandName,
-        abstract: "Run intents, App Shortcuts and workflows from the command line.",
-        discussion: """
-            Data lives in $SHORTCUTS_HOME (default $XDG_DATA_HOME/shortcuts, else ~/.local/share/shortcuts).
-            Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error, 130 interrupted.
-            """,
-        version: Installation.shared.version,
-        subcommands: [RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
-                          SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
-                          AutomationsCommand.self, SearchCommand.self, IndexCommand.self])
+            commandName: Installation.shared.commandName,
+            abstract: "Run intents, App Shortcuts and workflows from the command line.",
+            discussion: """
+                Data lives in $SHORTCUTS_HOME (default $XDG_DATA_HOME/shortcuts, else ~/.local/share/shortcuts).
+                Exit codes: 0 success, 1 the intent or workflow failed, 64 usage error, 130 interrupted.
+                """,
+            version: Installation.shared.version,
+            subcommands: [
+                RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
+                SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
+                AutomationsCommand.self, SearchCommand.self, IndexCommand.self
+            ])
     }
 }

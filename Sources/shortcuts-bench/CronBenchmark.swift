@@ -65,7 +65,8 @@ enum CronBenchmark {
                 if next == naiveResults[call] { agreeing += 1 }
                 if let next { cursors[index] = next }
             }
-            print("""
+            print(
+                """
                 \(zoneIdentifier): nextDate \(String(format: "%.0f", fast)) ns/call over \(calls) calls \
                 (checksum \(checksum)); naive minute scan \(String(format: "%.0f", naive)) ns/call over \
                 \(naiveCalls) calls, same result in \(agreeing)/\(naiveCalls); \

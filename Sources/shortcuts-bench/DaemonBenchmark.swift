@@ -5,8 +5,9 @@ import GRDB
 import IntentKit
 import LibraryApp
 import SeededRandom
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The automation daemon with thousands of automations, in this process:
@@ -38,24 +39,31 @@ enum DaemonBenchmark {
 
         let rssBefore = ProcessStatistics.residentMegabytes()
         let schedules = try writeWorkflows(total: total, everySecond: everySecond, in: workflows)
-        print("daemon: \(total) automations (\(everySecond) every second, \(total - everySecond) daily to yearly in 8 time zones), "
-              + "\(String(format: "%.0f", seconds)) s of every-second runs")
+        print(
+            "daemon: \(total) automations (\(everySecond) every second, \(total - everySecond) daily to yearly in 8 time zones), "
+                + "\(String(format: "%.0f", seconds)) s of every-second runs")
 
         let clock = ContinuousClock()
-        let daemon = AutomationDaemon(.init(workflows: workflows, catalog: IntentCatalog(apps: [LibraryApp.app]), home: home,
-                                            grace: .seconds(5)))
+        let daemon = AutomationDaemon(
+            .init(
+                workflows: workflows, catalog: IntentCatalog(apps: [LibraryApp.app]), home: home,
+                grace: .seconds(5)))
         let loading = try clock.measure { try daemon.start() }
         let rssLoaded = ProcessStatistics.residentMegabytes()
-        print(String(format: "  load: %.2f s for %d files, %d scheduled; RSS %.1f MB before, %.1f MB loaded (%.1f KB per automation)",
-                     WorkflowBenchmark.seconds(loading), total, daemon.scheduledCount, rssBefore, rssLoaded,
-                     (rssLoaded - rssBefore) * 1024 / Double(total)))
+        print(
+            String(
+                format: "  load: %.2f s for %d files, %d scheduled; RSS %.1f MB before, %.1f MB loaded (%.1f KB per automation)",
+                WorkflowBenchmark.seconds(loading), total, daemon.scheduledCount, rssBefore, rssLoaded,
+                (rssLoaded - rssBefore) * 1024 / Double(total)))
 
         // Idle: nothing is due; the daemon sleeps on a condition.
         try await Task.sleep(for: .seconds(1))
         let idleCPU = try await ProcessStatistics.cpuShare(over: idleSeconds)
         let pollingCPU = PollingBaseline.cpuShare(schedules: schedules, over: idleSeconds)
-        print(String(format: "  idle CPU: %.4f %% of a core over %.0f s; a per-second polling loop over the same schedules: %.3f %% (×%.0f); goal ≈ 0",
-                     idleCPU * 100, idleSeconds, pollingCPU * 100, pollingCPU / max(idleCPU, 1e-6)))
+        print(
+            String(
+                format: "  idle CPU: %.4f %% of a core over %.0f s; a per-second polling loop over the same schedules: %.3f %% (×%.0f); goal ≈ 0",
+                idleCPU * 100, idleSeconds, pollingCPU * 100, pollingCPU / max(idleCPU, 1e-6)))
 
         // Busy: enable the every-second automations; the folder watcher reloads them.
         let enabled = Date()
@@ -78,33 +86,49 @@ enum DaemonBenchmark {
         }
         let (lateness, firstSteps, statuses, duplicates, pending) = try await store.read { db in
             let since = Int64(enabled.timeIntervalSince1970) + 2
-            let lateness = try Double.fetchAll(db, sql: """
-                SELECT startedAt - dueTime FROM claim WHERE startedAt IS NOT NULL AND dueTime > ? ORDER BY 1
-                """, arguments: [since])
-            let firstSteps = try Double.fetchAll(db, sql: """
-                SELECT step.startedAt - claim.dueTime FROM claim JOIN history.step AS step ON step.runID = claim.runID AND step.position = 0
-                WHERE claim.dueTime > ? ORDER BY 1
-                """, arguments: [since])
+            let lateness = try Double.fetchAll(
+                db,
+                sql: """
+                    SELECT startedAt - dueTime FROM claim WHERE startedAt IS NOT NULL AND dueTime > ? ORDER BY 1
+                    """, arguments: [since])
+            let firstSteps = try Double.fetchAll(
+                db,
+                sql: """
+                    SELECT step.startedAt - claim.dueTime FROM claim JOIN history.step AS step ON step.runID = claim.runID AND step.position = 0
+                    WHERE claim.dueTime > ? ORDER BY 1
+                    """, arguments: [since])
             let statuses = try Row.fetchAll(db, sql: "SELECT status, count(*) AS count FROM claim GROUP BY status ORDER BY 2 DESC")
                 .map { "\($0["status"] as String) \($0["count"] as Int)" }
-            let duplicates = try Int.fetchOne(db, sql: """
-                SELECT count(*) FROM (SELECT 1 FROM claim GROUP BY automationKey, dueTime HAVING count(*) > 1)
-                """) ?? 0
+            let duplicates =
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT count(*) FROM (SELECT 1 FROM claim GROUP BY automationKey, dueTime HAVING count(*) > 1)
+                        """) ?? 0
             let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status IN ('queued', 'running')") ?? 0
             return (lateness, firstSteps, statuses, duplicates, pending)
         }
         func percentile(_ p: Double, of sorted: [Double]) -> Double {
             sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000
         }
-        print(String(format: "  lateness, due → run start (recorded started): p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d runs; goal p99 < 50 ms (p99 = %.2f × goal)",
-                     percentile(0.5, of: lateness), percentile(0.99, of: lateness), (lateness.last ?? .nan) * 1000, lateness.count,
-                     percentile(0.99, of: lateness) / 50))
-        print(String(format: "  lateness, due → first step executed: p50 %.1f ms, p99 %.1f ms, max %.1f ms (the %d runs of an instant share the cores)",
-                     percentile(0.5, of: firstSteps), percentile(0.99, of: firstSteps), (firstSteps.last ?? .nan) * 1000, everySecond))
-        print(String(format: "  RSS: peak %.1f MB while running (%.1f MB loaded); goal < 60 MB (peak = %.2f × goal)",
-                     peakRSS, rssLoaded, peakRSS / 60))
-        print(String(format: "  CPU while running %d automations every second: %.1f %% of a core (%.0f µs per run)",
-                     everySecond, busyCPU * 100, busyCPU / Double(everySecond) * 1e6))
+        print(
+            String(
+                format:
+                    "  lateness, due → run start (recorded started): p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d runs; goal p99 < 50 ms (p99 = %.2f × goal)",
+                percentile(0.5, of: lateness), percentile(0.99, of: lateness), (lateness.last ?? .nan) * 1000, lateness.count,
+                percentile(0.99, of: lateness) / 50))
+        print(
+            String(
+                format: "  lateness, due → first step executed: p50 %.1f ms, p99 %.1f ms, max %.1f ms (the %d runs of an instant share the cores)",
+                percentile(0.5, of: firstSteps), percentile(0.99, of: firstSteps), (firstSteps.last ?? .nan) * 1000, everySecond))
+        print(
+            String(
+                format: "  RSS: peak %.1f MB while running (%.1f MB loaded); goal < 60 MB (peak = %.2f × goal)",
+                peakRSS, rssLoaded, peakRSS / 60))
+        print(
+            String(
+                format: "  CPU while running %d automations every second: %.1f %% of a core (%.0f µs per run)",
+                everySecond, busyCPU * 100, busyCPU / Double(everySecond) * 1e6))
         print("  claims: \(statuses.joined(separator: ", ")); due times claimed twice: \(duplicates); left pending after stop: \(pending)")
     }
 
@@ -126,8 +150,10 @@ enum DaemonBenchmark {
 
     /// Writes the files; returns every schedule with its zone (for the polling baseline).
     static func writeWorkflows(total: Int, everySecond: Int, in folder: URL) throws -> [(CronExpression, TimeZone)] {
-        let zones = ["UTC", "Europe/Paris", "America/New_York", "Asia/Tokyo", "Australia/Sydney", "America/Los_Angeles",
-                     "Europe/London", "Asia/Kolkata"].compactMap(TimeZone.init(identifier:))
+        let zones = [
+            "UTC", "Europe/Paris", "America/New_York", "Asia/Tokyo", "Australia/Sydney", "America/Los_Angeles",
+            "Europe/London", "Asia/Kolkata"
+        ].compactMap(TimeZone.init(identifier:))
         var generator = SeededRandomNumberGenerator(seed: 42)
         var schedules: [(CronExpression, TimeZone)] = []
         for index in 0..<everySecond {
@@ -143,8 +169,10 @@ enum DaemonBenchmark {
             var hour = Int.random(in: 0..<24, using: &generator)
             while hour == hourNow || hour == (hourNow + 1) % 24 { hour = Int.random(in: 0..<24, using: &generator) }
             let minute = Int.random(in: 0..<60, using: &generator)
-            let shapes = ["\(minute) \(hour) * * *", "\(minute) \(hour) * * MON-FRI", "\(minute) \(hour) * * SUN",
-                          "\(minute) \(hour) 1 * *", "\(minute) \(hour) L * *", "0 \(hour) 1 1 *", "*/15 \(hour) * * *"]
+            let shapes = [
+                "\(minute) \(hour) * * *", "\(minute) \(hour) * * MON-FRI", "\(minute) \(hour) * * SUN",
+                "\(minute) \(hour) 1 * *", "\(minute) \(hour) L * *", "0 \(hour) 1 1 *", "*/15 \(hour) * * *"
+            ]
             let schedule = shapes[index % shapes.count]
             let text = """
                 name: Report \(index)
@@ -201,9 +229,9 @@ enum ProcessStatistics {
     /// `VmRSS` of `/proc/self/status`, in megabytes.
     static func residentMegabytes() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-              let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "") else { return .nan }
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+            let kilobytes = Double(line.split(separator: " ").dropFirst().first ?? "")
+        else { return .nan }
         return kilobytes / 1024
     }
 }
-

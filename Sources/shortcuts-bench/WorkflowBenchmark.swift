@@ -79,10 +79,14 @@ enum WorkflowBenchmark {
                 let entry = catalog[index % catalog.count]
                 let published = Date(timeIntervalSince1970: Double.random(in: -3e9...1.7e9, using: &generator))
                 let record = BookEntity(title: "\(entry.title) \(index)", author: entry.author, datePublished: published)
-                try db.execute(sql: """
-                    INSERT INTO book (id, title, author, datePublished, shelf, titleKey, authorKey) VALUES (?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [record.id.uuidString, record.title, record.author, published.timeIntervalSince1970,
-                                     "wantToRead", ValueComparison.fold(record.title), ValueComparison.fold(record.author)])
+                try db.execute(
+                    sql: """
+                        INSERT INTO book (id, title, author, datePublished, shelf, titleKey, authorKey) VALUES (?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        record.id.uuidString, record.title, record.author, published.timeIntervalSince1970,
+                        "wantToRead", ValueComparison.fold(record.title), ValueComparison.fold(record.author)
+                    ])
             }
         }
         let authors = Array(Set(catalog.map(\.author))).sorted()
@@ -100,8 +104,10 @@ enum WorkflowBenchmark {
             for query in 0..<queries {
                 let found = try await EntityQueries.find(
                     BookEntity.self,
-                    conditions: [PropertyCondition(property: "author", comparator: .equalTo, operands: [.string(authors[query % authors.count])]),
-                                 PropertyCondition(property: "datePublished", comparator: .greaterThan, operands: [.date(since)])],
+                    conditions: [
+                        PropertyCondition(property: "author", comparator: .equalTo, operands: [.string(authors[query % authors.count])]),
+                        PropertyCondition(property: "datePublished", comparator: .greaterThan, operands: [.date(since)])
+                    ],
                     sortedBy: [PropertySort(property: "datePublished", order: .descending)], limit: 3)
                 engineCount += found.count
             }
@@ -115,11 +121,15 @@ enum WorkflowBenchmark {
     /// The baseline of (b): the query as a developer writes it with GRDB, synchronously.
     static func handWritten(_ database: LibraryDatabase, author: String, since: Date) throws -> [BookEntity] {
         try database.writer.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM book WHERE authorKey = ? AND datePublished > ? ORDER BY datePublished DESC LIMIT 3
-                """, arguments: [author, since.timeIntervalSince1970]).map { row in
-                BookEntity(id: UUID(uuidString: row["id"]) ?? UUID(), title: row["title"], author: row["author"],
-                           datePublished: Date(timeIntervalSince1970: row["datePublished"]))
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM book WHERE authorKey = ? AND datePublished > ? ORDER BY datePublished DESC LIMIT 3
+                    """, arguments: [author, since.timeIntervalSince1970]
+            ).map { row in
+                BookEntity(
+                    id: UUID(uuidString: row["id"]) ?? UUID(), title: row["title"], author: row["author"],
+                    datePublished: Date(timeIntervalSince1970: row["datePublished"]))
             }
         }
     }
@@ -129,9 +139,13 @@ enum WorkflowBenchmark {
         var text = "name: Long\ninput:\n  title: { type: String, default: Emma }\nsteps:\n"
         for index in 0..<steps {
             switch index % 4 {
-            case 0: text += "  - id: s\(index)\n    perform: Library.AddBook\n    with: { title: \"${input.title}\", shelf: read }\n    openWhenRun: false\n"
+            case 0:
+                text +=
+                    "  - id: s\(index)\n    perform: Library.AddBook\n    with: { title: \"${input.title}\", shelf: read }\n    openWhenRun: false\n"
             case 1: text += "  - set: v\(index)\n    to: \"${s\(index - 1).author} ${previous}\"\n"
-            case 2: text += "  - id: f\(index)\n    find: Library.BookEntity\n    where: { author: { equalTo: \"${s\(index - 2).author}\" } }\n    sortBy: [ { datePublished: descending } ]\n    limit: 3\n"
+            case 2:
+                text +=
+                    "  - id: f\(index)\n    find: Library.BookEntity\n    where: { author: { equalTo: \"${s\(index - 2).author}\" } }\n    sortBy: [ { datePublished: descending } ]\n    limit: 3\n"
             default: text += "  - show: \"${f\(index - 1).count} books by ${s\(index - 3).author}\"\n"
             }
         }

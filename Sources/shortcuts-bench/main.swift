@@ -14,6 +14,8 @@ case "workflows":
 case "daemon":
     try await DaemonBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
-    print("usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] | daemon [seconds] [automations] [every-second] [idle seconds]")
+    print(
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] | daemon [seconds] [automations] [every-second] [idle seconds]"
+    )
     exit(64)
 }

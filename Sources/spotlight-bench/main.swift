@@ -19,9 +19,9 @@ func print(_ line: String) {
 func processCPUSeconds() -> Double {
     var usage = rusage()
     #if os(Linux)
-    getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
     #else
-    getrusage(RUSAGE_SELF, &usage)
+        getrusage(RUSAGE_SELF, &usage)
     #endif
     return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
@@ -67,9 +67,10 @@ func run() async throws {
     }
 
     let texts: [Text] = (0..<itemCount).map { _ in
-        Text(title: sentence(2...5).capitalized, displayName: sentence(1...3).capitalized,
-             keywords: (0..<Int.random(in: 1...3, using: &random)).map { _ in sentence(1...3) },
-             textContent: sentence(20...60), contentDescription: sentence(5...12))
+        Text(
+            title: sentence(2...5).capitalized, displayName: sentence(1...3).capitalized,
+            keywords: (0..<Int.random(in: 1...3, using: &random)).map { _ in sentence(1...3) },
+            textContent: sentence(20...60), contentDescription: sentence(5...12))
     }
     let now = Date()
     let items: [SearchableItem] = texts.enumerated().map { offset, text in
@@ -91,7 +92,6 @@ func run() async throws {
     let chunk = 5_000
     let clock = ContinuousClock()
 
-
     // 1. SearchableIndex, and 2. raw FTS5 inserts of the same text through the same SQLite,
     // alternated twice on fresh files; the faster run of each counts.
     func indexRun(_ attempt: Int) async throws -> (Duration, Double, SearchableIndex) {
@@ -109,10 +109,11 @@ func run() async throws {
     func rawRun(_ attempt: Int) async throws -> (Duration, Double) {
         let raw = try DatabasePool(path: directory.appendingPathComponent("raw\(attempt).sqlite").path)
         try await raw.write { db in
-            try db.execute(sql: """
-                CREATE VIRTUAL TABLE raw USING fts5(title, displayName, keywords, textContent, contentDescription,
-                    tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')
-                """)
+            try db.execute(
+                sql: """
+                    CREATE VIRTUAL TABLE raw USING fts5(title, displayName, keywords, textContent, contentDescription,
+                        tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3 4')
+                    """)
         }
         let cpuStart = processCPUSeconds()
         let time = try await clock.measure {
@@ -120,9 +121,12 @@ func run() async throws {
             while start < texts.count {
                 let slice = Array(texts[start..<min(start + chunk, texts.count)])
                 try await raw.write { db in
-                    let statement = try db.cachedStatement(sql: "INSERT INTO raw (title, displayName, keywords, textContent, contentDescription) VALUES (?, ?, ?, ?, ?)")
+                    let statement = try db.cachedStatement(
+                        sql: "INSERT INTO raw (title, displayName, keywords, textContent, contentDescription) VALUES (?, ?, ?, ?, ?)")
                     for text in slice {
-                        try statement.execute(arguments: [text.title, text.displayName, text.keywords.joined(separator: "\u{1F}"), text.textContent, text.contentDescription])
+                        try statement.execute(arguments: [
+                            text.title, text.displayName, text.keywords.joined(separator: "\u{1F}"), text.textContent, text.contentDescription
+                        ])
                     }
                 }
                 start += chunk
@@ -133,8 +137,10 @@ func run() async throws {
 
     // Large corpora are indexed once each way; smaller ones twice, alternating, the faster run counting.
     let attempts = itemCount > 200_000 ? 1 : 2
-    var indexTimes: [Duration] = [], rawTimes: [Duration] = []
-    var indexCPU: [Double] = [], rawCPU: [Double] = []
+    var indexTimes: [Duration] = []
+    var rawTimes: [Duration] = []
+    var indexCPU: [Double] = []
+    var rawCPU: [Double] = []
     var built: SearchableIndex?
     for attempt in 1...attempts {
         let (rawTime, rawSeconds) = try await rawRun(attempt)
@@ -146,17 +152,26 @@ func run() async throws {
         built = index
     }
     let index = built!
-    let indexTime = seconds(indexTimes.min()!), rawTime = seconds(rawTimes.min()!)
-    let indexCPUTime = indexCPU.min()!, rawCPUTime = rawCPU.min()!
+    let indexTime = seconds(indexTimes.min()!)
+    let rawTime = seconds(rawTimes.min()!)
+    let indexCPUTime = indexCPU.min()!
+    let rawCPUTime = rawCPU.min()!
     print("items: \(itemCount)")
-    print("runs (wall): index " + indexTimes.map { String(format: "%.2f s", seconds($0)) }.joined(separator: " / ")
-          + ", raw " + rawTimes.map { String(format: "%.2f s", seconds($0)) }.joined(separator: " / "))
-    print(String(format: "SearchableIndex.indexSearchableItems: %.2f s wall, %.2f s CPU (%.0f items/s wall, %.0f items/CPU-s)",
-                 indexTime, indexCPUTime, Double(itemCount) / indexTime, Double(itemCount) / indexCPUTime))
-    print(String(format: "raw FTS5 INSERT:                     %.2f s wall, %.2f s CPU (%.0f rows/s wall, %.0f rows/CPU-s)",
-                 rawTime, rawCPUTime, Double(itemCount) / rawTime, Double(itemCount) / rawCPUTime))
-    print(String(format: "throughput ratio (index / raw FTS5): %.2f× wall, %.2f× CPU",
-                 rawTime / indexTime, rawCPUTime / indexCPUTime))
+    print(
+        "runs (wall): index " + indexTimes.map { String(format: "%.2f s", seconds($0)) }.joined(separator: " / ")
+            + ", raw " + rawTimes.map { String(format: "%.2f s", seconds($0)) }.joined(separator: " / "))
+    print(
+        String(
+            format: "SearchableIndex.indexSearchableItems: %.2f s wall, %.2f s CPU (%.0f items/s wall, %.0f items/CPU-s)",
+            indexTime, indexCPUTime, Double(itemCount) / indexTime, Double(itemCount) / indexCPUTime))
+    print(
+        String(
+            format: "raw FTS5 INSERT:                     %.2f s wall, %.2f s CPU (%.0f rows/s wall, %.0f rows/CPU-s)",
+            rawTime, rawCPUTime, Double(itemCount) / rawTime, Double(itemCount) / rawCPUTime))
+    print(
+        String(
+            format: "throughput ratio (index / raw FTS5): %.2f× wall, %.2f× CPU",
+            rawTime / indexTime, rawCPUTime / indexCPUTime))
 
     // 3. User-query latency: one or two words, the last one a prefix, as typed.
     func userQueries() -> [String] {
@@ -184,19 +199,28 @@ func run() async throws {
         }
         latencies.sort()
         cpuTimes.sort()
-        print(String(format: "%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms wall; p50 %.2f ms, p99 %.2f ms CPU (mean results %.1f)",
-                     label, percentile(latencies, 0.5), percentile(latencies, 0.9), percentile(latencies, 0.99),
-                     latencies.last!, percentile(cpuTimes, 0.5), percentile(cpuTimes, 0.99),
-                     Double(resultTotal) / Double(latencies.count)))
+        print(
+            String(
+                format: "%@: p50 %.2f ms, p90 %.2f ms, p99 %.2f ms, max %.2f ms wall; p50 %.2f ms, p99 %.2f ms CPU (mean results %.1f)",
+                label, percentile(latencies, 0.5), percentile(latencies, 0.9), percentile(latencies, 0.99),
+                latencies.last!, percentile(cpuTimes, 0.5), percentile(cpuTimes, 0.99),
+                Double(resultTotal) / Double(latencies.count)))
     }
     if queryCount == 0 { return }
     // Warm up the page cache and statement caches.
     for text in userQueries().prefix(50) {
         for try await _ in UserQuery(userQueryString: text, context: UserQueryContext(maxResultCount: 20), index: index).responses {}
     }
-    try await measureUserQueries("user query, top 20", context: UserQueryContext(fetchAttributes: ["title", "displayName"], enableRankedResults: true, maxResultCount: 20, maxRankedResultCount: 5))
-    try await measureUserQueries("user query, top 20 + 4 suggestions", context: UserQueryContext(fetchAttributes: ["title", "displayName"], enableRankedResults: true, maxResultCount: 20, maxRankedResultCount: 5, maxSuggestionCount: 4))
-    try await measureUserQueries("user query, top 20 + filter contentType image", context: UserQueryContext(fetchAttributes: ["title"], filterQueries: [#"contentType == "public.image""#], maxResultCount: 20))
+    try await measureUserQueries(
+        "user query, top 20",
+        context: UserQueryContext(fetchAttributes: ["title", "displayName"], enableRankedResults: true, maxResultCount: 20, maxRankedResultCount: 5))
+    try await measureUserQueries(
+        "user query, top 20 + 4 suggestions",
+        context: UserQueryContext(
+            fetchAttributes: ["title", "displayName"], enableRankedResults: true, maxResultCount: 20, maxRankedResultCount: 5, maxSuggestionCount: 4))
+    try await measureUserQueries(
+        "user query, top 20 + filter contentType image",
+        context: UserQueryContext(fetchAttributes: ["title"], filterQueries: [#"contentType == "public.image""#], maxResultCount: 20))
 
     // 4. Query-string searches, each run to the end.
     let searches = [
@@ -204,7 +228,7 @@ func run() async throws {
         #"title == "sa*"cd && rankingHint >= 90"#,
         #"textContent == "*mira*"c"#,
         #"contentType == "public.image" && lastUsedDate >= $time.today(-7)"#,
-        #"rankingHint == 42"#,
+        #"rankingHint == 42"#
     ]
     for queryString in searches {
         var times: [Double] = []
@@ -217,8 +241,10 @@ func run() async throws {
             times.append(seconds(elapsed) * 1000)
         }
         times.sort()
-        print(String(format: "query string %@: median %.1f ms, min %.1f ms (%d items)",
-                     queryString, percentile(times, 0.5), times[0], found))
+        print(
+            String(
+                format: "query string %@: median %.1f ms, min %.1f ms (%d items)",
+                queryString, percentile(times, 0.5), times[0], found))
     }
 
     // 5. Lag from a store write to the delegate's index-did-update event.
@@ -240,9 +266,11 @@ func measureDelegateLag(directory: URL, vocabulary: [String]) async throws {
             try db.execute(sql: "INSERT INTO note (title, body) VALUES (?, ?)", arguments: [title, body])
         }
     }
-    let delegate = try SpotlightDelegate(forStoreWith: store, entities: [
-        SpotlightEntity(table: "note", indexedColumns: ["body"], displayNameColumn: "title"),
-    ])
+    let delegate = try SpotlightDelegate(
+        forStoreWith: store,
+        entities: [
+            SpotlightEntity(table: "note", indexedColumns: ["body"], displayNameColumn: "title")
+        ])
     let updates = delegate.indexUpdates()
     try delegate.startIndexing()
     try await delegate.waitUntilIndexed()
@@ -265,8 +293,10 @@ func measureDelegateLag(directory: URL, vocabulary: [String]) async throws {
     }
     delegate.stopIndexing()
     lags.sort()
-    print(String(format: "store write → index-did-update (SpotlightDelegate, %d writes): p50 %.2f ms, p99 %.2f ms, max %.2f ms",
-                 lags.count, percentile(lags, 0.5), percentile(lags, 0.99), lags.last!))
+    print(
+        String(
+            format: "store write → index-did-update (SpotlightDelegate, %d writes): p50 %.2f ms, p99 %.2f ms, max %.2f ms",
+            lags.count, percentile(lags, 0.5), percentile(lags, 0.99), lags.last!))
 }
 
 try await run()

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import AutomationKit
 
 /// The claims table makes each due time run at most once, across store connections.
@@ -14,8 +15,9 @@ struct AutomationStoreTests {
     }
 
     private func claim(_ key: String, _ due: Int64, daemon: String, status: Claim.Status = .running) -> Claim {
-        Claim(id: nil, automationKey: key, dueTime: due, status: status, runID: UUID().uuidString, daemonID: daemon,
-              isCatchUp: false, attempts: 1, claimedAt: 0, startedAt: nil, endedAt: nil, note: nil)
+        Claim(
+            id: nil, automationKey: key, dueTime: due, status: status, runID: UUID().uuidString, daemonID: daemon,
+            isCatchUp: false, attempts: 1, claimedAt: 0, startedAt: nil, endedAt: nil, note: nil)
     }
 
     @Test("Two connections claiming the same due times at once get each one exactly once")
@@ -81,7 +83,7 @@ struct AutomationStoreTests {
             claim("a", old - 1, daemon: "x", status: .running),
             claim("a", old, daemon: "x", status: .skipped),
             claim("a", old + 20, daemon: "x", status: .succeeded),
-            claim("b", old, daemon: "x", status: .missed),
+            claim("b", old, daemon: "x", status: .missed)
         ])
         try store.prune(now: now)
         let left = try store.database.read { try Claim.order(Column("id")).fetchAll($0) }

@@ -1,9 +1,10 @@
 import Foundation
-import Logging
 import GRDB
 import IntentKit
+import Logging
 import Testing
 import WorkflowKit
+
 @testable import AutomationKit
 
 /// The daemon in this process, on the real clock, with every-second automations: overlap
@@ -25,7 +26,9 @@ struct DaemonTests {
         try write("replace.yaml", "automation: { schedule: '* * * * * *', overlap: replace }\nsteps: [ { wait: 1500ms } ]\n")
         try write("parallel.yaml", "automation: { schedule: '* * * * * *', overlap: parallel }\nsteps: [ { wait: 1500ms } ]\n")
         try write("timeout.yaml", "automation: { schedule: '* * * * * *', timeout: 200ms }\nsteps: [ { wait: 1s } ]\n")
-        try write("retry.yaml", """
+        try write(
+            "retry.yaml",
+            """
             automation: { schedule: '* * * * * *', retry: { attempts: 2, backoff: 100ms } }
             steps:
               - set: count
@@ -34,8 +37,9 @@ struct DaemonTests {
                 steps: [ { comment: never runs } ]
             """)
         let lines = LogLines()
-        let daemon = AutomationDaemon(.init(workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: .milliseconds(200)),
-                                      logger: lines.logger)
+        let daemon = AutomationDaemon(
+            .init(workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: .milliseconds(200)),
+            logger: lines.logger)
         try daemon.start()
         #expect(daemon.scheduledCount == 5)
         try await Task.sleep(for: .milliseconds(3300))
@@ -55,9 +59,10 @@ struct DaemonTests {
         #expect(replaced.contains { $0.status == .cancelled && $0.note?.hasPrefix("replaced by the run due at") == true })
 
         let parallel = try claims("parallel.yaml").filter { $0.startedAt != nil }
-        #expect(zip(parallel, parallel.dropFirst()).contains { first, second in
-            second.startedAt! < (first.endedAt ?? .infinity)
-        }, "parallel runs overlap")
+        #expect(
+            zip(parallel, parallel.dropFirst()).contains { first, second in
+                second.startedAt! < (first.endedAt ?? .infinity)
+            }, "parallel runs overlap")
 
         let timedOut = try claims("timeout.yaml")
         #expect(timedOut.contains { $0.status == .timedOut && $0.note == "timed out after 200 ms" })
@@ -73,8 +78,11 @@ struct DaemonTests {
         #expect(pending == 0, "every claim ended when the daemon stopped")
         let runs = try RunHistory(path: home.appendingPathComponent("runs.sqlite").path).recentRuns(limit: 1000)
         #expect(runs.allSatisfy { $0.trigger == "automation" && $0.status != .running })
-        #expect(runs.contains { $0.workflow.hasSuffix("timeout.yaml") && $0.status == .failed
-                                && $0.error == "timed out after 200 ms (automation timeout)" })
+        #expect(
+            runs.contains {
+                $0.workflow.hasSuffix("timeout.yaml") && $0.status == .failed
+                    && $0.error == "timed out after 200 ms (automation timeout)"
+            })
         #expect(runs.filter { $0.workflow.hasSuffix("retry.yaml") }.count >= 2 * retried.count)
         #expect(lines.contains("stopped"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("daemons").path).isEmpty)
@@ -103,8 +111,9 @@ extension DaemonTests {
         let stale = locks.appendingPathComponent("0badc0de-dead-dead-dead-000000000000.lock")
         #expect(FileManager.default.createFile(atPath: stale.path, contents: nil))
         // Reloads come from reload() alone here, not from watching the folder.
-        let configuration = AutomationDaemon.Configuration(workflows: workflows, catalog: IntentCatalog(apps: []), home: home,
-                                                           grace: .seconds(2), watchesFolder: false)
+        let configuration = AutomationDaemon.Configuration(
+            workflows: workflows, catalog: IntentCatalog(apps: []), home: home,
+            grace: .seconds(2), watchesFolder: false)
         let firstLines = LogLines()
         let first = AutomationDaemon(configuration, logger: firstLines.logger)
         try first.start()

@@ -2,6 +2,7 @@ import Cron
 import Foundation
 import Testing
 import WorkflowKit
+
 @testable import AutomationKit
 
 /// An instant written as ISO-8601 text, such as `2026-01-15T12:00:00Z`.
@@ -69,15 +70,17 @@ struct SchedulingPolicyTests {
         #expect(plan.note == "catch-up: the latest of more than 1000 missed due times")
     }
 
-    @Test("Overlap policies", arguments: [
-        (AutomationBlock.Overlap.skip, 0, 0, OverlapDecision.start(replacing: false)),
-        (.skip, 1, 0, .skip(reason: "the previous run was still going (overlap: skip)")),
-        (.queue, 1, 0, .queue),
-        (.queue, 1, 100, .skip(reason: "100 due times were already waiting (overlap: queue)")),
-        (.parallel, 3, 0, .start(replacing: false)),
-        (.replace, 1, 0, .start(replacing: true)),
-        (.replace, 0, 0, .start(replacing: false)),
-    ])
+    @Test(
+        "Overlap policies",
+        arguments: [
+            (AutomationBlock.Overlap.skip, 0, 0, OverlapDecision.start(replacing: false)),
+            (.skip, 1, 0, .skip(reason: "the previous run was still going (overlap: skip)")),
+            (.queue, 1, 0, .queue),
+            (.queue, 1, 100, .skip(reason: "100 due times were already waiting (overlap: queue)")),
+            (.parallel, 3, 0, .start(replacing: false)),
+            (.replace, 1, 0, .start(replacing: true)),
+            (.replace, 0, 0, .start(replacing: false))
+        ])
     func overlap(policy: AutomationBlock.Overlap, running: Int, queued: Int, expected: OverlapDecision) {
         #expect(OverlapDecision(policy: policy, isSequentialCatchUp: false, running: running, queued: queued) == expected)
     }

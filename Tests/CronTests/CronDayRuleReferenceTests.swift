@@ -1,6 +1,7 @@
 import Foundation
 import SeededRandom
 import Testing
+
 @testable import Cron
 
 /// Generated expressions with `*/n` and `*`-led lists in both day fields, compared with a
@@ -26,7 +27,8 @@ struct CronDayRuleReferenceTests {
 
         func dayMatches(_ components: DateComponents) -> Bool {
             guard let month = components.month, months.contains(month),
-                  let day = components.day, let weekday = components.weekday else { return false }
+                let day = components.day, let weekday = components.weekday
+            else { return false }
             let byDayOfMonth = daysOfMonth.contains(day)
             let byDayOfWeek = weekdays.contains(weekday - 1)
             return dayOfMonthStar || dayOfWeekStar ? byDayOfMonth && byDayOfWeek : byDayOfMonth || byDayOfWeek
@@ -57,7 +59,8 @@ struct CronDayRuleReferenceTests {
 
     /// A day field: `*`, `*/n`, `*/n,k`, a value, a list or a range.
     static func dayField(bounds: ClosedRange<Int>, using generator: inout SeededRandomNumberGenerator) -> Field {
-        let low = bounds.lowerBound, high = bounds.upperBound
+        let low = bounds.lowerBound
+        let high = bounds.upperBound
         let step = Int.random(in: 1...(high == 7 ? 6 : 15), using: &generator)
         let value = Int.random(in: low...high, using: &generator)
         let other = Int.random(in: low...high, using: &generator)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Cron
 
 /// Compares fire times with Fixtures/cron-oracle.json, produced independently

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Cron
 
 @Suite("Parsing features")
@@ -100,11 +101,13 @@ struct CronParserTests {
         #expect(try parse("0 0 * * SUN-TUE") == parse("0 0 * * 0-2"))
     }
 
-    @Test("Macros expand to their five fields", arguments: [
-        ("@yearly", "0 0 1 1 *"), ("@annually", "0 0 1 1 *"), ("@monthly", "0 0 1 * *"),
-        ("@weekly", "0 0 * * 0"), ("@daily", "0 0 * * *"), ("@midnight", "0 0 * * *"),
-        ("@hourly", "0 * * * *"), ("@DAILY", "0 0 * * *"),
-    ])
+    @Test(
+        "Macros expand to their five fields",
+        arguments: [
+            ("@yearly", "0 0 1 1 *"), ("@annually", "0 0 1 1 *"), ("@monthly", "0 0 1 * *"),
+            ("@weekly", "0 0 * * 0"), ("@daily", "0 0 * * *"), ("@midnight", "0 0 * * *"),
+            ("@hourly", "0 * * * *"), ("@DAILY", "0 0 * * *")
+        ])
     func macros(macro: String, fields: String) throws {
         let cron = try parse(macro)
         #expect(cron == (try parse(fields)))
@@ -155,11 +158,13 @@ struct CronParserTests {
         #expect(try parse("0 0 * * 0-7").schedule.days.dayOfWeekIsRestricted)
     }
 
-    @Test("Fixed-time: single values or lists in the time fields only", arguments: [
-        ("30 2 * * *", true), ("0,30 9,17 * * 1-5", true), ("@daily", true), ("15 30 2 * * *", true),
-        ("*/15 * * * *", false), ("0 9-17 * * *", false), ("0 */2 * * *", false), ("@hourly", false),
-        ("0-0 9 * * *", false), ("* 30 2 * * *", false), ("0/30 2 * * *", false),
-    ])
+    @Test(
+        "Fixed-time: single values or lists in the time fields only",
+        arguments: [
+            ("30 2 * * *", true), ("0,30 9,17 * * 1-5", true), ("@daily", true), ("15 30 2 * * *", true),
+            ("*/15 * * * *", false), ("0 9-17 * * *", false), ("0 */2 * * *", false), ("@hourly", false),
+            ("0-0 9 * * *", false), ("* 30 2 * * *", false), ("0/30 2 * * *", false)
+        ])
     func fixedTime(expression: String, isFixed: Bool) throws {
         #expect(try parse(expression).isFixedTime == isFixed)
     }

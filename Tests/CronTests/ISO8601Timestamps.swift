@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Cron
 
 /// Instants written as ISO-8601 text with their UTC offset, so that expected

@@ -14,8 +14,9 @@ struct CatalogCommandTests {
         let properties = try #require(book["properties"] as? [[String: Any]])
         #expect(properties.map { $0["name"] as? String } == ["title", "author", "datePublished", "dateRead", "shelf"])
         #expect(properties[0]["comparators"] as? [String] == ["equalTo", "notEqualTo", "contains", "hasPrefix", "hasSuffix"])
-        #expect(properties[2]["comparators"] as? [String]
-            == ["equalTo", "lessThan", "lessThanOrEqualTo", "greaterThan", "greaterThanOrEqualTo", "isBetween"])
+        #expect(
+            properties[2]["comparators"] as? [String]
+                == ["equalTo", "lessThan", "lessThanOrEqualTo", "greaterThan", "greaterThanOrEqualTo", "isBetween"])
         #expect(book["sortOptions"] as? [String] == ["title", "author", "datePublished", "dateRead"])
         #expect(!FileManager.default.fileExists(atPath: shortcuts.home.appendingPathComponent("library.sqlite").path))
         // Stable: the same bytes every time.
@@ -31,12 +32,15 @@ struct CatalogCommandTests {
             .deletingLastPathComponent().appendingPathComponent("Schemas/metadata.schema.json")
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        check.arguments = ["python3", "-c", """
+        check.arguments = [
+            "python3", "-c",
+            """
             import json, sys, jsonschema
             schema = json.load(open(sys.argv[1]))
             jsonschema.Draft202012Validator.check_schema(schema)
             jsonschema.validate(json.load(open(sys.argv[2])), schema, cls=jsonschema.Draft202012Validator)
-            """, schema.path, metadataFile.path]
+            """, schema.path, metadataFile.path
+        ]
         let errors = Pipe()
         check.standardError = errors
         try check.run()

@@ -63,16 +63,17 @@ struct ConcurrencyTests {
                 var runs = 0
                 for operation in 0..<25 {
                     let title = ownTitles[worker]
-                    let arguments: [String] = switch operation % 8 {
-                    case 0: ["perform", "Library.AddBook", "title=Curtain", "--yes"]
-                    case 1: ["perform", "Library.AddBook", "title=\(title)", "--yes"]
-                    case 2: ["perform", "Library.MarkAsRead", "book=\(title)", "--yes"]
-                    case 3: ["run", workflows[(worker + operation) % workflows.count], "--no-interaction"]
-                    case 4: ["runs", "list"]
-                    case 5: ["list", "intents"]
-                    case 6: ["perform", "Library.DeleteBook", "book=\(title)", "--yes"]
-                    default: ["run", workflows[(worker + operation + 1) % workflows.count], "--no-interaction"]
-                    }
+                    let arguments: [String] =
+                        switch operation % 8 {
+                        case 0: ["perform", "Library.AddBook", "title=Curtain", "--yes"]
+                        case 1: ["perform", "Library.AddBook", "title=\(title)", "--yes"]
+                        case 2: ["perform", "Library.MarkAsRead", "book=\(title)", "--yes"]
+                        case 3: ["run", workflows[(worker + operation) % workflows.count], "--no-interaction"]
+                        case 4: ["runs", "list"]
+                        case 5: ["list", "intents"]
+                        case 6: ["perform", "Library.DeleteBook", "book=\(title)", "--yes"]
+                        default: ["run", workflows[(worker + operation + 1) % workflows.count], "--no-interaction"]
+                        }
                     if arguments[0] == "run" { runs += 1 }
                     let result = try shortcuts.runNiced(arguments)
                     if result.status != 0 { failures.append("\(arguments.joined(separator: " ")): exit \(result.status): \(result.error)") }

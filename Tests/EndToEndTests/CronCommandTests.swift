@@ -4,7 +4,7 @@ import Testing
 struct CronCommandTests {
     @Test func nextPrintsFireTimesWithOffsetsAcrossTheSpringGap() throws {
         let result = try ShortcutsBinary().run([
-            "cron", "next", "30 2 * * *", "--count", "3", "--from", "2026-03-07T12:00:00Z", "--time-zone", "America/New_York",
+            "cron", "next", "30 2 * * *", "--count", "3", "--from", "2026-03-07T12:00:00Z", "--time-zone", "America/New_York"
         ])
         #expect(result.status == 0)
         #expect(result.output == "2026-03-08T03:00:00-04:00\n2026-03-09T02:30:00-04:00\n2026-03-10T02:30:00-04:00\n")
@@ -20,9 +20,11 @@ struct CronCommandTests {
         #expect(result.error == "error: invalid schedule: field 3 (day of month): 32 is out of range 1–31\n  0 9 32 * *\n      ^~\n")
     }
 
-    @Test("A schedule that never fires is an error, in next and explain", arguments: [
-        "0 0 31 2 *", "0 0 * 2 1#5", "0 0 L-30 2 *", "0 0 31W 2 *",
-    ])
+    @Test(
+        "A schedule that never fires is an error, in next and explain",
+        arguments: [
+            "0 0 31 2 *", "0 0 * 2 1#5", "0 0 L-30 2 *", "0 0 31W 2 *"
+        ])
     func neverFires(expression: String) throws {
         let shortcuts = try ShortcutsBinary()
         for arguments in [["cron", "next", expression, "--count", "3"], ["cron", "explain", expression]] {
@@ -30,13 +32,14 @@ struct CronCommandTests {
             #expect(result.status == 1)
             #expect(result.output == "")
             let underline = "^" + String(repeating: "~", count: expression.count - 1)
-            #expect(result.error == """
-                error: schedule '\(expression)' never fires
-                  \(expression)
-                  \(underline)
-                help: no time matches every field within eight years; check the day of month against the month
+            #expect(
+                result.error == """
+                    error: schedule '\(expression)' never fires
+                      \(expression)
+                      \(underline)
+                    help: no time matches every field within eight years; check the day of month against the month
 
-                """)
+                    """)
         }
     }
 
@@ -61,8 +64,10 @@ struct CronCommandTests {
 
     @Test func jsonNestsValues() throws {
         let shortcuts = try ShortcutsBinary()
-        let next = try shortcuts.run(["cron", "next", "0 0 */2 * MON", "--from", "2025-01-01T00:00:00Z", "--time-zone", "UTC",
-                                      "--count", "2", "--json"])
+        let next = try shortcuts.run([
+            "cron", "next", "0 0 */2 * MON", "--from", "2025-01-01T00:00:00Z", "--time-zone", "UTC",
+            "--count", "2", "--json"
+        ])
         let object = try #require(JSONSerialization.jsonObject(with: Data(next.output.utf8)) as? [String: Any])
         #expect(object["fireTimes"] as? [String] == ["2025-01-13T00:00:00Z", "2025-01-27T00:00:00Z"])
         #expect(object["timeZone"] as? String == "UTC")
@@ -79,14 +84,16 @@ extension CronCommandTests {
     func universalTimeIsCalledUTC() throws {
         let shortcuts = try ShortcutsBinary()
         for zone in ["UTC", "Etc/UTC", "GMT"] {
-            let next = try shortcuts.run(["cron", "next", "0 9 * * *", "--from", "2026-01-01T00:00:00Z", "--count", "1", "--json"],
-                                         environment: ["TZ": zone])
+            let next = try shortcuts.run(
+                ["cron", "next", "0 9 * * *", "--from", "2026-01-01T00:00:00Z", "--count", "1", "--json"],
+                environment: ["TZ": zone])
             #expect(next.status == 0, "\(next.error)")
             let object = try #require(JSONSerialization.jsonObject(with: Data(next.output.utf8)) as? [String: Any])
             #expect(object["timeZone"] as? String == "UTC", "TZ=\(zone)")
         }
-        let london = try shortcuts.run(["cron", "next", "0 9 * * *", "--from", "2026-01-01T00:00:00Z", "--count", "1", "--json"],
-                                       environment: ["TZ": "Europe/London"])
+        let london = try shortcuts.run(
+            ["cron", "next", "0 9 * * *", "--from", "2026-01-01T00:00:00Z", "--count", "1", "--json"],
+            environment: ["TZ": "Europe/London"])
         let object = try #require(JSONSerialization.jsonObject(with: Data(london.output.utf8)) as? [String: Any])
         #expect(object["timeZone"] as? String == "Europe/London")
     }

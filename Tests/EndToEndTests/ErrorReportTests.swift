@@ -18,16 +18,30 @@ struct ErrorReportTests {
     }
 
     @Test(arguments: [
-        (["run", "Workflows"], "error: cannot read the workflow Workflows: it is a folder, not a workflow file\nhelp: give a .yaml file, such as Workflows/add-and-open.yaml\n"),
-        (["validate", "Workflows"], "error: cannot read the workflow Workflows: it is a folder, not a file\nhelp: give the path of a .yaml workflow file\n"),
-        (["run", "Workflows/wait-and-stop.yaml", "--input-path", "no-such.json"],
-         "error: cannot read --input-path no-such.json: no such file\nhelp: give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input\n"),
-        (["run", "Workflows/wait-and-stop.yaml", "--input-path", "Workflows"],
-         "error: cannot read --input-path Workflows: it is a folder, not a file\nhelp: give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input\n"),
-        (["run", "Workflows/wait-and-stop.yaml", "--output-path", "no-such-folder/out.json"],
-         "error: cannot write --output-path no-such-folder/out.json: its folder no-such-folder does not exist\nhelp: give a file in a folder you can write, or - for standard output\n"),
-        (["run", "Workflows/wait-and-stop.yaml", "--output-path", "Workflows"],
-         "error: cannot write --output-path Workflows: it is a folder, not a file\nhelp: give a file in a folder you can write, or - for standard output\n"),
+        (
+            ["run", "Workflows"],
+            "error: cannot read the workflow Workflows: it is a folder, not a workflow file\nhelp: give a .yaml file, such as Workflows/add-and-open.yaml\n"
+        ),
+        (
+            ["validate", "Workflows"],
+            "error: cannot read the workflow Workflows: it is a folder, not a file\nhelp: give the path of a .yaml workflow file\n"
+        ),
+        (
+            ["run", "Workflows/wait-and-stop.yaml", "--input-path", "no-such.json"],
+            "error: cannot read --input-path no-such.json: no such file\nhelp: give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input\n"
+        ),
+        (
+            ["run", "Workflows/wait-and-stop.yaml", "--input-path", "Workflows"],
+            "error: cannot read --input-path Workflows: it is a folder, not a file\nhelp: give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input\n"
+        ),
+        (
+            ["run", "Workflows/wait-and-stop.yaml", "--output-path", "no-such-folder/out.json"],
+            "error: cannot write --output-path no-such-folder/out.json: its folder no-such-folder does not exist\nhelp: give a file in a folder you can write, or - for standard output\n"
+        ),
+        (
+            ["run", "Workflows/wait-and-stop.yaml", "--output-path", "Workflows"],
+            "error: cannot write --output-path Workflows: it is a folder, not a file\nhelp: give a file in a folder you can write, or - for standard output\n"
+        )
     ])
     func aBadPathIsNamedWithTheReasonAndAHint(arguments: [String], expected: String) throws {
         let result = try ShortcutsBinary().run(arguments)
@@ -99,7 +113,8 @@ extension ErrorReportTests {
 
         // The source holds no other way out: `exit(` appears only in the printer and at the end of `main`.
         let sources = PackagePaths.root.appendingPathComponent("Sources/ShortcutsCLI")
-        let files = FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
+        let files =
+            FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []
         #expect(files.count > 10)
         var exits: [String] = []

@@ -8,7 +8,7 @@ struct InstallTests {
     @Test func embeddedResourcesMatchTheFiles() throws {
         let folders: [(String, [String: String])] = [
             ("Sources/WorkflowKit/Resources", WorkflowKitResources.files),
-            ("Examples/Library/Sources/Resources", LibraryResources.files),
+            ("Examples/Library/Sources/Resources", LibraryResources.files)
         ]
         for (folder, embedded) in folders {
             let root = PackagePaths.file(folder)
@@ -35,8 +35,9 @@ struct InstallTests {
         try FileManager.default.copyItem(at: ShortcutsBinary.executable, to: copy)
         let workflows = folder.appendingPathComponent("Workflows")
         try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: PackagePaths.file("Workflows/add-and-open.yaml"),
-                                         to: workflows.appendingPathComponent("add-and-open.yaml"))
+        try FileManager.default.copyItem(
+            at: PackagePaths.file("Workflows/add-and-open.yaml"),
+            to: workflows.appendingPathComponent("add-and-open.yaml"))
         let shortcuts = try ShortcutsBinary(executable: copy)
         let result = try shortcuts.run(["run", "Workflows/add-and-open.yaml"], in: folder)
         #expect(result.status == 0, "\(result.error)")

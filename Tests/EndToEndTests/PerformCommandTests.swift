@@ -6,13 +6,14 @@ struct PerformCommandTests {
         let shortcuts = try ShortcutsBinary()
         let added = try shortcuts.run(["perform", "Library.AddBook", "title=Where the Crawdads Sing"])
         #expect(added.status == 0)
-        #expect(added.output == """
-            Added Where the Crawdads Sing to Library!
-            → Library.OpenBook
-              Opened Where the Crawdads Sing.
-            Where the Crawdads Sing
+        #expect(
+            added.output == """
+                Added Where the Crawdads Sing to Library!
+                → Library.OpenBook
+                  Opened Where the Crawdads Sing.
+                Where the Crawdads Sing
 
-            """)
+                """)
         let screen = try shortcuts.run(["perform", "Library.CurrentScreen"])
         #expect(screen.output.hasPrefix("The Library shows book: Where the Crawdads Sing."))
         #expect(FileManager.default.fileExists(atPath: shortcuts.home.appendingPathComponent("library.sqlite").path))
@@ -41,7 +42,9 @@ struct PerformCommandTests {
         let shortcuts = try ShortcutsBinary()
         let headless = try shortcuts.run(["perform", "Library.AddBook", "title=Nemesis", "--no-interaction"])
         #expect(headless.status == 1)
-        #expect(headless.error == "error: Library.AddBook needs an answer but cannot ask: \"Who wrote the book?\"\nhelp: pass --answer authorName=VALUE\n")
+        #expect(
+            headless.error == "error: Library.AddBook needs an answer but cannot ask: \"Who wrote the book?\"\nhelp: pass --answer authorName=VALUE\n"
+        )
         let answered = try shortcuts.run(["perform", "Library.AddBook", "title=Nemesis", "--answer", "authorName=Asimov"])
         #expect(answered.status == 0)
         #expect(answered.output.hasPrefix("Added Nemesis to Library!"))
@@ -62,27 +65,38 @@ struct PerformCommandTests {
         _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
         let bought = try shortcuts.run(["perform", "Library.BuyBook", "book=Emma", "count=2", "--yes"])
         #expect(bought.status == 0)
-        #expect(bought.output == """
-            Thank you for your order!
-            ┌─ Ordered ────────────────────────────────────────────────┐
-            │ 2 × Emma                                                 │
-            └──────────────────────────────────────────────────────────┘
-            2 × Emma
+        #expect(
+            bought.output == """
+                Thank you for your order!
+                ┌─ Ordered ────────────────────────────────────────────────┐
+                │ 2 × Emma                                                 │
+                └──────────────────────────────────────────────────────────┘
+                2 × Emma
 
-            """)
+                """)
     }
 
     @Test(arguments: [
-        (["perform", "Library.AddBok", "title=x"],
-         "error: unknown intent 'Library.AddBok'\n  shortcuts perform Library.AddBok title=x\n                    ^~~~~~~~~~~~~~\nhelp: did you mean 'Library.AddBook'?\nhelp: `shortcuts list intents` lists the installed intents\n"),
-        (["perform", "Library.AddBook", "athorName=Delia"],
-         "error: unknown parameter 'athorName' for intent 'Library.AddBook'\n  shortcuts perform Library.AddBook athorName=Delia\n                                    ^~~~~~~~~\nhelp: did you mean 'authorName'?\n"),
-        (["perform", "Library.BuyBook", "book=Emma", "count=many"],
-         "error: invalid value for parameter 'count' of 'Library.BuyBook': cannot use String 'many' as Int (write a whole number such as 3)\n  shortcuts perform Library.BuyBook book=Emma count=many\n                                              ^~~~~\n"),
-        (["perform", "Library.OpenShelf", "--no-interaction"],
-         "error: Library.OpenShelf needs an answer but cannot ask: \"Which Shelf?\"\nhelp: pass --answer shelf=VALUE\n"),
-        (["perform", "Library.OpenShelf", "shelf=attic"],
-         "error: invalid value for parameter 'shelf' of 'Library.OpenShelf': cannot use String 'attic' as Shelf (one of currentlyReading, wantToRead, read)\n  shortcuts perform Library.OpenShelf shelf=attic\n                                      ^~~~~\n"),
+        (
+            ["perform", "Library.AddBok", "title=x"],
+            "error: unknown intent 'Library.AddBok'\n  shortcuts perform Library.AddBok title=x\n                    ^~~~~~~~~~~~~~\nhelp: did you mean 'Library.AddBook'?\nhelp: `shortcuts list intents` lists the installed intents\n"
+        ),
+        (
+            ["perform", "Library.AddBook", "athorName=Delia"],
+            "error: unknown parameter 'athorName' for intent 'Library.AddBook'\n  shortcuts perform Library.AddBook athorName=Delia\n                                    ^~~~~~~~~\nhelp: did you mean 'authorName'?\n"
+        ),
+        (
+            ["perform", "Library.BuyBook", "book=Emma", "count=many"],
+            "error: invalid value for parameter 'count' of 'Library.BuyBook': cannot use String 'many' as Int (write a whole number such as 3)\n  shortcuts perform Library.BuyBook book=Emma count=many\n                                              ^~~~~\n"
+        ),
+        (
+            ["perform", "Library.OpenShelf", "--no-interaction"],
+            "error: Library.OpenShelf needs an answer but cannot ask: \"Which Shelf?\"\nhelp: pass --answer shelf=VALUE\n"
+        ),
+        (
+            ["perform", "Library.OpenShelf", "shelf=attic"],
+            "error: invalid value for parameter 'shelf' of 'Library.OpenShelf': cannot use String 'attic' as Shelf (one of currentlyReading, wantToRead, read)\n  shortcuts perform Library.OpenShelf shelf=attic\n                                      ^~~~~\n"
+        )
     ])
     func badInputGivesALocatedErrorAndExitOne(arguments: [String], expected: String) throws {
         let result = try ShortcutsBinary().run(arguments)

@@ -71,11 +71,15 @@ struct RunsCommandTests {
         let old = Date().addingTimeInterval(-100 * 86_400).timeIntervalSince1970
         try await DatabaseQueue(path: path).write { db in
             for (id, days) in [("old-1", 100.0), ("old-2", 40.0)] {
-                try db.execute(sql: """
-                    INSERT INTO run (id, workflow, trigger, startedAt, endedAt, status) VALUES (?, 'Workflows/x.yaml', 'manual', ?, ?, 'succeeded')
-                    """, arguments: [id, Date().addingTimeInterval(-days * 86_400).timeIntervalSince1970, old])
+                try db.execute(
+                    sql: """
+                        INSERT INTO run (id, workflow, trigger, startedAt, endedAt, status) VALUES (?, 'Workflows/x.yaml', 'manual', ?, ?, 'succeeded')
+                        """, arguments: [id, Date().addingTimeInterval(-days * 86_400).timeIntervalSince1970, old])
             }
-            try db.execute(sql: "INSERT INTO step (runID, position, depth, kind, file, line, \"column\", inputs, startedAt, durationSeconds) VALUES ('old-1', 0, 0, 'show', 'x', 1, 1, '{}', 0, 0)")
+            try db.execute(
+                sql:
+                    "INSERT INTO step (runID, position, depth, kind, file, line, \"column\", inputs, startedAt, durationSeconds) VALUES ('old-1', 0, 0, 'show', 'x', 1, 1, '{}', 0, 0)"
+            )
         }
         // The retention ran when the history was created; it runs again once a day.
         _ = try await shortcuts.runDetached(["run", "Workflows/wait-and-stop.yaml"])
@@ -93,8 +97,10 @@ struct RunsCommandTests {
     }
 
     /// A home the user cannot write (here: read by an unprivileged user): reads still work.
-    @Test(.enabled(if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
-                   "needs root and setpriv(1) to read as a user who cannot write the home"))
+    @Test(
+        .enabled(
+            if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
+            "needs root and setpriv(1) to read as a user who cannot write the home"))
     func readsWorkOnAReadOnlyHome() async throws {
         let shortcuts = try ShortcutsBinary()
         _ = try await shortcuts.runDetached(["run", "Workflows/wait-and-stop.yaml"])

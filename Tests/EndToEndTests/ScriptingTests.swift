@@ -8,8 +8,9 @@ struct ScriptingTests {
     }
 
     @Test func runReadsInputFromStandardInputAndWritesTheOutputToStandardOutput() throws {
-        let result = try ShortcutsBinary().run(["run", PackagePaths.fixture("echo-input.yaml"), "--input-path", "-", "--output-path", "-"],
-                                               input: #"{"title": "Emma", "tags": ["classic", "novel"]}"#)
+        let result = try ShortcutsBinary().run(
+            ["run", PackagePaths.fixture("echo-input.yaml"), "--input-path", "-", "--output-path", "-"],
+            input: #"{"title": "Emma", "tags": ["classic", "novel"]}"#)
         #expect(result.status == 0, "\(result.error)")
         let output = try #require(try json(result.output) as? [String: Any])
         #expect(output["title"] as? String == "Emma")
@@ -28,12 +29,16 @@ struct ScriptingTests {
 
     @Test func listParametersTakeTheNameRepeatedOrAJSONList() throws {
         let shortcuts = try ShortcutsBinary()
-        let repeated = try shortcuts.run(["run", PackagePaths.fixture("echo-input.yaml"), "--input", "title=A",
-                                          "--input", "tags=cat", "--input", "tags=home", "--json"])
+        let repeated = try shortcuts.run([
+            "run", PackagePaths.fixture("echo-input.yaml"), "--input", "title=A",
+            "--input", "tags=cat", "--input", "tags=home", "--json"
+        ])
         #expect(try json(repeated.output) as? [String: Any] != nil)
         #expect((try json(repeated.output) as? [String: Any])?["tags"] as? [String] == ["cat", "home"])
-        let list = try shortcuts.run(["run", PackagePaths.fixture("echo-input.yaml"), "--input", "title=A",
-                                      "--input", #"tags=["a","b"]"#, "--json"])
+        let list = try shortcuts.run([
+            "run", PackagePaths.fixture("echo-input.yaml"), "--input", "title=A",
+            "--input", #"tags=["a","b"]"#, "--json"
+        ])
         #expect((try json(list.output) as? [String: Any])?["tags"] as? [String] == ["a", "b"])
         let comma = try shortcuts.run(["run", PackagePaths.fixture("echo-input.yaml"), "--input", "title=A", "--input", "tags=a,b", "--json"])
         #expect((try json(comma.output) as? [String: Any])?["tags"] as? [String] == ["a,b"])
@@ -62,7 +67,8 @@ struct ScriptingTests {
         let workflow = try #require(try json(try shortcuts.run(["view", "Workflows/add-and-open.yaml", "--json"]).output) as? [String: Any])
         #expect(workflow["name"] as? String == "Add and open a book")
         let steps = try #require(workflow["steps"] as? [[String: Any]])
-        #expect(steps.contains { $0["kind"] as? String == "find" && $0["target"] as? String == "Library.BookEntity" && $0["id"] as? String == "recent" })
+        #expect(
+            steps.contains { $0["kind"] as? String == "find" && $0["target"] as? String == "Library.BookEntity" && $0["id"] as? String == "recent" })
         #expect((steps.first { $0["kind"] as? String == "repeat" }?["steps"] as? [[String: Any]])?.isEmpty == false)
     }
 

@@ -66,13 +66,14 @@ struct SearchCommandTests {
         #expect(filter.error.contains("\n  title ==\n          ^\n"))
         let index = try shortcuts.run(["search", "emma", "--index", "librar"])
         #expect(index.status == 1)
-        #expect(index.error == """
-            error: no search index named 'librar'
-              shortcuts search emma --index librar
-                                            ^~~~~~
-            help: did you mean 'library'?
+        #expect(
+            index.error == """
+                error: no search index named 'librar'
+                  shortcuts search emma --index librar
+                                                ^~~~~~
+                help: did you mean 'library'?
 
-            """)
+                """)
         #expect(try shortcuts.run(["search", "emma", "--limit=-1"]).status == 64)
         #expect(try shortcuts.run(["index", "delete"]).status == 64)
         #expect(try shortcuts.run(["index", "rebuild", "tag"]).status == 1)
@@ -144,8 +145,9 @@ struct SearchCommandTests {
         let shortcuts = try ShortcutsBinary()
         _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
         _ = try shortcuts.run(["search", "emma"])
-        let statuses = try #require(try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "--json"]).output.utf8))
-            as? [[String: Any]])
+        let statuses = try #require(
+            try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "--json"]).output.utf8))
+                as? [[String: Any]])
         #expect(statuses.map { $0["name"] as? String } == ["journal", "library", "tags"])
         let library = try #require(statuses.first { $0["name"] as? String == "library" })
         #expect(library["itemCountsByDomain"] as? [String: Int] == ["BookEntity": 1])
@@ -184,8 +186,10 @@ struct SearchCommandTests {
     @Test func queriesAtAndBeyondTheLimitsGiveLocatedErrorsNotCrashes() throws {
         let shortcuts = try ShortcutsBinary()
         _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        for (query, column) in [("$time.today(9223372036854775807)", 13), ("lastUsedDate > $time.this_year(1e19)", 32),
-                                ("lastUsedDate < $time.yesterday(-9223372036854775808)", 32)] {
+        for (query, column) in [
+            ("$time.today(9223372036854775807)", 13), ("lastUsedDate > $time.this_year(1e19)", 32),
+            ("lastUsedDate < $time.yesterday(-9223372036854775808)", 32)
+        ] {
             for arguments in [["search", query, "--query-string"], ["search", "emma", "--filter", query]] {
                 let result = try shortcuts.run(arguments)
                 #expect(result.status == 1, "\(arguments)")
@@ -286,8 +290,9 @@ struct SearchCommandTests {
         #expect(hit["explanation"] is [String: Any])
         #expect(hit["score"] is Double)
         #expect(search["suggestions"] is [Any])
-        let statuses = try #require(try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "library", "--json"]).output.utf8))
-            as? [[String: Any]])
+        let statuses = try #require(
+            try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "library", "--json"]).output.utf8))
+                as? [[String: Any]])
         #expect(statuses.first?["itemCountsByDomain"] is [String: Any])
         #expect(statuses.first?["itemCount"] is Int)
     }
@@ -305,8 +310,10 @@ struct SearchCommandTests {
         return process.terminationStatus
     }
 
-    @Test(.enabled(if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
-                   "needs root and setpriv(1) to search as a user who cannot write the home"))
+    @Test(
+        .enabled(
+            if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
+            "needs root and setpriv(1) to search as a user who cannot write the home"))
     func aReadOnlyHomeCanBeSearched() throws {
         let shortcuts = try ShortcutsBinary()
         _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
@@ -316,8 +323,10 @@ struct SearchCommandTests {
         defer { _ = try? system(["chmod", "-R", "u+w", home]) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-        process.arguments = ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "SHORTCUTS_HOME=\(home)",
-                             ShortcutsBinary.executable.path, "search", "emma"]
+        process.arguments = [
+            "--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "SHORTCUTS_HOME=\(home)",
+            ShortcutsBinary.executable.path, "search", "emma"
+        ]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -339,12 +348,13 @@ extension SearchCommandTests {
         #expect(query.error.contains("\n  title == \"ねこ\" )\n  " + String(repeating: " ", count: 16) + "^\n"), "\(query.error)")
         let index = try shortcuts.run(["search", "ねこ", "--index", "librar"])
         #expect(index.status == 1)
-        #expect(index.error == """
-            error: no search index named 'librar'
-              shortcuts search ねこ --index librar
-            \(String(repeating: " ", count: 32))^~~~~~
-            help: did you mean 'library'?
+        #expect(
+            index.error == """
+                error: no search index named 'librar'
+                  shortcuts search ねこ --index librar
+                \(String(repeating: " ", count: 32))^~~~~~
+                help: did you mean 'library'?
 
-            """)
+                """)
     }
 }

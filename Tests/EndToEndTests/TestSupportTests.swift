@@ -16,8 +16,9 @@ struct TestSupportTests {
 
     @Test func inputLargerThanAPipeHoldsIsWritten() throws {
         let title = String(repeating: "x", count: 100_000)
-        let result = try ShortcutsBinary().run(["run", PackagePaths.fixture("echo-input.yaml"), "--input-path", "-", "--json"],
-                                               input: #"{"title": "\#(title)"}"#)
+        let result = try ShortcutsBinary().run(
+            ["run", PackagePaths.fixture("echo-input.yaml"), "--input-path", "-", "--json"],
+            input: #"{"title": "\#(title)"}"#)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains(title))
     }

@@ -12,24 +12,33 @@ struct WorkflowsFolderTests {
     }
 
     static let expectations: [Expectation] = [
-        Expectation(file: "add-and-open.yaml", output: "Where the Crawdads Sing, Secrets of the Savanna, The Eye of the Elephant",
-                    shown: ["Added Where the Crawdads Sing by Delia Owens (2018-08-14)", "1 of them before 2000: The Eye of the Elephant",
-                            "Opened Where the Crawdads Sing.", "Opened The Eye of the Elephant."]),
+        Expectation(
+            file: "add-and-open.yaml", output: "Where the Crawdads Sing, Secrets of the Savanna, The Eye of the Elephant",
+            shown: [
+                "Added Where the Crawdads Sing by Delia Owens (2018-08-14)", "1 of them before 2000: The Eye of the Elephant",
+                "Opened Where the Crawdads Sing.", "Opened The Eye of the Elephant."
+            ]),
         Expectation(file: "shelf-menu.yaml", arguments: ["--answer", "next=Open what I want to read"], output: "shelf: wantToRead"),
-        Expectation(file: "reading-list.yaml",
-                    output: "1. Emma (Jane Austen), 2. Persuasion (Jane Austen), 3. Murder on the Orient Express (Agatha Christie)",
-                    shown: ["Reading list:", "  1. Emma (Jane Austen)"]),
+        Expectation(
+            file: "reading-list.yaml",
+            output: "1. Emma (Jane Austen), 2. Persuasion (Jane Austen), 3. Murder on the Orient Express (Agatha Christie)",
+            shown: ["Reading list:", "  1. Emma (Jane Austen)"]),
         Expectation(file: "finish-book.yaml", output: "Read", shown: ["Emma is now on the Read shelf, read 2026-01-15"]),
-        Expectation(file: "buy-copies.yaml", arguments: ["--yes", "--input", "copies=3"], output: "3 × Beloved",
-                    shown: ["Thank you for your order!", "Ordered 3 × Beloved"]),
-        Expectation(file: "nested-run.yaml", output: "3",
-                    shown: ["The nested workflow found 3 books; the newest is Where the Crawdads Sing."]),
+        Expectation(
+            file: "buy-copies.yaml", arguments: ["--yes", "--input", "copies=3"], output: "3 × Beloved",
+            shown: ["Thank you for your order!", "Ordered 3 × Beloved"]),
+        Expectation(
+            file: "nested-run.yaml", output: "3",
+            shown: ["The nested workflow found 3 books; the newest is Where the Crawdads Sing."]),
         Expectation(file: "wait-and-stop.yaml", output: "done waiting"),
         Expectation(file: "library-tour.yaml", output: "shelf: currentlyReading", shown: ["The library is empty."]),
-        Expectation(file: "search-books.yaml", output: "Secrets of the Savanna",
-                    shown: ["1 found for 'savanna owens'; best: Secrets of the Savanna by Delia Owens",
-                            "Opened Secrets of the Savanna.", "The index holds 3 books."]),
-        Expectation(file: "morning-reminder.yaml", output: "0", shown: ["Nothing on the Want to Read shelf."]),
+        Expectation(
+            file: "search-books.yaml", output: "Secrets of the Savanna",
+            shown: [
+                "1 found for 'savanna owens'; best: Secrets of the Savanna by Delia Owens",
+                "Opened Secrets of the Savanna.", "The index holds 3 books."
+            ]),
+        Expectation(file: "morning-reminder.yaml", output: "0", shown: ["Nothing on the Want to Read shelf."])
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {
@@ -67,13 +76,15 @@ struct WorkflowCommandTests {
         let result = try ShortcutsBinary().run(["validate", "Tests/EndToEndTests/Fixtures/five-mistakes.yaml"])
         #expect(result.status == 1)
         let headlines = result.error.split(separator: "\n").filter { $0.contains(": error: ") }
-        #expect(headlines == [
-            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:4:14: error: unknown intent 'Library.AddBok'",
-            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:7:22: error: 'bok' is not defined here",
-            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:7:36: error: parameter 'count' needs Int: cannot use String 'many' as Int (write a whole number such as 3)",
-            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:10:7: error: BookEntity has no property 'auther'",
-            "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:11:17: error: BookEntity cannot be sorted by 'shelf'",
-        ].map { Substring($0) })
+        #expect(
+            headlines
+                == [
+                    "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:4:14: error: unknown intent 'Library.AddBok'",
+                    "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:7:22: error: 'bok' is not defined here",
+                    "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:7:36: error: parameter 'count' needs Int: cannot use String 'many' as Int (write a whole number such as 3)",
+                    "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:10:7: error: BookEntity has no property 'auther'",
+                    "Tests/EndToEndTests/Fixtures/five-mistakes.yaml:11:17: error: BookEntity cannot be sorted by 'shelf'"
+                ].map { Substring($0) })
         #expect(result.error.contains("help: did you mean 'Library.AddBook'?"))
         #expect(result.error.contains("help: did you mean 'book'?"))
         #expect(result.error.contains("help: did you mean 'author'?"))
@@ -86,7 +97,9 @@ struct WorkflowCommandTests {
         #expect(headless.status == 1)
         #expect(headless.error.contains("needs-answer.yaml:3:14: error: Library.AddBook needs an answer but cannot ask: \"Who wrote the book?\""))
         #expect(headless.error.contains("help: pass --answer authorName=VALUE"))
-        let answered = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction", "--answer", "authorName=Asimov"])
+        let answered = try shortcuts.run([
+            "run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction", "--answer", "authorName=Asimov"
+        ])
         #expect(answered.status == 0, "\(answered.error)")
         #expect(answered.output.hasSuffix("\nIsaac Asimov\n"))
     }

@@ -19,7 +19,7 @@ struct ComparatorTests {
         (.greaterThan, .null, [.int(2)], false),
         (.greaterThanOrEqualTo, .string("b"), [.string("B")], true),
         (.isBetween, .int(5), [.int(1), .int(5)], true),
-        (.isBetween, .int(6), [.int(1), .int(5)], false),
+        (.isBetween, .int(6), [.int(1), .int(5)], false)
     ])
     func comparatorsEvaluateInMemory(kind: ComparatorKind, value: IntentValue, operands: [IntentValue], expected: Bool) {
         #expect(kind.evaluate(value, operands) == expected)
@@ -33,15 +33,18 @@ struct ComparatorTests {
         #expect(found.map(\.displayText) == ["Rose", "Red"])
         let any = try await EntityQueries.find(
             Color.self,
-            conditions: [PropertyCondition(property: "name", comparator: .hasPrefix, operands: [.string("b")]),
-                         PropertyCondition(property: "name", comparator: .equalTo, operands: [.string("RED")])],
+            conditions: [
+                PropertyCondition(property: "name", comparator: .hasPrefix, operands: [.string("b")]),
+                PropertyCondition(property: "name", comparator: .equalTo, operands: [.string("RED")])
+            ],
             mode: .or, sortedBy: [PropertySort(property: "name")])
         #expect(any.map(\.displayText) == ["Blue", "Red"])
     }
 
     @Test func filteringAnUnknownPropertyNamesTheKnownOnes() throws {
         #expect(throws: EntityQueryError.unknownProperty(entity: "Color", property: "nme", known: ["brightness", "name"])) {
-            try EntityQueries.filter(Color.all.map(\.intentValue), conditions: [PropertyCondition(property: "nme", comparator: .equalTo, operands: [.string("x")])])
+            try EntityQueries.filter(
+                Color.all.map(\.intentValue), conditions: [PropertyCondition(property: "nme", comparator: .equalTo, operands: [.string("x")])])
         }
     }
 
@@ -72,19 +75,21 @@ struct ComparatorVocabularyTests {
         for comparison in comparisons {
             let kind = ComparatorKind(rawValue: "\(comparison)")
             #expect(kind != nil)
-            #expect(kind?.evaluate(actual, [.int(2)]) == kind.map { _ in
-                // The summary's own rule before it used ComparatorKind: no value only passes notEqualTo.
-                guard !actual.isNull else { return comparison == .notEqualTo }
-                let order = ValueComparison.order(actual, .int(2))
-                switch comparison {
-                case .equalTo: return order == .orderedSame
-                case .notEqualTo: return order != .orderedSame
-                case .lessThan: return order == .orderedAscending
-                case .lessThanOrEqualTo: return order != .orderedDescending
-                case .greaterThan: return order == .orderedDescending
-                case .greaterThanOrEqualTo: return order != .orderedAscending
-                }
-            })
+            #expect(
+                kind?.evaluate(actual, [.int(2)])
+                    == kind.map { _ in
+                        // The summary's own rule before it used ComparatorKind: no value only passes notEqualTo.
+                        guard !actual.isNull else { return comparison == .notEqualTo }
+                        let order = ValueComparison.order(actual, .int(2))
+                        switch comparison {
+                        case .equalTo: return order == .orderedSame
+                        case .notEqualTo: return order != .orderedSame
+                        case .lessThan: return order == .orderedAscending
+                        case .lessThanOrEqualTo: return order != .orderedDescending
+                        case .greaterThan: return order == .orderedDescending
+                        case .greaterThanOrEqualTo: return order != .orderedAscending
+                        }
+                    })
         }
     }
 }

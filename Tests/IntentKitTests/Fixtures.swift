@@ -52,7 +52,12 @@ struct Everything: AppIntent {
         } otherwise: {
             Switch(\.$size) {
                 Case(.large) { Summary("Use a large \(\.$text)") }
-                DefaultCase { Summary("Use \(\.$text)") { \.$size; \.$color } }
+                DefaultCase {
+                    Summary("Use \(\.$text)") {
+                        \.$size
+                        \.$color
+                    }
+                }
             }
         }
     }

@@ -65,16 +65,17 @@ struct SnippetTests {
 
     @Test func viewsRenderAsFramedText() {
         let rendered = SnippetRenderer.render(Card(showNote: true), in: SnippetRenderContext(width: 20))
-        #expect(rendered == """
-        ┌─ Card ───────────┐
-        │ Title            │
-        │ left     right   │
-        │ note             │
-        │ line 1           │
-        │ line 2           │
-        │ ──────────────── │
-        └──────────────────┘
-        """)
+        #expect(
+            rendered == """
+                ┌─ Card ───────────┐
+                │ Title            │
+                │ left     right   │
+                │ note             │
+                │ line 1           │
+                │ line 2           │
+                │ ──────────────── │
+                └──────────────────┘
+                """)
     }
 
     @Test func longTextWrapsAndWideCharactersCountTwice() {

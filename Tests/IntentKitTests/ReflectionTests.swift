@@ -1,6 +1,7 @@
 import Foundation
-@testable import IntentKit
 import Testing
+
+@testable import IntentKit
 
 /// An intent whose `init()` replaces a declared wrapper, so the wrappers it creates do not
 /// line up with its properties.
@@ -44,7 +45,10 @@ struct ReflectionTests {
         let value = Localization.$current.withValue(Localization(locale: "ja", strings: strings)) {
             Sized(id: "a", size: .large).intentValue
         }
-        guard case .entity(let entity) = value else { Issue.record("expected an entity"); return }
+        guard case .entity(let entity) = value else {
+            Issue.record("expected an entity")
+            return
+        }
         #expect(entity.properties["size"] == .enumCase(EnumCaseValue(typeName: "Size", rawValue: "large", title: "大")))
         #expect(entity.properties["name"] == .string("a"))
 

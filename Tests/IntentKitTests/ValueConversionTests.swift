@@ -15,14 +15,15 @@ struct ValueConversionTests {
             "day": .string("2018-08-14"), "link": .string("https://example.com/a"),
             "identifier": .string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), "attachment": .string("/tmp/notes.txt"),
             "size": .string("LARGE"), "color": .string("rose"), "tags": .string("one"),
-            "colors": .list([.string("red"), .string("Blue")]),
+            "colors": .list([.string("red"), .string("Blue")])
         ])
-        #expect(values == [
-            "text": .string("42"), "number": .string("7"), "ratio": .string("2.5"), "flag": .string("true"),
-            "day": .string("2018-08-14"), "link": .string("https://example.com/a"),
-            "identifier": .string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), "attachment": .string("notes.txt"),
-            "size": .string("large"), "color": .string("Rose"), "tags": .string("one"), "colors": .string("Red+Blue"),
-        ])
+        #expect(
+            values == [
+                "text": .string("42"), "number": .string("7"), "ratio": .string("2.5"), "flag": .string("true"),
+                "day": .string("2018-08-14"), "link": .string("https://example.com/a"),
+                "identifier": .string("E621E1F8-C36C-495A-93FC-0C247A3E6E5F"), "attachment": .string("notes.txt"),
+                "size": .string("large"), "color": .string("Rose"), "tags": .string("one"), "colors": .string("Red+Blue")
+            ])
     }
 
     @Test func defaultsApplyAndOptionalsStayEmpty() async throws {
@@ -36,7 +37,7 @@ struct ValueConversionTests {
         ("flag", .string("maybe"), "cannot use String 'maybe' as Bool (write true or false)"),
         ("day", .string("2023-02-30"), "cannot use String '2023-02-30' as Date (write an ISO 8601 date such as 2018-08-14 or 2018-08-14T09:30:00Z)"),
         ("size", .string("huge"), "cannot use String 'huge' as Size (one of small, large)"),
-        ("color", .string("green"), "no Color matches 'green'"),
+        ("color", .string("green"), "no Color matches 'green'")
     ])
     func wrongValuesGiveActionableErrors(name: String, value: IntentValue, message: String) async throws {
         do {

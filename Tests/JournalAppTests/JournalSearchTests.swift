@@ -4,6 +4,7 @@ import IntentKit
 import SpotlightKit
 import Synchronization
 import Testing
+
 @testable import JournalApp
 
 /// The diary of the semantic-search talk: batches with client state, ranked results with top
@@ -42,8 +43,9 @@ final class JournalSearchTests: Sendable {
     }
 
     func search(_ text: String, suggestions: Int = 0) async throws -> (items: [UserQuery.Item], suggestions: [UserQuery.Suggestion]) {
-        let context = UserQueryContext(fetchAttributes: ["title"], enableRankedResults: true, maxRankedResultCount: 2,
-                                       maxSuggestionCount: suggestions)
+        let context = UserQueryContext(
+            fetchAttributes: ["title"], enableRankedResults: true, maxRankedResultCount: 2,
+            maxSuggestionCount: suggestions)
         var items: [UserQuery.Item] = []
         var suggested: [UserQuery.Suggestion] = []
         for try await response in UserQuery(userQueryString: text, context: context, index: indexer.searchableIndex).responses {
@@ -66,8 +68,10 @@ final class JournalSearchTests: Sendable {
         #expect(try await indexer.searchableIndex.fetchLastClientState() == Data("revision 7".utf8))
 
         // Only what changed is indexed next time.
-        try database.save(EntryEntity(title: "Kelp forest dive", text: "Cold, green, full of fish off Carmel.",
-                                      keywords: ["diving"], date: DateText.parse("2025-12-01")!))
+        try database.save(
+            EntryEntity(
+                title: "Kelp forest dive", text: "Cold, green, full of fish off Carmel.",
+                keywords: ["diving"], date: DateText.parse("2025-12-01")!))
         try await indexer.prepareForSearch()
         #expect(try await indexer.searchableIndex.itemCount() == 8)
         #expect(try await indexer.searchableIndex.fetchLastClientState() == Data("revision 8".utf8))

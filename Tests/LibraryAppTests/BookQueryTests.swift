@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Testing
+
 @testable import LibraryApp
 
 /// The Library's SQL pushdown must agree with IntentKit's in-memory comparisons.
@@ -42,7 +43,7 @@ struct BookQueryTests {
         .init(property: "datePublished", comparator: .isBetween, operands: [.string("1920-01-01"), .string("1939-12-31")]),
         .init(property: "dateRead", comparator: .greaterThan, operands: [.string("2019-01-01")]),
         .init(property: "shelf", comparator: .equalTo, operands: [.string("Read")]),
-        .init(property: "shelf", comparator: .notEqualTo, operands: [.string("read")]),
+        .init(property: "shelf", comparator: .notEqualTo, operands: [.string("read")])
     ]
 
     @Test(arguments: conditions)
@@ -57,8 +58,10 @@ struct BookQueryTests {
     @Test func theNewestBooksOfAnAuthorAreFoundSortedAndLimited() async throws {
         let found = try await EntityQueries.find(
             BookEntity.self,
-            conditions: [PropertyCondition(property: "author", comparator: .equalTo, operands: [.string("Delia Owens")]),
-                         PropertyCondition(property: "datePublished", comparator: .greaterThan, operands: [.string("1900-01-01")])],
+            conditions: [
+                PropertyCondition(property: "author", comparator: .equalTo, operands: [.string("Delia Owens")]),
+                PropertyCondition(property: "datePublished", comparator: .greaterThan, operands: [.string("1900-01-01")])
+            ],
             sortedBy: [PropertySort(property: "datePublished", order: .descending)], limit: 3)
         #expect(found.map(\.displayText) == ["Where the Crawdads Sing", "Secrets of the Savanna", "The Eye of the Elephant"])
     }
@@ -66,17 +69,22 @@ struct BookQueryTests {
     @Test func anyModeMatchesEitherCondition() async throws {
         let found = try await EntityQueries.find(
             BookEntity.self,
-            conditions: [PropertyCondition(property: "title", comparator: .equalTo, operands: [.string("Nemesis")]),
-                         PropertyCondition(property: "title", comparator: .equalTo, operands: [.string("thérèse raquin")])],
+            conditions: [
+                PropertyCondition(property: "title", comparator: .equalTo, operands: [.string("Nemesis")]),
+                PropertyCondition(property: "title", comparator: .equalTo, operands: [.string("thérèse raquin")])
+            ],
             mode: .or, sortedBy: [PropertySort(property: "title")])
         #expect(found.map(\.displayText) == ["Nemesis", "Thérèse Raquin"])
     }
 
     @Test func undeclaredComparatorsAndSortsAreRefused() async throws {
         await #expect(throws: EntityQueryError.self) {
-            try await EntityQueries.find(BookEntity.self, conditions: [PropertyCondition(property: "dateRead", comparator: .equalTo, operands: [.string("2020-01-01")])])
+            try await EntityQueries.find(
+                BookEntity.self, conditions: [PropertyCondition(property: "dateRead", comparator: .equalTo, operands: [.string("2020-01-01")])])
         }
-        await #expect(throws: EntityQueryError.notSortable(entity: "BookEntity", property: "shelf", sortable: ["title", "author", "datePublished", "dateRead"])) {
+        await #expect(
+            throws: EntityQueryError.notSortable(entity: "BookEntity", property: "shelf", sortable: ["title", "author", "datePublished", "dateRead"])
+        ) {
             try await EntityQueries.find(BookEntity.self, conditions: [], sortedBy: [PropertySort(property: "shelf")])
         }
     }

@@ -3,6 +3,7 @@ import GRDB
 import IntentKit
 import Synchronization
 import Testing
+
 @testable import LibraryApp
 
 /// One book per catalog entry, in the schema.
@@ -39,9 +40,10 @@ struct BookUniquenessTests {
         let path = folder.appendingPathComponent("library.sqlite").path
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            db.add(function: DatabaseFunction("fold", argumentCount: 1, pure: true) { values in
-                String.fromDatabaseValue(values[0]).map(ValueComparison.fold)
-            })
+            db.add(
+                function: DatabaseFunction("fold", argumentCount: 1, pure: true) { values in
+                    String.fromDatabaseValue(values[0]).map(ValueComparison.fold)
+                })
         }
         let older = try DatabaseQueue(path: path, configuration: configuration)
         try LibraryDatabase.migrator.migrate(older, upTo: "v2: folded title and author keys")

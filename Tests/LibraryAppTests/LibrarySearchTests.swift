@@ -2,14 +2,16 @@ import Foundation
 import IntentKit
 import SpotlightKit
 import Testing
+
 @testable import LibraryApp
 
 /// The Library's books in its search index, kept by its Spotlight delegate.
 @Suite("Library search")
 struct LibrarySearchTests {
     func items(_ text: String, filters: [String] = [], in index: SearchableIndex) async throws -> [SearchableItem] {
-        let context = UserQueryContext(fetchAttributes: ["title", "contentDescription"] + AppEntityResolver.referenceAttributes,
-                                       filterQueries: filters)
+        let context = UserQueryContext(
+            fetchAttributes: ["title", "contentDescription"] + AppEntityResolver.referenceAttributes,
+            filterQueries: filters)
         var found: [SearchableItem] = []
         for try await response in UserQuery(userQueryString: text, context: context, index: index).responses {
             if case .item(let result) = response { found.append(result.item) }
@@ -24,8 +26,9 @@ struct LibrarySearchTests {
         let path = directory.appendingPathComponent("library.sqlite").path
         let indexes = directory.appendingPathComponent("indexes")
         let database = try LibraryDatabase(path: path)
-        let crawdads = BookEntity(title: "Where the Crawdads Sing", author: "Delia Owens", datePublished: DateText.parse("2018-08-14")!,
-                                  shelf: .read)
+        let crawdads = BookEntity(
+            title: "Where the Crawdads Sing", author: "Delia Owens", datePublished: DateText.parse("2018-08-14")!,
+            shelf: .read)
         let emma = BookEntity(title: "Emma", author: "Jane Austen", datePublished: DateText.parse("1815-12-23")!)
         try database.save(crawdads)
         try database.save(emma)
@@ -43,8 +46,9 @@ struct LibrarySearchTests {
         #expect(item.domainIdentifier == "BookEntity")
         // The book's properties are custom attributes, for filters.
         #expect(try await items("", filters: [#"shelf == "read""#], in: delegate.searchableIndex).count == 1)
-        #expect(try await items("", filters: [#"author == "jane*"cd"#], in: delegate.searchableIndex).map(\.associatedAppEntity)
-            == [AppEntityReference(emma)])
+        #expect(
+            try await items("", filters: [#"author == "jane*"cd"#], in: delegate.searchableIndex).map(\.associatedAppEntity)
+                == [AppEntityReference(emma)])
 
         // Another process deletes a book and adds one; a later process's delegate catches up.
         let other = try LibraryDatabase(path: path)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+
 @testable import SQLiteStorage
 
 @Suite("Opening SQLite databases")
@@ -98,10 +99,11 @@ struct SQLiteDatabaseTests {
         let inMissingFolder = folder.appendingPathComponent("no/such/folder/data.sqlite").path
         let cannotOpen = #expect(throws: SQLiteStorageError.self) { try SQLiteDatabase.open(path: inMissingFolder, migrator: Self.migrator) }
         #expect(cannotOpen?.reason == .folderMissing)
-        #expect(cannotOpen?.description == """
-            \(inMissingFolder): its folder \(folder.path)/no/such/folder does not exist
-            help: create \(folder.path)/no/such/folder, or use another data folder
-            """)
+        #expect(
+            cannotOpen?.description == """
+                \(inMissingFolder): its folder \(folder.path)/no/such/folder does not exist
+                help: create \(folder.path)/no/such/folder, or use another data folder
+                """)
 
         let folderInPlace = folder.appendingPathComponent("folder.sqlite")
         try FileManager.default.createDirectory(at: folderInPlace, withIntermediateDirectories: true)
@@ -113,7 +115,9 @@ struct SQLiteDatabaseTests {
         try String(repeating: "not a database\n", count: 100).write(to: text, atomically: true, encoding: .utf8)
         let notADatabase = #expect(throws: SQLiteStorageError.self) { try SQLiteDatabase.open(path: text.path, migrator: Self.migrator) }
         #expect(notADatabase?.reason == .notADatabase)
-        #expect(notADatabase?.description == "\(text.path): the file is not a SQLite database\nhelp: move \(text.path) away; a new one is created on next use")
+        #expect(
+            notADatabase?.description
+                == "\(text.path): the file is not a SQLite database\nhelp: move \(text.path) away; a new one is created on next use")
     }
 
     @Test func readOnlyOpeningCreatesAndWritesNothing() throws {

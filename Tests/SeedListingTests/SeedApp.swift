@@ -66,8 +66,10 @@ final class Database: @unchecked Sendable {
     func setAuthor(_ author: String, of identifier: UUID) { lock.withLock { authors[identifier] = author } }
     func author(of identifier: UUID) -> String { lock.withLock { authors[identifier] ?? "" } }
 
-    func findBooks(matching predicates: [BookPredicate], matchAll: Bool,
-                   sorts: [(keyPath: PartialKeyPath<BookEntity>, ascending: Bool)]) -> [BookEntity] {
+    func findBooks(
+        matching predicates: [BookPredicate], matchAll: Bool,
+        sorts: [(keyPath: PartialKeyPath<BookEntity>, ascending: Bool)]
+    ) -> [BookEntity] {
         let matching = books.filter { book in
             predicates.isEmpty || (matchAll ? predicates.allSatisfy { $0.matches(book) } : predicates.contains { $0.matches(book) })
         }
@@ -106,7 +108,7 @@ final class BooksAPI: Sendable {
         BookEntity(title: "Where the Crawdads Sing", author: "Delia Owens", published: "2018-08-14"),
         BookEntity(title: "Nemesis", author: "Agatha Christie", published: "1971"),
         BookEntity(title: "Nemesis", author: "Philip Roth", published: "2010"),
-        BookEntity(title: "Emma", author: "Jane Austen", published: "1815-12-23"),
+        BookEntity(title: "Emma", author: "Jane Austen", published: "1815-12-23")
     ]
 
     func findBooks(named title: String, author: String?) async -> [BookEntity] {

@@ -7,7 +7,7 @@ let seedApp = IntentApp(
     intents: [
         OpenCurrentlyReading.self, OpenShelf.self, OpenBook.self, AddBookOpening.self, AddBookWithDialog.self,
         AddBookWithSnippet.self, AddBookRequestingValue.self, AddBookDisambiguating.self, AddBookConfirming.self,
-        BuyBook.self,
+        BuyBook.self
     ],
     entities: [BookEntity.self, BasicBookEntity.self],
     shortcuts: LibraryAppShortcuts.self)
@@ -184,7 +184,8 @@ struct SeedListingTests {
             sortedBy: [PropertySort(property: "datePublished", order: .descending)], limit: 2)
         #expect(found.map(\.displayText) == ["Where the Crawdads Sing", "Nemesis"])
         await #expect(throws: EntityQueryError.self) {
-            try await EntityQueries.find(BookEntity.self, conditions: [PropertyCondition(property: "title", comparator: .hasPrefix, operands: [.string("N")])])
+            try await EntityQueries.find(
+                BookEntity.self, conditions: [PropertyCondition(property: "title", comparator: .hasPrefix, operands: [.string("N")])])
         }
     }
 
@@ -197,8 +198,9 @@ struct SeedListingTests {
     }
 
     @Test func thePhraseRunsItsShortcut() async throws {
-        let match = try #require(await PhraseMatcher(catalog: IntentCatalog(apps: [seedApp]), locale: "en")
-            .match("open currently reading in seed."))
+        let match = try #require(
+            await PhraseMatcher(catalog: IntentCatalog(apps: [seedApp]), locale: "en")
+                .match("open currently reading in seed."))
         #expect(match.template == "Open Currently Reading in ${applicationName}")
         _ = try await performer(NoInteraction()).perform(instance: match.intent, in: match.app)
         #expect(Navigator.shared.history == ["shelf:currentlyReading"])

@@ -47,7 +47,7 @@ extension Shelf: AppEnum {
     static var caseDisplayRepresentations: [Shelf: DisplayRepresentation] = [
         .currentlyReading: "Currently Reading",
         .wantToRead: "Want to Read",
-        .read: "Read",
+        .read: "Read"
     ]
 }
 
@@ -246,9 +246,10 @@ struct BookQuery: EntityPropertyQuery {
         sortedBy: [Sort<BookEntity>],
         limit: Int?
     ) async throws -> [BookEntity] {
-        Database.shared.findBooks(matching: comparators,
-                                  matchAll: mode == .and,
-                                  sorts: sortedBy.map { (keyPath: $0.by, ascending: $0.order == .ascending) })
+        Database.shared.findBooks(
+            matching: comparators,
+            matchAll: mode == .and,
+            sorts: sortedBy.map { (keyPath: $0.by, ascending: $0.order == .ascending) })
     }
 }
 
@@ -273,7 +274,7 @@ struct AddBookWithDialog: AppIntent {
 
         return .result(
             value: book,
-            dialog:"Added \(book) to Library!"
+            dialog: "Added \(book) to Library!"
         )
     }
 
@@ -435,9 +436,10 @@ struct BuyBook: AppIntent {
 
     func perform() async throws -> some IntentResult & ShowsSnippetView & ProvidesDialog {
         let order = OrderEntity(book: book, count: count)
-        try await requestConfirmation(output: .result(value: order, dialog: "Are you ready to order?") {
-            OrderPreview(order: order)
-        })
+        try await requestConfirmation(
+            output: .result(value: order, dialog: "Are you ready to order?") {
+                OrderPreview(order: order)
+            })
         return .result(value: order, dialog: "Thank you for your order!") {
             OrderConfirmation(order: order)
         }

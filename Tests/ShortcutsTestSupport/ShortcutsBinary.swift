@@ -61,8 +61,10 @@ public struct ShortcutsBinary: Sendable {
     /// - Returns: The status and everything written.
     /// - Throws: When the executable cannot be started.
     @discardableResult
-    public func run(_ arguments: [String], input: String? = nil, in directory: URL? = nil,
-                    environment changes: [String: String?] = [:], launcher: [String] = []) throws -> Result {
+    public func run(
+        _ arguments: [String], input: String? = nil, in directory: URL? = nil,
+        environment changes: [String: String?] = [:], launcher: [String] = []
+    ) throws -> Result {
         let process = Process()
         if let program = launcher.first {
             process.executableURL = URL(fileURLWithPath: program)
@@ -102,8 +104,9 @@ public struct ShortcutsBinary: Sendable {
         }
         writer.start()
         process.waitUntilExit()
-        return Result(status: process.terminationStatus,
-                      output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
-                      error: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self))
+        return Result(
+            status: process.terminationStatus,
+            output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
+            error: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self))
     }
 }

@@ -2,6 +2,7 @@ import Foundation
 import IntentKit
 import Synchronization
 import Testing
+
 @testable import SpotlightKit
 
 // MARK: - Entities for the tests
@@ -118,7 +119,7 @@ struct AppEntityTests {
         let notes = [
             NoteEntity(id: prefix + "-1", title: "Crawdads of the Sierra", author: "Delia Owens", pages: 300),
             NoteEntity(id: prefix + "-2", title: "Marsh birds", author: "Delia Owens", pages: 12),
-            NoteEntity(id: prefix + "-3", title: "Savanna notes", author: "Mark Owens", pages: 80),
+            NoteEntity(id: prefix + "-3", title: "Savanna notes", author: "Mark Owens", pages: 80)
         ]
         NoteStore.add(notes)
         let index = try makeIndex()
@@ -129,8 +130,9 @@ struct AppEntityTests {
         #expect(Set(owens.map(\.id)) == Set(notes.map(\.id)))
         #expect(try await index.searchAppEntities("delia marsh", ofType: NoteEntity.self).map(\.title) == ["Marsh birds"])
         // Custom attributes made from properties filter results.
-        let long = try await index.searchAppEntities("owens", ofType: NoteEntity.self,
-                                                      context: UserQueryContext(filterQueries: ["pages >= 50"]))
+        let long = try await index.searchAppEntities(
+            "owens", ofType: NoteEntity.self,
+            context: UserQueryContext(filterQueries: ["pages >= 50"]))
         #expect(Set(long.map(\.id)) == [prefix + "-1", prefix + "-3"])
         #expect(try await index.searchAppEntities("heron", ofType: SketchEntity.self).map(\.name) == ["Heron"])
         #expect(try await index.searchAppEntities("heron", ofType: NoteEntity.self).isEmpty)
@@ -151,7 +153,7 @@ struct AppEntityTests {
         let items = [
             SearchableItem(appEntity: SketchEntity(id: 2, name: "Marsh")),
             SearchableItem(uniqueIdentifier: "plain", attributeSet: SearchableItemAttributeSet()),
-            SearchableItem(appEntity: NoteEntity(id: id, title: "Heron notes", author: "A")),
+            SearchableItem(appEntity: NoteEntity(id: id, title: "Heron notes", author: "A"))
         ]
         let resolved = try await AppEntityResolver.entities(for: items, among: [NoteEntity.self, SketchEntity.self])
         #expect(resolved.map { $0?.displayRepresentation.title.description } == ["Marsh", nil, "Heron notes"])

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+
 @testable import SpotlightKit
 
 /// A Tags delegate that runs a hook when it builds its first item, in the middle of reading
@@ -10,15 +11,21 @@ final class InterruptedTagsDelegate: SpotlightDelegate, @unchecked Sendable {
     let hook = Mutex<(@Sendable () -> Void)?>(nil)
 
     init(store: any DatabaseWriter, indexDatabase: any DatabaseWriter) throws {
-        try super.init(forStoreWith: store,
-                       entities: [SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"], contentType: .image)],
-                       indexDatabase: indexDatabase, batchSize: 256, pollInterval: .milliseconds(50))
+        try super.init(
+            forStoreWith: store,
+            entities: [SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"], contentType: .image)],
+            indexDatabase: indexDatabase, batchSize: 256, pollInterval: .milliseconds(50))
     }
 
     override func indexName() -> String? { "tags" }
 
     override func attributeSet(for object: StoreObject, in db: Database) throws -> SearchableItemAttributeSet? {
-        if let run = hook.withLock({ hook in defer { hook = nil }; return hook }) { run() }
+        if let run = hook.withLock({ hook in
+            defer { hook = nil }
+            return hook
+        }) {
+            run()
+        }
         return try super.attributeSet(for: object, in: db)
     }
 }
@@ -62,10 +69,14 @@ struct ConcurrentIndexerTests {
 /// A delegate of the same index and store that indexes one change per batch.
 final class FastTagsDelegate: SpotlightDelegate, @unchecked Sendable {
     init(store: any DatabaseWriter, indexDatabase: any DatabaseWriter) throws {
-        try super.init(forStoreWith: store,
-                       entities: [SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"],
-                                                  displayNameColumn: "userSpecifiedName", contentType: .image)],
-                       indexDatabase: indexDatabase, batchSize: 1, pollInterval: .milliseconds(50))
+        try super.init(
+            forStoreWith: store,
+            entities: [
+                SpotlightEntity(
+                    table: "photo", indexedColumns: ["userSpecifiedName"],
+                    displayNameColumn: "userSpecifiedName", contentType: .image)
+            ],
+            indexDatabase: indexDatabase, batchSize: 1, pollInterval: .milliseconds(50))
     }
 
     override func indexName() -> String? { "tags" }

@@ -2,12 +2,15 @@ import Foundation
 import GRDB
 import SeededRandom
 import Testing
+
 @testable import SpotlightKit
 
 @Suite("Fast paths agree with their references")
 struct FastPathTests {
-    static let words = ["kayak", "Kayaking", "kelp", "Crawdad", "crawl", "café", "Cafe", "naïve", "NaturalBridges",
-                        "bridge", "ridge", "shore", "shoreline", "tide", "Tidepool", "otter", "ottoman", "sea", "seal", "season"]
+    static let words = [
+        "kayak", "Kayaking", "kelp", "Crawdad", "crawl", "café", "Cafe", "naïve", "NaturalBridges",
+        "bridge", "ridge", "shore", "shoreline", "tide", "Tidepool", "otter", "ottoman", "sea", "seal", "season"
+    ]
 
     /// Items of two indexes sharing a database, with every ranking signal varied.
     static func generatedIndex(seed: UInt64) async throws -> (SearchableIndex, QueryEnvironment) {
@@ -31,11 +34,12 @@ struct FastPathTests {
             items.append(item)
         }
         try await index.indexSearchableItems(items)
-        try await other.indexSearchableItems(items.prefix(50).map { item in
-            var copy = item
-            copy.expirationDate = nil
-            return copy
-        })
+        try await other.indexSearchableItems(
+            items.prefix(50).map { item in
+                var copy = item
+                copy.expirationDate = nil
+                return copy
+            })
         // Engagement on a few items.
         let environment = QueryEnvironment(now: now)
         let seed = try await userSearch("kayak", context: UserQueryContext(maxResultCount: 30), in: index, environment: environment).items
@@ -46,8 +50,10 @@ struct FastPathTests {
         return (index, environment)
     }
 
-    static func ranked(_ text: String, context: UserQueryContext, index: SearchableIndex, environment: QueryEnvironment,
-                       candidateLimit: Int? = nil) async throws -> [UserQuery.Item] {
+    static func ranked(
+        _ text: String, context: UserQueryContext, index: SearchableIndex, environment: QueryEnvironment,
+        candidateLimit: Int? = nil
+    ) async throws -> [UserQuery.Item] {
         let filters = try context.filterQueries.map { try QueryExpression.parse($0) }
         let filter = CompiledFilter.and(try filters.map { try QuerySQLCompiler.compile($0, environment: environment) })
         let storage = index.storage
@@ -56,11 +62,13 @@ struct FastPathTests {
         return try await storage.writer.read { db in
             SpotlightFunctions.install(in: db)
             if let candidateLimit, let ftsQuery {
-                return try UserQuery.topRankedItems(ftsQuery: ftsQuery, filter: filter, wanted: [], context: context,
-                                                    storage: storage, now: now, candidateLimit: candidateLimit, in: db)
+                return try UserQuery.topRankedItems(
+                    ftsQuery: ftsQuery, filter: filter, wanted: [], context: context,
+                    storage: storage, now: now, candidateLimit: candidateLimit, in: db)
             }
-            return try UserQuery.exhaustiveRankedItems(ftsQuery: ftsQuery, filter: filter, wanted: [], context: context,
-                                                       storage: storage, now: now, in: db)
+            return try UserQuery.exhaustiveRankedItems(
+                ftsQuery: ftsQuery, filter: filter, wanted: [], context: context,
+                storage: storage, now: now, in: db)
         }
     }
 
@@ -73,10 +81,12 @@ struct FastPathTests {
         for text in queries {
             for filterQueries in filters {
                 for limit in [nil, 1, 3, 10, 25] as [Int?] {
-                    let context = UserQueryContext(filterQueries: filterQueries, enableRankedResults: true,
-                                                   maxResultCount: limit, maxRankedResultCount: 2)
-                    let bounded = try await Self.ranked(text, context: context, index: index, environment: environment,
-                                                        candidateLimit: 100_000)
+                    let context = UserQueryContext(
+                        filterQueries: filterQueries, enableRankedResults: true,
+                        maxResultCount: limit, maxRankedResultCount: 2)
+                    let bounded = try await Self.ranked(
+                        text, context: context, index: index, environment: environment,
+                        candidateLimit: 100_000)
                     let reference = try await Self.ranked(text, context: context, index: index, environment: environment)
                     #expect(bounded.map(\.id) == reference.map(\.id), "\(text) \(filterQueries) \(String(describing: limit))")
                     #expect(bounded.map(\.rank) == reference.map(\.rank))
@@ -99,11 +109,13 @@ struct FastPathTests {
         let all = try await Self.ranked("s", context: UserQueryContext(), index: index, environment: environment)
         #expect(all.count > 300)
         let newest = try await index.database.read { db in
-            try String.fetchAll(db, sql: """
-                SELECT i.uniqueIdentifier FROM (
-                    SELECT rowid AS id FROM spotlightItemFTS WHERE spotlightItemFTS MATCH '"s"*' ORDER BY rowid DESC LIMIT 150
-                ) m JOIN spotlightItem i ON i.id = m.id WHERE i.indexId = ?
-                """, arguments: [index.storage.indexId])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT i.uniqueIdentifier FROM (
+                        SELECT rowid AS id FROM spotlightItemFTS WHERE spotlightItemFTS MATCH '"s"*' ORDER BY rowid DESC LIMIT 150
+                    ) m JOIN spotlightItem i ON i.id = m.id WHERE i.indexId = ?
+                    """, arguments: [index.storage.indexId])
         }
         let limited = try await Self.ranked("s", context: context, index: index, environment: environment, candidateLimit: 150)
         #expect(limited.count == 10)
@@ -115,8 +127,10 @@ struct FastPathTests {
     @Test(arguments: [UInt64(11), 12])
     func likePrefilterNeverChangesAStringMatch(seed: UInt64) async throws {
         var random = SeededRandomNumberGenerator(seed: seed)
-        let pieces = ["ka", "Ka", "KA", "yak", "é", "e\u{301}", "É", "\u{212A}", "ß", "ss", "İ", "i", "ø", "o", "Natural", "Bridges",
-                      " ", "-", "_", "%", "\u{1F}", "1", "x", "ﬁ", "fi"]
+        let pieces = [
+            "ka", "Ka", "KA", "yak", "é", "e\u{301}", "É", "\u{212A}", "ß", "ss", "İ", "i", "ø", "o", "Natural", "Bridges",
+            " ", "-", "_", "%", "\u{1F}", "1", "x", "ﬁ", "fi"
+        ]
         func text(_ count: ClosedRange<Int>) -> String {
             (0..<Int.random(in: count, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
         }
@@ -137,14 +151,16 @@ struct FastPathTests {
             let modifiers = modifierSets.randomElement(using: &random)!
             let queryString = "title == \"\(pattern)\"\(modifiers)"
             let expression = try QueryExpression.parse(queryString)
-            guard case let .comparison(_, _, .string(parsed), _) = expression.root else {
+            guard case .comparison(_, _, .string(let parsed), _) = expression.root else {
                 Issue.record("not a string comparison: \(queryString)")
                 continue
             }
             let compiled = CompiledPattern(parsed)
             let expected = values.filter { _, value in value.map { TextMatcher.matches($0, compiled) } ?? false }.keys.sorted()
             let got = try await search(queryString, in: index)
-            #expect(got == expected, "\(queryString) \(Set(got).symmetricDifference(expected).map { ($0, values[$0]!.map { Array($0.unicodeScalars).map(\.value) }) })")
+            #expect(
+                got == expected,
+                "\(queryString) \(Set(got).symmetricDifference(expected).map { ($0, values[$0]!.map { Array($0.unicodeScalars).map(\.value) }) })")
             let negated = values.keys.filter { !expected.contains($0) }.sorted()
             #expect(try await search("title != \"\(pattern)\"\(modifiers)", in: index) == negated, "\(queryString)")
             checked += 1
@@ -154,18 +170,21 @@ struct FastPathTests {
 
     @Test func scalarByScalarFoldingEqualsWholeTextNormalization() {
         var random = SeededRandomNumberGenerator(seed: 21)
-        let pieces = ["a", "Z", "é", "e\u{301}", "\u{301}", "É", "\u{212A}", "\u{212B}", "Å", "ß", "ẞ", "İ", "ı", "ø", "Ø",
-                      "ﬁ", "Ǆ", "ǅ", "ῼ", "\u{1100}", "\u{1161}", "\u{11A8}", "가", "각", "\u{0958}", "\u{0915}\u{093C}",
-                      "\u{0B47}", "\u{0B3E}", "\u{0344}", "ḉ", "\u{1E9B}\u{0323}", "Ω", "\u{2126}", "😀", "١", "Ⅻ", " ", "-", "\u{1F}",
-                      "q\u{0307}\u{0323}", "x", "Naïve", "CamelCase"]
+        let pieces = [
+            "a", "Z", "é", "e\u{301}", "\u{301}", "É", "\u{212A}", "\u{212B}", "Å", "ß", "ẞ", "İ", "ı", "ø", "Ø",
+            "ﬁ", "Ǆ", "ǅ", "ῼ", "\u{1100}", "\u{1161}", "\u{11A8}", "가", "각", "\u{0958}", "\u{0915}\u{093C}",
+            "\u{0B47}", "\u{0B3E}", "\u{0344}", "ḉ", "\u{1E9B}\u{0323}", "Ω", "\u{2126}", "😀", "١", "Ⅻ", " ", "-", "\u{1F}",
+            "q\u{0307}\u{0323}", "x", "Naïve", "CamelCase"
+        ]
         var checked = 0
         for _ in 0..<2_000 {
             let text = (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
             for modifiers in [MatchModifiers(), [.caseInsensitive], [.diacriticInsensitive], [.caseInsensitive, .diacriticInsensitive]] {
                 for camel in [false, true] {
                     let fast = FoldedText<Unicode.Scalar>(Substring(text), modifiers: modifiers, camelCaseBoundaries: camel)
-                    let whole = FoldedText<Unicode.Scalar>(Substring(text), modifiers: modifiers, camelCaseBoundaries: camel,
-                                                           scalarByScalar: false)
+                    let whole = FoldedText<Unicode.Scalar>(
+                        Substring(text), modifiers: modifiers, camelCaseBoundaries: camel,
+                        scalarByScalar: false)
                     #expect(fast.elements == whole.elements, "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
                     #expect(fast.isWordCharacter == whole.isWordCharacter)
                     #expect(fast.startsWord == whole.startsWord)

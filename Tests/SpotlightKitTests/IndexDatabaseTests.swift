@@ -1,14 +1,16 @@
 import Foundation
 import GRDB
-import Testing
 import IntentKit
 import SQLiteStorage
+import Testing
+
 @testable import SpotlightKit
 
 @Suite("Index databases: locks, migrations and read-only access")
 struct IndexDatabaseTests {
-    static let photoEntity = SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"],
-                                             displayNameColumn: "userSpecifiedName", contentType: .image)
+    static let photoEntity = SpotlightEntity(
+        table: "photo", indexedColumns: ["userSpecifiedName"],
+        displayNameColumn: "userSpecifiedName", contentType: .image)
 
     @Test func aWriteWaitsForAnotherConnectionsWrite() async throws {
         let directory = try temporaryDirectory()
@@ -53,8 +55,9 @@ struct IndexDatabaseTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let indexPath = directory.appendingPathComponent("index.sqlite").path
         try addPhoto("Arch at sunset", tags: ["Natural Bridges State Park"], to: pool)
-        let first = try SpotlightDelegate(forStoreWith: pool, entities: [Self.photoEntity],
-                                          indexDatabase: try IndexDatabase.open(path: indexPath))
+        let first = try SpotlightDelegate(
+            forStoreWith: pool, entities: [Self.photoEntity],
+            indexDatabase: try IndexDatabase.open(path: indexPath))
         try await first.prepareForSearch()
         first.stopIndexing()
 

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import SpotlightKit
 
 @Suite("Searchable index")
@@ -103,7 +104,7 @@ struct IndexTests {
             textItem("2", title: "x", domain: "a.b.c"),
             textItem("3", title: "x", domain: "a.bc"),
             textItem("4", title: "x", domain: "a"),
-            textItem("5", title: "x"),
+            textItem("5", title: "x")
         ])
         try await index.deleteSearchableItems(withDomainIdentifiers: ["a.b"])
         #expect(try await search(#"title == "x""#, in: index) == ["3", "4", "5"])
@@ -129,7 +130,7 @@ struct IndexTests {
         try await index.indexSearchableItems([
             textItem("old", title: "x", expires: now.addingTimeInterval(-60)),
             textItem("soon", title: "x", expires: now.addingTimeInterval(3600)),
-            textItem("keep", title: "x", expires: now.addingTimeInterval(7200)),
+            textItem("keep", title: "x", expires: now.addingTimeInterval(7200))
         ])
         #expect(try await search(#"title == "x""#, in: index) == ["keep", "soon"], "an already expired item is not written")
         let later = QueryEnvironment(now: now.addingTimeInterval(5000))
@@ -196,10 +197,11 @@ struct IndexTests {
         let queue = try DatabaseQueue()
         let index = try SearchableIndex(database: queue)
         try await queue.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER failOnPoison BEFORE INSERT ON spotlightItem WHEN new.uniqueIdentifier = 'poison'
-                BEGIN SELECT RAISE(ABORT, 'poisoned'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER failOnPoison BEFORE INSERT ON spotlightItem WHEN new.uniqueIdentifier = 'poison'
+                    BEGIN SELECT RAISE(ABORT, 'poisoned'); END
+                    """)
         }
         try await index.beginBatch()
         try await index.indexSearchableItems([textItem("a", title: "A"), textItem("poison", title: "P")])
@@ -230,9 +232,11 @@ struct IndexTests {
         let names = try await queue.read { db in
             try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type IN ('table', 'trigger')")
         }
-        for name in ["spotlightIndex", "spotlightItem", "spotlightItemFTS", "spotlightItemVocabulary",
-                     "spotlightCustomAttribute", "spotlightEngagement", "spotlightIndexerState",
-                     "spotlightItem_afterDelete"] {
+        for name in [
+            "spotlightIndex", "spotlightItem", "spotlightItemFTS", "spotlightItemVocabulary",
+            "spotlightCustomAttribute", "spotlightEngagement", "spotlightIndexerState",
+            "spotlightItem_afterDelete"
+        ] {
             #expect(names.contains(name), "\(name)")
         }
         let fts = try await queue.read { db in
@@ -247,10 +251,12 @@ struct IndexTests {
     @Test func fullTextIndexStaysConsistentWithItems() async throws {
         let queue = try DatabaseQueue()
         let index = try SearchableIndex(database: queue)
-        try await index.indexSearchableItems((0..<50).map {
-            textItem("i\($0)", title: "Title \($0)", text: "Body \($0)", keywords: ["k\($0 % 5)"], domain: "d\($0 % 3)",
-                     expires: $0 % 7 == 0 ? Date().addingTimeInterval(1) : nil)
-        })
+        try await index.indexSearchableItems(
+            (0..<50).map {
+                textItem(
+                    "i\($0)", title: "Title \($0)", text: "Body \($0)", keywords: ["k\($0 % 5)"], domain: "d\($0 % 3)",
+                    expires: $0 % 7 == 0 ? Date().addingTimeInterval(1) : nil)
+            })
         try await index.indexSearchableItems((0..<20).map { textItem("i\($0)", title: "Renamed \($0)") })
         var update = SearchableItemAttributeSet()
         update.keywords = ["changed"]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import SpotlightKit
 
 @Suite("Items and attribute sets")

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import SpotlightKit
 
 @Suite("Query language: parsing and errors")
@@ -28,16 +29,18 @@ struct QueryParsingTests {
     }
 
     @Test func acceptsTimeValues() throws {
-        for value in ["$time.now", "$time.now(-3600)", "$time.today", "$time.today(-1)", "$time.yesterday",
-                      "$time.this_week", "$time.this_week(-1)", "$time.this_month(2)", "$time.this_year(-1)",
-                      "$time.iso(2024-01-02T00:00:00Z)", "$time.iso(2024-01-02)", #"$time.iso("2024-01-02T03:04:05.5+02:00")"#] {
+        for value in [
+            "$time.now", "$time.now(-3600)", "$time.today", "$time.today(-1)", "$time.yesterday",
+            "$time.this_week", "$time.this_week(-1)", "$time.this_month(2)", "$time.this_year(-1)",
+            "$time.iso(2024-01-02T00:00:00Z)", "$time.iso(2024-01-02)", #"$time.iso("2024-01-02T03:04:05.5+02:00")"#
+        ] {
             _ = try QueryExpression.parse("lastUsedDate >= \(value)")
         }
     }
 
     @Test func escapesInsideStrings() throws {
         let expression = try QueryExpression.parse(#"title == "say \"hi\" \\ 5\*""#)
-        guard case let .comparison(_, _, .string(pattern), _) = expression.root else {
+        guard case .comparison(_, _, .string(let pattern), _) = expression.root else {
             Issue.record("not a comparison")
             return
         }
@@ -69,7 +72,7 @@ struct QueryParsingTests {
         ("()", 2, "Empty parentheses"),
         ("title == \"a\" && ", 17, "expression was expected"),
         ("rankingHint == 12abc", 18, "after the number"),
-        ("title # 3", 7, "Unexpected character"),
+        ("title # 3", 7, "Unexpected character")
     ])
     func malformedQueriesReportTheColumn(query: String, column: Int, fragment: String) {
         #expect(errorColumn(query) == column, "\(query)")
@@ -130,7 +133,7 @@ struct QueryMatchingTests {
             textItem("lower", title: "paris"),
             textItem("file", title: "paris-france.jpg", text: "Comparison"),
             textItem("camel", title: "NaturalBridges", hint: 50),
-            textItem("star", title: "5* hotel \\ spa", keywords: ["say \"hi\""]),
+            textItem("star", title: "5* hotel \\ spa", keywords: ["say \"hi\""])
         ])
         return index
     }
@@ -250,8 +253,9 @@ struct QueryMatchingTests {
         #expect(try await search(#"title == "paris"c && textContent == "*""#, in: index) == ["paris"])
         #expect(try await search(#"title == "paris" || title == "Paris""#, in: index) == ["lower", "paris"])
         #expect(try await search(#"!(title == "paris"c) && title == "*""#, in: index) == ["cafe", "camel", "file", "star"])
-        #expect(try await search(#"!(rankingHint < 50)"#, in: index) == ["camel", "file", "lower", "paris", "photo", "star"],
-                "negation is a true complement, including items without the attribute")
+        #expect(
+            try await search(#"!(rankingHint < 50)"#, in: index) == ["camel", "file", "lower", "paris", "photo", "star"],
+            "negation is a true complement, including items without the attribute")
         #expect(try await search(#"(rankingHint > 10 || title == "paris") && !(rankingHint == 80)"#, in: index) == ["cafe", "camel", "lower"])
         #expect(try await search(#"title == "paris" || title == "Paris" && rankingHint > 0"#, in: index) == ["lower"], "&& binds tighter than ||")
     }
@@ -273,7 +277,10 @@ struct QueryMatchingTests {
         #expect(try await search("lastUsedDate < $time.this_month(-1)", in: index, environment: environment) == ["cafe"])
         #expect(try await search("lastUsedDate >= $time.this_year(-3)", in: index, environment: environment) == ["cafe", "photo"])
         #expect(try await search("lastUsedDate < $time.iso(2021-01-01T00:00:00Z)", in: index, environment: environment) == ["cafe"])
-        #expect(try await search("InRange(lastUsedDate, $time.iso(2020-01-01), $time.iso(2024-01-01))", in: index, environment: environment) == ["cafe", "photo"])
+        #expect(
+            try await search("InRange(lastUsedDate, $time.iso(2020-01-01), $time.iso(2024-01-01))", in: index, environment: environment) == [
+                "cafe", "photo"
+            ])
         #expect(try await search("kMDItemLastUsedDate == $time.iso(2023-11-14T22:13:20Z)", in: index, environment: environment) == ["photo"])
         // A bare number compared with a date is seconds since 2001-01-01.
         #expect(try await search("lastUsedDate == \(1_700_000_000 - 978_307_200)", in: index, environment: environment) == ["photo"])
@@ -325,7 +332,7 @@ struct QueryMatchingTests {
 struct TextMatcherTests {
     func matches(_ value: String, _ query: String) throws -> Bool {
         let expression = try QueryExpression.parse("title == \(query)")
-        guard case let .comparison(_, _, .string(pattern), _) = expression.root else { return false }
+        guard case .comparison(_, _, .string(let pattern), _) = expression.root else { return false }
         return TextMatcher.matches(value, CompiledPattern(pattern))
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SeededRandom
 import Testing
+
 @testable import SpotlightKit
 
 /// The column and message of the query error `body` throws; `nil` when it throws none.
@@ -23,7 +24,7 @@ private func limitsIndex() async throws -> SearchableIndex {
     try await index.indexSearchableItems([
         textItem("emma", title: "Emma", keywords: ["austen"], hint: 5),
         textItem("persuasion", title: "Persuasion", keywords: ["austen"], hint: 7),
-        textItem("crawdads", title: "Where the Crawdads Sing", keywords: ["owens"], hint: 9),
+        textItem("crawdads", title: "Where the Crawdads Sing", keywords: ["owens"], hint: 9)
     ])
     return index
 }
@@ -36,7 +37,7 @@ struct QueryLimitsTests {
         ("lastUsedDate < $time.yesterday(-9223372036854775808)", 32),
         ("lastUsedDate < $time.this_month(-9223372036854775809)", 33),
         ("lastUsedDate < $time.this_week(18446744073709551616)", 32),
-        ("lastUsedDate < $time.now(1e300)", 26),
+        ("lastUsedDate < $time.now(1e300)", 26)
     ])
     func timeOffsetsBeyondTenThousandYearsAreLocatedErrors(query: String, column: Int) {
         let error = queryError { _ = try QueryExpression.parse(query) }
@@ -46,8 +47,10 @@ struct QueryLimitsTests {
 
     @Test func timeOffsetsAtTheLimitsRun() async throws {
         let index = try await limitsIndex()
-        for query in ["lastUsedDate < $time.today(3652425)", "lastUsedDate > $time.this_year(-10000)",
-                      "lastUsedDate < $time.now(315576000000)", "lastUsedDate > $time.this_week(-521775)"] {
+        for query in [
+            "lastUsedDate < $time.today(3652425)", "lastUsedDate > $time.this_year(-10000)",
+            "lastUsedDate < $time.now(315576000000)", "lastUsedDate > $time.this_week(-521775)"
+        ] {
             _ = try await search(query, in: index)
         }
     }
@@ -58,8 +61,10 @@ struct QueryLimitsTests {
     }
 
     @Test func tooLongQueriesAreRefusedAtTheFirstCharacterOverTheLimit() {
-        for query in [String(repeating: "(", count: 30_000), String(repeating: "!", count: 20_000),
-                      "title == \"" + String(repeating: "a", count: 50_000) + "\""] {
+        for query in [
+            String(repeating: "(", count: 30_000), String(repeating: "!", count: 20_000),
+            "title == \"" + String(repeating: "a", count: 50_000) + "\""
+        ] {
             let error = queryError { _ = try QueryExpression.parse(query) }
             #expect(error?.column == QueryLimits.maxQueryLength + 1)
             #expect(error?.message.contains("the limit is 10000 characters") == true)
@@ -142,7 +147,7 @@ struct QueryFuzzTests {
         "==[cd]", "&&", "||", "!", "(", ")", ",", "\"emma*\"cd", "'x'", "\"", "\\", "5", "-0x10", "1e19", "1e400",
         "9223372036854775807", "-9223372036854775808", "nan", "inf", "-inf", "NaN", "$time.today(9223372036854775807)",
         "$time.now(-1e308)", "$time.this_year(1e19)", "$time.iso(2024-02-30)", "$time.today(nan)", "$time.yesterday(-3)",
-        "$time.", "$", "é", "\u{0301}", "0x", ".5", "-", "[", "]",
+        "$time.", "$", "é", "\u{0301}", "0x", ".5", "-", "[", "]"
     ]
 
     /// A query of random fragments, with runs of one fragment to reach deep nesting.
@@ -175,8 +180,10 @@ struct QueryFuzzTests {
         // Valid comparisons, so that the runs reach the database too.
         for _ in 0..<300 {
             let terms = (0..<Int.random(in: 1...60, using: &generator)).map { _ in
-                [#"title == "e*"c"#, "rankingHint > 5", "lastUsedDate < $time.today(-3)", #"keywords == "austen""#,
-                 "InRange(rankingHint, 1, 8)", #"* != "x""#].randomElement(using: &generator)!
+                [
+                    #"title == "e*"c"#, "rankingHint > 5", "lastUsedDate < $time.today(-3)", #"keywords == "austen""#,
+                    "InRange(rankingHint, 1, 8)", #"* != "x""#
+                ].randomElement(using: &generator)!
             }
             var query = ""
             for term in terms {
@@ -243,7 +250,8 @@ struct TypedWordLimitTests {
     func longTypedSearchesTakeLinearTimeAndSuggestNothingLong() async throws {
         let index = try await limitsIndex()
         let context = UserQueryContext(maxSuggestionCount: 3)
-        let short = Self.words(8_000) + " persu", long = Self.words(32_000) + " persu"
+        let short = Self.words(8_000) + " persu"
+        let long = Self.words(32_000) + " persu"
         let shortTime = try await QueryFuzzTests.seconds { _ = try await userSearch(short, context: context, in: index) }
         let longTime = try await QueryFuzzTests.seconds { _ = try await userSearch(long, context: context, in: index) }
         #expect(longTime < shortTime * 4 * 3 + 0.05, "8,000 words: \(shortTime) s, 32,000 words: \(longTime) s")

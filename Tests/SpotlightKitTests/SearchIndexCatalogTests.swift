@@ -3,6 +3,7 @@ import GRDB
 import IntentKit
 import Synchronization
 import Testing
+
 @testable import SpotlightKit
 
 /// Two "apps": Tags keeps a store-backed index of photos; Notes has an entity but no index of
@@ -30,7 +31,7 @@ struct CatalogFixture {
         let prefix = UUID().uuidString
         let notes = [
             NoteEntity(id: prefix + "-1", title: "Natural arches of Utah", author: "Ed Abbey"),
-            NoteEntity(id: prefix + "-2", title: "Ocean swims", author: "Lynne Cox"),
+            NoteEntity(id: prefix + "-2", title: "Ocean swims", author: "Lynne Cox")
         ]
         NoteStore.add(notes)
         noteIDs = notes.map(\.id)
@@ -53,8 +54,9 @@ struct SearchIndexCatalogTests {
         await #expect(throws: SpotlightError.unknownIndex(name: "tag", known: ["notes", "tags"])) {
             _ = try await fixture.catalog.open("tag")
         }
-        #expect(SpotlightError.unknownIndex(name: "tag", known: ["notes", "tags"]).description
-            == "no search index named 'tag'\nhelp: did you mean 'tags'?")
+        #expect(
+            SpotlightError.unknownIndex(name: "tag", known: ["notes", "tags"]).description
+                == "no search index named 'tag'\nhelp: did you mean 'tags'?")
     }
 
     @Test func searchingEveryIndexCatchesUpWithTheStoreAndResolvesEntities() async throws {
@@ -65,11 +67,14 @@ struct SearchIndexCatalogTests {
         // The store changed before anything was indexed: the search brings the index up to date.
         let response = try await fixture.catalog.search(SearchRequest(text: "natural", maxSuggestionCount: 2))
         let byIndex = Dictionary(grouping: response.hits, by: \.indexName)
-        #expect(byIndex["tags"]?.count == 2)   // the photo and the tag
+        #expect(byIndex["tags"]?.count == 2)  // the photo and the tag
         #expect(byIndex["notes"]?.count == 2)  // the note and the loose item
         let note = try #require(response.hits.first { $0.entity != nil })
         #expect(note.entityTypeName == "Notes.NoteEntity")
-        guard case .entity(let value)? = note.entity else { Issue.record("not an entity"); return }
+        guard case .entity(let value)? = note.entity else {
+            Issue.record("not an entity")
+            return
+        }
         #expect(value.identifier == fixture.noteIDs[0])
         #expect(value.properties["author"] == .string("Ed Abbey"))
         #expect(response.hits.map(\.score!) == response.hits.map(\.score!).sorted(by: >))
@@ -77,8 +82,10 @@ struct SearchIndexCatalogTests {
         // Another change from "another process" (a separate connection) is found by the next search.
         let other = try DatabaseQueue(path: fixture.directory.appendingPathComponent("tags.sqlite").path)
         try addPhoto("Owachomo", tags: ["Natural Bridges State Park"], to: other)
-        let photos = try await fixture.catalog.search(SearchRequest(text: #"keywords == "natural*"cwdt"#, language: .queryString,
-                                                                   indexNames: ["tags"]))
+        let photos = try await fixture.catalog.search(
+            SearchRequest(
+                text: #"keywords == "natural*"cwdt"#, language: .queryString,
+                indexNames: ["tags"]))
         #expect(photos.hits.count == 2)
         #expect(photos.hits.allSatisfy { $0.score == nil })
     }
@@ -90,8 +97,10 @@ struct SearchIndexCatalogTests {
         #expect(Set(notes.hits.map(\.item.uniqueIdentifier)) == Set(fixture.noteIDs.map { "x-entity://NoteEntity/\($0)" }))
         let one = try await fixture.catalog.search(SearchRequest(text: "", indexNames: ["notes"], limit: 1))
         #expect(one.hits.count == 1)
-        let filtered = try await fixture.catalog.search(SearchRequest(text: "natural", indexNames: ["notes"],
-                                                                     filterQueries: [#"author == "ed*"cd"#]))
+        let filtered = try await fixture.catalog.search(
+            SearchRequest(
+                text: "natural", indexNames: ["notes"],
+                filterQueries: [#"author == "ed*"cd"#]))
         #expect(filtered.hits.map(\.item.uniqueIdentifier) == ["x-entity://NoteEntity/\(fixture.noteIDs[0])"])
         await #expect(throws: SpotlightError.self) {
             _ = try await fixture.catalog.search(SearchRequest(text: "x", filterQueries: ["title =="]))
@@ -137,8 +146,9 @@ struct SearchIndexCatalogTests {
         #expect(try await fixture.store.read { db in try Photo.fetchCount(db) } == 1)
 
         // A later process opens its own delegate: indexing stays off, changes are not indexed.
-        let later = try TagsSpotlightDelegate(store: fixture.store,
-                                              indexDatabase: try SearchIndexCatalog.openIndexDatabase(named: "tags", in: fixture.indexes))
+        let later = try TagsSpotlightDelegate(
+            store: fixture.store,
+            indexDatabase: try SearchIndexCatalog.openIndexDatabase(named: "tags", in: fixture.indexes))
         #expect(try await later.isIndexingSwitchedOff())
         try addPhoto("Sipapu", tags: ["Natural Bridges State Park"], to: fixture.store)
         try await later.prepareForSearch()
@@ -150,7 +160,7 @@ struct SearchIndexCatalogTests {
         #expect(try await !later.isIndexingSwitchedOff())
         #expect(try await fixture.catalog.search(request).hits.count == 2)
         let seen = reports.withLock { $0 }
-        #expect(seen.first == IndexingProgress(completedCount: 0, totalCount: 3))   // two photos and their one tag
+        #expect(seen.first == IndexingProgress(completedCount: 0, totalCount: 3))  // two photos and their one tag
         #expect(seen.last?.completedCount == seen.last?.totalCount)
         #expect(seen.map(\.completedCount) == seen.map(\.completedCount).sorted())
         later.stopIndexing()

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import SpotlightKit
 
 // MARK: - The Tags app's store
@@ -29,15 +30,16 @@ struct PhotoTag: Codable, FetchableRecord, PersistableRecord {
 func tagsMigrator() -> DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration("tags.v1") { db in
-        try db.execute(sql: """
-            CREATE TABLE photo (id INTEGER PRIMARY KEY, userSpecifiedName TEXT NOT NULL, thumbnail BLOB);
-            CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
-            CREATE TABLE photoTag (
-                photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
-                tagId INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
-                PRIMARY KEY (photoId, tagId)
-            );
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE photo (id INTEGER PRIMARY KEY, userSpecifiedName TEXT NOT NULL, thumbnail BLOB);
+                CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
+                CREATE TABLE photoTag (
+                    photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                    tagId INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+                    PRIMARY KEY (photoId, tagId)
+                );
+                """)
     }
     return migrator
 }
@@ -49,11 +51,11 @@ final class TagsSpotlightDelegate: SpotlightDelegate, @unchecked Sendable {
             forStoreWith: store,
             entities: [
                 SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"], contentType: .image),
-                SpotlightEntity(table: "tag", indexedColumns: ["name"], contentType: .text),
+                SpotlightEntity(table: "tag", indexedColumns: ["name"], contentType: .text)
             ],
             relationships: [
                 .foreignKey(table: "photoTag", column: "photoId", parent: "photo"),
-                .joinTable(table: "tag", joinTable: "photoTag", joinColumn: "tagId", parentColumn: "photoId", parent: "photo"),
+                .joinTable(table: "tag", joinTable: "photoTag", joinColumn: "tagId", parentColumn: "photoId", parent: "photo")
             ],
             indexDatabase: indexDatabase,
             batchSize: batchSize,
@@ -69,10 +71,12 @@ final class TagsSpotlightDelegate: SpotlightDelegate, @unchecked Sendable {
             var set = SearchableItemAttributeSet(contentType: .image)
             set.displayName = object.row["userSpecifiedName"]
             set.thumbnailData = object.row["thumbnail"]
-            set.keywords = try String.fetchAll(db, sql: """
-                SELECT tag.name FROM tag JOIN photoTag ON photoTag.tagId = tag.id
-                WHERE photoTag.photoId = ? ORDER BY tag.name
-                """, arguments: [object.rowID])
+            set.keywords = try String.fetchAll(
+                db,
+                sql: """
+                    SELECT tag.name FROM tag JOIN photoTag ON photoTag.tagId = tag.id
+                    WHERE photoTag.photoId = ? ORDER BY tag.name
+                    """, arguments: [object.rowID])
             return set
         case "tag":
             var set = SearchableItemAttributeSet(contentType: .text)
@@ -86,8 +90,10 @@ final class TagsSpotlightDelegate: SpotlightDelegate, @unchecked Sendable {
 
 func found(_ query: String, in delegate: SpotlightDelegate) async throws -> [SearchableItem] {
     var items: [SearchableItem] = []
-    for try await item in SearchQuery(queryString: query, attributes: ["displayName", "keywords", "contentType"],
-                                      index: delegate.searchableIndex).results {
+    for try await item in SearchQuery(
+        queryString: query, attributes: ["displayName", "keywords", "contentType"],
+        index: delegate.searchableIndex
+    ).results {
         items.append(item)
     }
     return items
@@ -323,13 +329,16 @@ struct StoreIndexingTests {
         let (pool, directory) = try makeTagsStore()
         defer { try? FileManager.default.removeItem(at: directory) }
         try addPhoto("Mesa Arch", tags: [], to: pool)
-        let delegate = try SpotlightDelegate(forStoreWith: pool, entities: [
-            SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName", "id"], displayNameColumn: "userSpecifiedName", contentType: .jpeg),
-        ])
+        let delegate = try SpotlightDelegate(
+            forStoreWith: pool,
+            entities: [
+                SpotlightEntity(
+                    table: "photo", indexedColumns: ["userSpecifiedName", "id"], displayNameColumn: "userSpecifiedName", contentType: .jpeg)
+            ])
         try delegate.startIndexing()
         try await delegate.waitUntilIndexed()
         let items = try await delegate.searchableIndex.fetchItems(withIdentifiers: [
-            StoreObjectID(storeIdentifier: delegate.storeIdentifier, table: "photo", rowID: 1).uniqueIdentifier,
+            StoreObjectID(storeIdentifier: delegate.storeIdentifier, table: "photo", rowID: 1).uniqueIdentifier
         ])
         let item = try #require(items.first)
         #expect(item.attributeSet.displayName == "Mesa Arch")

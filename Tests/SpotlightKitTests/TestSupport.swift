@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+
 @testable import SpotlightKit
 
 /// A fresh directory under the system temporary directory.
@@ -48,8 +49,10 @@ func search(_ query: String, in index: SearchableIndex, environment: QueryEnviro
 }
 
 /// The ranked results and suggestions of a user query.
-func userSearch(_ text: String, context: UserQueryContext = UserQueryContext(), in index: SearchableIndex,
-                environment: QueryEnvironment? = nil) async throws -> (items: [UserQuery.Item], suggestions: [UserQuery.Suggestion]) {
+func userSearch(
+    _ text: String, context: UserQueryContext = UserQueryContext(), in index: SearchableIndex,
+    environment: QueryEnvironment? = nil
+) async throws -> (items: [UserQuery.Item], suggestions: [UserQuery.Suggestion]) {
     var items: [UserQuery.Item] = []
     var suggestions: [UserQuery.Suggestion] = []
     for try await response in UserQuery(userQueryString: text, context: context, index: index, environment: environment).responses {

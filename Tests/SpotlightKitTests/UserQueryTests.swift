@@ -1,7 +1,8 @@
-import IntentKit
 import Foundation
 import GRDB
+import IntentKit
 import Testing
+
 @testable import SpotlightKit
 
 @Suite("User queries")
@@ -11,7 +12,7 @@ struct UserQueryTests {
         try await index.indexSearchableItems([
             textItem("crawdads", title: "Where the Crawdads Sing"),
             textItem("cafe", title: "Le Café de Flore"),
-            textItem("other", title: "Something else", text: "crawling"),
+            textItem("other", title: "Something else", text: "crawling")
         ])
         #expect(try await userSearch("crawdad", in: index).items.map(\.id) == ["crawdads"])
         #expect(try await userSearch("CRAWD", in: index).items.map(\.id) == ["crawdads"])
@@ -25,7 +26,7 @@ struct UserQueryTests {
         try await index.indexSearchableItems([
             textItem("a", title: "Windsurfing in Carmel"),
             textItem("b", title: "Windsurfing in Maui"),
-            textItem("c", title: "Carmel by the sea", keywords: ["windsurf"]),
+            textItem("c", title: "Carmel by the sea", keywords: ["windsurf"])
         ])
         #expect(try await userSearch("windsurfing carmel", in: index).items.map(\.id) == ["a"])
         #expect(try await userSearch("winds carm", in: index).items.map(\.id).sorted() == ["a", "c"])
@@ -45,7 +46,7 @@ struct UserQueryTests {
         try await index.indexSearchableItems([
             textItem("text", title: "Notes", text: "\(filler) kayak \(filler)"),
             textItem("keywords", title: "Trip", text: filler, keywords: ["kayak"]),
-            textItem("title", title: "Kayak", text: filler),
+            textItem("title", title: "Kayak", text: filler)
         ])
         let results = try await userSearch("kayak", in: index).items
         #expect(results.map(\.id) == ["title", "keywords", "text"])
@@ -60,7 +61,7 @@ struct UserQueryTests {
         let environment = QueryEnvironment(now: now)
         try await index.indexSearchableItems([
             textItem("old", title: "Report"),
-            textItem("fresh", title: "Report", lastUsed: now.addingTimeInterval(-86_400)),
+            textItem("fresh", title: "Report", lastUsed: now.addingTimeInterval(-86_400))
         ])
         var results = try await userSearch("report", in: index, environment: environment).items
         #expect(results.map(\.id) == ["fresh", "old"])
@@ -166,7 +167,7 @@ struct UserQueryTests {
             textItem("1", title: "Windsurfing in Carmel"),
             textItem("2", title: "Carmel valley"),
             textItem("3", title: "Carmelite monastery"),
-            textItem("4", title: "Carmel river"),
+            textItem("4", title: "Carmel river")
         ])
         let context = UserQueryContext(maxSuggestionCount: 2)
         let (_, suggestions) = try await userSearch("windsurfing carm", context: context, in: index)
@@ -181,7 +182,7 @@ struct UserQueryTests {
         let index = try makeIndex()
         try await index.indexSearchableItems([
             textItem("1", title: "Crawdads and crayfish"),
-            textItem("2", title: "Windsurfing"),
+            textItem("2", title: "Windsurfing")
         ])
         let context = UserQueryContext(maxSuggestionCount: 3)
         let typo = try await userSearch("crwadads", context: context, in: index)

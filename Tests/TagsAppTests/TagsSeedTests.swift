@@ -1,6 +1,7 @@
 import Foundation
 import SpotlightKit
 import Testing
+
 @testable import TagsApp
 
 /// The flow of the Core Data Spotlight talk, on the Tags app's store and delegate.
@@ -16,14 +17,16 @@ struct TagsSeedTests {
     }
 
     func delegate() throws -> TagsSpotlightDelegate {
-        try TagsSpotlightDelegate(database: database,
-                                  indexDatabase: try SearchIndexCatalog.openIndexDatabase(named: "tags", in: directory.appendingPathComponent("indexes")))
+        try TagsSpotlightDelegate(
+            database: database,
+            indexDatabase: try SearchIndexCatalog.openIndexDatabase(named: "tags", in: directory.appendingPathComponent("indexes")))
     }
 
     /// What the app's search field finds: `(keywords == "TEXT*"cwdt)`, mapped back to photos.
     func photos(taggedLike text: String, in delegate: TagsSpotlightDelegate) async throws -> [PhotoEntity] {
-        let query = SearchQuery(queryString: "(keywords == \"\(text)*\"cwdt)", attributes: ["displayName", "keywords"],
-                                index: delegate.searchableIndex)
+        let query = SearchQuery(
+            queryString: "(keywords == \"\(text)*\"cwdt)", attributes: ["displayName", "keywords"],
+            index: delegate.searchableIndex)
         var rows: [Int] = []
         for try await item in query.results {
             if let object = StoreObjectID(uniqueIdentifier: item.uniqueIdentifier), object.table == "photo" { rows.append(Int(object.rowID)) }
@@ -76,7 +79,7 @@ struct TagsSeedTests {
         try await relaunched.rebuildIndex()
         #expect(relaunched.isIndexingEnabled)
         #expect(try await photos(taggedLike: "natural", in: relaunched).map(\.name) == ["Arch at sunset"])
-        #expect(try await relaunched.searchableIndex.itemCount() == 5)   // two photos, three tags
+        #expect(try await relaunched.searchableIndex.itemCount() == 5)  // two photos, three tags
         relaunched.stopIndexing()
     }
 

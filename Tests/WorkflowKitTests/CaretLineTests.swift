@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkflowKit
 
 @Suite("Caret lines")
@@ -22,13 +23,15 @@ struct CaretLineTests {
     }
 
     @Test func theDiagnosticRendererLinesUpAfterJapaneseText() {
-        let diagnostic = Diagnostic(severity: .error, message: "unknown variable 'nme'",
-                                    location: Location(file: "w.yaml", line: 1, column: 18, length: 3))
+        let diagnostic = Diagnostic(
+            severity: .error, message: "unknown variable 'nme'",
+            location: Location(file: "w.yaml", line: 1, column: 18, length: 3))
         let rendered = DiagnosticRenderer(sources: ["w.yaml": "show: ねこと ねずみ {{ nme }}"]).render(diagnostic)
-        #expect(rendered == """
-            w.yaml:1:18: error: unknown variable 'nme'
-                1 | show: ねこと ねずみ {{ nme }}
-                  | \(String(repeating: " ", count: 23))^~~
-            """)
+        #expect(
+            rendered == """
+                w.yaml:1:18: error: unknown variable 'nme'
+                    1 | show: ねこと ねずみ {{ nme }}
+                      | \(String(repeating: " ", count: 23))^~~
+                """)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorkflowKit
 
 /// The example of the design document loads into the expected model, with exact locations.
@@ -23,9 +24,12 @@ struct DesignExampleTests {
         #expect(workflow.fileName == Self.fileName)
         #expect(workflow.steps.map(\.kind.keyword) == ["perform", "show", "find", "filter", "set", "if", "menu", "run"])
         #expect(workflow.steps.map { $0.id?.value } == ["book", nil, "recent", "older", nil, nil, nil, nil])
-        #expect(workflow.output == .expression(WorkflowExpression(
-            variable: Located("recent", at: at(39, 11, 6)), components: [], location: at(39, 9, 9)
-        )))
+        #expect(
+            workflow.output
+                == .expression(
+                    WorkflowExpression(
+                        variable: Located("recent", at: at(39, 11, 6)), components: [], location: at(39, 9, 9)
+                    )))
     }
 
     @Test func input() throws {
@@ -34,10 +38,12 @@ struct DesignExampleTests {
         #expect(input.name == Located("title", at: at(5, 3, 5)))
         #expect(input.type == Located("String", at: at(5, 18, 6)))
         let defaultValue = try #require(input.defaultValue?.literal)
-        #expect(defaultValue == ScalarLiteral(
-            text: "Where the Crawdads Sing", rawText: "Where the Crawdads Sing",
-            tag: .string, style: .plain, location: at(5, 35, 23)
-        ))
+        #expect(
+            defaultValue
+                == ScalarLiteral(
+                    text: "Where the Crawdads Sing", rawText: "Where the Crawdads Sing",
+                    tag: .string, style: .plain, location: at(5, 35, 23)
+                ))
         #expect(input.description == nil)
     }
 
@@ -57,9 +63,11 @@ struct DesignExampleTests {
         #expect(title.location == at(10, 14, 14))
         #expect(title.variable == Located("input", at: at(10, 16, 5)))
         #expect(title.components == [.property(Located("title", at: at(10, 22, 5)))])
-        #expect(perform.parameters[1].value.literal == ScalarLiteral(
-            text: "Delia Owens", rawText: "Delia Owens", tag: .string, style: .plain, location: at(11, 19, 11)
-        ))
+        #expect(
+            perform.parameters[1].value.literal
+                == ScalarLiteral(
+                    text: "Delia Owens", rawText: "Delia Owens", tag: .string, style: .plain, location: at(11, 19, 11)
+                ))
         #expect(perform.openWhenRun == Located(false, at: at(12, 18, 5)))
         #expect(!perform.opensWhenRun)
     }
@@ -95,7 +103,8 @@ struct DesignExampleTests {
         #expect(find.limit?.location == at(20, 12, 1))
         #expect(find.sortBy == [SortCriterion(property: Located("datePublished", at: at(19, 17, 13)), order: .descending)])
         guard case .all(let parts, _) = find.condition, parts.count == 2,
-              case .comparison(let author) = parts[0], case .comparison(let published) = parts[1] else {
+            case .comparison(let author) = parts[0], case .comparison(let published) = parts[1]
+        else {
             Issue.record("expected all(author, datePublished), got \(String(describing: find.condition))")
             return
         }
@@ -109,9 +118,13 @@ struct DesignExampleTests {
         #expect(authorValue.expression?.description == "${book.author}")
         #expect(authorValue.location == at(17, 26, 14))
         #expect(published.comparator == .greaterThan)
-        #expect(published.operand == .value(.literal(ScalarLiteral(
-            text: "1900-01-01", rawText: "1900-01-01", tag: .timestamp, style: .plain, location: at(18, 37, 10)
-        ))))
+        #expect(
+            published.operand
+                == .value(
+                    .literal(
+                        ScalarLiteral(
+                            text: "1900-01-01", rawText: "1900-01-01", tag: .timestamp, style: .plain, location: at(18, 37, 10)
+                        ))))
     }
 
     @Test func filterStep() throws {
@@ -127,9 +140,13 @@ struct DesignExampleTests {
         }
         #expect(comparison.subject == .property(Located("datePublished", at: at(23, 14, 13))))
         #expect(comparison.comparator == .lessThan)
-        #expect(comparison.operand == .value(.literal(ScalarLiteral(
-            text: "2000-01-01", rawText: "2000-01-01", tag: .timestamp, style: .plain, location: at(23, 41, 10)
-        ))))
+        #expect(
+            comparison.operand
+                == .value(
+                    .literal(
+                        ScalarLiteral(
+                            text: "2000-01-01", rawText: "2000-01-01", tag: .timestamp, style: .plain, location: at(23, 41, 10)
+                        ))))
         #expect(filter.sortBy.isEmpty)
         #expect(filter.limit == nil)
     }
@@ -137,14 +154,16 @@ struct DesignExampleTests {
     @Test func setStepIsExactlyTheExpectedModel() {
         let expected = Step(
             id: nil,
-            kind: .set(SetStep(
-                variable: Located("total", at: at(24, 10, 5)),
-                value: .expression(WorkflowExpression(
-                    variable: Located("recent", at: at(25, 11, 6)),
-                    components: [.property(Located("count", at: at(25, 18, 5)))],
-                    location: at(25, 9, 15)
-                ))
-            )),
+            kind: .set(
+                SetStep(
+                    variable: Located("total", at: at(24, 10, 5)),
+                    value: .expression(
+                        WorkflowExpression(
+                            variable: Located("recent", at: at(25, 11, 6)),
+                            components: [.property(Located("count", at: at(25, 18, 5)))],
+                            location: at(25, 9, 15)
+                        ))
+                )),
             location: at(24, 5, 3)
         )
         #expect(workflow.steps[4] == expected)
@@ -159,18 +178,27 @@ struct DesignExampleTests {
             Issue.record("expected a single comparison")
             return
         }
-        #expect(comparison.subject == .value(.expression(WorkflowExpression(
-            variable: Located("total", at: at(26, 20, 5)), components: [], location: at(26, 18, 8)
-        ))))
+        #expect(
+            comparison.subject
+                == .value(
+                    .expression(
+                        WorkflowExpression(
+                            variable: Located("total", at: at(26, 20, 5)), components: [], location: at(26, 18, 8)
+                        ))))
         #expect(comparison.comparator == .greaterThan)
         #expect(comparison.location == at(26, 28, 11))
-        #expect(comparison.operand == .value(.literal(ScalarLiteral(
-            text: "0", rawText: "0", tag: .int, style: .plain, location: at(26, 41, 1)
-        ))))
+        #expect(
+            comparison.operand
+                == .value(
+                    .literal(
+                        ScalarLiteral(
+                            text: "0", rawText: "0", tag: .int, style: .plain, location: at(26, 41, 1)
+                        ))))
 
         #expect(branch.thenSteps.count == 1)
         guard case .repeat(let loop) = branch.thenSteps.first?.kind,
-              case .each(let list, let itemName) = loop.mode else {
+            case .each(let list, let itemName) = loop.mode
+        else {
             Issue.record("expected a repeat-each step")
             return
         }

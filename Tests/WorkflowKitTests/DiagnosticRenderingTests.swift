@@ -1,5 +1,6 @@
 import IntentKit
 import Testing
+
 @testable import WorkflowKit
 
 @Suite("Diagnostic rendering")
@@ -21,53 +22,60 @@ struct DiagnosticRenderingTests {
             help: "did you mean 'authorName'?"
         )
         let rendered = DiagnosticRenderer(sources: ["Workflows/add.yaml": Self.source]).render(diagnostic)
-        #expect(rendered == """
-            Workflows/add.yaml:6:7: error: unknown parameter 'athorName' for intent 'Library.AddBook'
-                6 |       athorName: Delia Owens
-                  |       ^~~~~~~~~
-            help: did you mean 'authorName'?
-            """)
+        #expect(
+            rendered == """
+                Workflows/add.yaml:6:7: error: unknown parameter 'athorName' for intent 'Library.AddBook'
+                    6 |       athorName: Delia Owens
+                      |       ^~~~~~~~~
+                help: did you mean 'authorName'?
+                """)
     }
 
     @Test func gutterIsRightAlignedForLongerLineNumbers() {
         let source = String(repeating: "# filler\n", count: 11_999) + "steps: 3\n"
-        let diagnostic = Diagnostic.error("expected a list of steps for 'steps', got '3'",
-                                          at: Location(file: "big.yaml", line: 12_000, column: 8, length: 1))
-        #expect(DiagnosticRenderer(sources: ["big.yaml": source]).render(diagnostic) == """
-            big.yaml:12000:8: error: expected a list of steps for 'steps', got '3'
-             12000 | steps: 3
-                   |        ^
-            """)
+        let diagnostic = Diagnostic.error(
+            "expected a list of steps for 'steps', got '3'",
+            at: Location(file: "big.yaml", line: 12_000, column: 8, length: 1))
+        #expect(
+            DiagnosticRenderer(sources: ["big.yaml": source]).render(diagnostic) == """
+                big.yaml:12000:8: error: expected a list of steps for 'steps', got '3'
+                 12000 | steps: 3
+                       |        ^
+                """)
     }
 
     @Test func caretWithoutLengthAndWithoutSource() {
-        let diagnostic = Diagnostic(severity: .warning, message: "step is never reached",
-                                    location: Location(file: "a.yaml", line: 2, column: 3))
-        #expect(DiagnosticRenderer(sources: ["a.yaml": "x: 1\n- y\n"]).render(diagnostic) == """
-            a.yaml:2:3: warning: step is never reached
-                2 | - y
-                  |   ^
-            """)
+        let diagnostic = Diagnostic(
+            severity: .warning, message: "step is never reached",
+            location: Location(file: "a.yaml", line: 2, column: 3))
+        #expect(
+            DiagnosticRenderer(sources: ["a.yaml": "x: 1\n- y\n"]).render(diagnostic) == """
+                a.yaml:2:3: warning: step is never reached
+                    2 | - y
+                      |   ^
+                """)
         #expect(DiagnosticRenderer().render(diagnostic) == "a.yaml:2:3: warning: step is never reached")
     }
 
     @Test func tabsBeforeTheColumnAreKept() {
         let diagnostic = Diagnostic.error("tab", at: Location(file: "t.yaml", line: 1, column: 3, length: 2))
-        #expect(DiagnosticRenderer(sources: ["t.yaml": "\t\tab: 1"]).render(diagnostic) == """
-            t.yaml:1:3: error: tab
-                1 | \t\tab: 1
-                  | \t\t^~
-            """)
+        #expect(
+            DiagnosticRenderer(sources: ["t.yaml": "\t\tab: 1"]).render(diagnostic) == """
+                t.yaml:1:3: error: tab
+                    1 | \t\tab: 1
+                      | \t\t^~
+                """)
     }
 
     @Test func lengthIsClippedToTheLineAndColumnPastTheEndIsShown() {
         let renderer = DiagnosticRenderer(sources: ["e.yaml": "steps: [\n"])
         let diagnostic = Diagnostic.error("unexpected end", at: Location(file: "e.yaml", line: 1, column: 9, length: 40))
-        #expect(renderer.render(diagnostic) == """
-            e.yaml:1:9: error: unexpected end
-                1 | steps: [
-                  |         ^
-            """)
+        #expect(
+            renderer.render(diagnostic) == """
+                e.yaml:1:9: error: unexpected end
+                    1 | steps: [
+                      |         ^
+                """)
     }
 
     @Test func longLinesAreShownAroundTheColumn() {
@@ -87,20 +95,22 @@ struct DiagnosticRenderingTests {
 
     @Test func severalDiagnosticsAreSeparatedAndSorted() {
         let source = "a: 1\nb: 2\n"
-        let error = DiagnosticError([
-            .error("second", at: Location(file: "f.yaml", line: 2, column: 1)),
-            .error("first", at: Location(file: "f.yaml", line: 1, column: 1)),
-        ], sources: ["f.yaml": source])
+        let error = DiagnosticError(
+            [
+                .error("second", at: Location(file: "f.yaml", line: 2, column: 1)),
+                .error("first", at: Location(file: "f.yaml", line: 1, column: 1))
+            ], sources: ["f.yaml": source])
         #expect(error.diagnostics.map(\.message) == ["first", "second"])
-        #expect(error.rendered() == """
-            f.yaml:1:1: error: first
-                1 | a: 1
-                  | ^
+        #expect(
+            error.rendered() == """
+                f.yaml:1:1: error: first
+                    1 | a: 1
+                      | ^
 
-            f.yaml:2:1: error: second
-                2 | b: 2
-                  | ^
-            """)
+                f.yaml:2:1: error: second
+                    2 | b: 2
+                      | ^
+                """)
         #expect(error.description == error.rendered())
     }
 
@@ -112,17 +122,18 @@ struct DiagnosticRenderingTests {
 
 @Suite("Name suggestions")
 struct NameSuggestionTests {
-    @Test(arguments: [
-        ("athorName", ["title", "authorName", "datePublished"], "authorName"),
-        ("timezone", ["schedule", "timeZone"], "timeZone"),
-        ("TITLE", ["title"], "title"),
-        ("stpes", ["name", "steps"], "steps"),
-        ("perfrom", ["perform", "find"], "perform"),
-        ("greaterThen", ["greaterThan", "lessThan"], "greaterThan"),
-        ("limt", ["limit", "sortBy"], "limit"),
-        ("desc", ["ascending", "descending"], "descending"),
-        ("fnd", ["find", "filter"], "find"),
-    ] as [(String, [String], String)])
+    @Test(
+        arguments: [
+            ("athorName", ["title", "authorName", "datePublished"], "authorName"),
+            ("timezone", ["schedule", "timeZone"], "timeZone"),
+            ("TITLE", ["title"], "title"),
+            ("stpes", ["name", "steps"], "steps"),
+            ("perfrom", ["perform", "find"], "perform"),
+            ("greaterThen", ["greaterThan", "lessThan"], "greaterThan"),
+            ("limt", ["limit", "sortBy"], "limit"),
+            ("desc", ["ascending", "descending"], "descending"),
+            ("fnd", ["find", "filter"], "find")
+        ] as [(String, [String], String)])
     func suggestsTheClosestCandidate(_ name: String, _ candidates: [String], _ expected: String) {
         #expect(NameSuggestion.nearest(to: name, among: candidates) == expected)
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkflowKit
 
 /// A fixture using every kind of step and optional setting loads into the expected model.
@@ -23,8 +24,12 @@ struct EveryStepKindTests {
 
     @Test func everyKindIsPresent() {
         let found = Set(kinds(workflow.steps))
-        #expect(found == Set(["perform", "find", "filter", "show", "set", "append", "if", "repeat", "menu",
-                              "ask", "run", "wait", "stop", "comment", "search"]))
+        #expect(
+            found
+                == Set([
+                    "perform", "find", "filter", "show", "set", "append", "if", "repeat", "menu",
+                    "ask", "run", "wait", "stop", "comment", "search"
+                ]))
     }
 
     @Test func inputs() {
@@ -47,11 +52,12 @@ struct EveryStepKindTests {
 
     @Test func searchAskSetRepeatAppendWait() throws {
         guard case .search(let search) = workflow.steps[1].kind,
-              case .ask(let ask) = workflow.steps[2].kind,
-              case .set(let set) = workflow.steps[3].kind,
-              case .repeat(let loop) = workflow.steps[4].kind,
-              case .append(let append) = loop.steps.first?.kind,
-              case .wait(let wait) = loop.steps.last?.kind else {
+            case .ask(let ask) = workflow.steps[2].kind,
+            case .set(let set) = workflow.steps[3].kind,
+            case .repeat(let loop) = workflow.steps[4].kind,
+            case .append(let append) = loop.steps.first?.kind,
+            case .wait(let wait) = loop.steps.last?.kind
+        else {
             Issue.record("unexpected step kinds")
             return
         }
@@ -91,13 +97,14 @@ struct EveryStepKindTests {
 
     @Test func nestedConditions() {
         guard case .filter(let filter) = workflow.steps[5].kind,
-              case .any(let alternatives, _) = filter.condition,
-              alternatives.count == 2,
-              case .comparison(let title) = alternatives[0],
-              case .all(let both, _) = alternatives[1],
-              both.count == 2,
-              case .comparison(let pages) = both[0],
-              case .comparison(let subtitle) = both[1] else {
+            case .any(let alternatives, _) = filter.condition,
+            alternatives.count == 2,
+            case .comparison(let title) = alternatives[0],
+            case .all(let both, _) = alternatives[1],
+            both.count == 2,
+            case .comparison(let pages) = both[0],
+            case .comparison(let subtitle) = both[1]
+        else {
             Issue.record("unexpected condition \(String(describing: self.workflow.steps[5].kind))")
             return
         }
@@ -114,9 +121,10 @@ struct EveryStepKindTests {
         #expect(filter.limit?.expression?.description == "${input.count}")
 
         guard case .find(let find) = workflow.steps[6].kind,
-              case .all(let parts, _) = find.condition,
-              parts.count == 2,
-              case .all(let nameComparisons, _) = parts[0] else {
+            case .all(let parts, _) = find.condition,
+            parts.count == 2,
+            case .all(let nameComparisons, _) = parts[0]
+        else {
             Issue.record("unexpected find condition")
             return
         }
@@ -126,9 +134,10 @@ struct EveryStepKindTests {
 
     @Test func ifWithAnyAndEscapedText() throws {
         guard case .if(let branch) = workflow.steps[7].kind,
-              case .any(let alternatives, _) = branch.condition,
-              case .show(let thenShow) = branch.thenSteps.first?.kind,
-              case .show(let elseShow) = branch.elseSteps.first?.kind else {
+            case .any(let alternatives, _) = branch.condition,
+            case .show(let thenShow) = branch.thenSteps.first?.kind,
+            case .show(let elseShow) = branch.elseSteps.first?.kind
+        else {
             Issue.record("unexpected if step")
             return
         }
@@ -146,8 +155,9 @@ struct EveryStepKindTests {
 
     @Test func runMenuAndStop() {
         guard case .run(let run) = workflow.steps[8].kind,
-              case .menu(let menu) = workflow.steps[9].kind,
-              case .stop(let stop) = workflow.steps[10].kind else {
+            case .menu(let menu) = workflow.steps[9].kind,
+            case .stop(let stop) = workflow.steps[10].kind
+        else {
             Issue.record("unexpected steps")
             return
         }
@@ -156,7 +166,8 @@ struct EveryStepKindTests {
         #expect(menu.prompt.template != nil)
         #expect(menu.options.map(\.title.value) == ["Again", "Stop"])
         guard case .perform(let perform) = menu.options[0].steps.first?.kind,
-              case .stop(let emptyStop) = menu.options[1].steps.first?.kind else {
+            case .stop(let emptyStop) = menu.options[1].steps.first?.kind
+        else {
             Issue.record("unexpected option steps")
             return
         }

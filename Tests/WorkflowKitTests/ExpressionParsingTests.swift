@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkflowKit
 
 @Suite("Expression parsing")
@@ -32,21 +33,23 @@ struct ExpressionParsingTests {
     @Test func propertyPath() throws {
         let expression = try #require(try parse("${book.author.name}").singleExpression)
         #expect(expression.variable.value == "book")
-        #expect(expression.components == [
-            .property(Located("author", at: at(17, 6))),
-            .property(Located("name", at: at(24, 4))),
-        ])
+        #expect(
+            expression.components == [
+                .property(Located("author", at: at(17, 6))),
+                .property(Located("name", at: at(24, 4)))
+            ])
         #expect(expression.location == at(10, 19))
     }
 
     @Test func indexesAndCount() throws {
         let expression = try #require(try parse("${recent[0].authors[12].count}").singleExpression)
-        #expect(expression.components == [
-            .index(Located(0, at: at(19, 1))),
-            .property(Located("authors", at: at(22, 7))),
-            .index(Located(12, at: at(30, 2))),
-            .property(Located("count", at: at(34, 5))),
-        ])
+        #expect(
+            expression.components == [
+                .index(Located(0, at: at(19, 1))),
+                .property(Located("authors", at: at(22, 7))),
+                .index(Located(12, at: at(30, 2))),
+                .property(Located("count", at: at(34, 5)))
+            ])
         #expect(expression.description == "${recent[0].authors[12].count}")
     }
 
@@ -69,11 +72,12 @@ struct ExpressionParsingTests {
         #expect(template.singleExpression == nil)
         #expect(template.literalText == nil)
         guard template.segments.count == 5,
-              case .text(let first) = template.segments[0],
-              case .expression(let book) = template.segments[1],
-              case .text(let middle) = template.segments[2],
-              case .expression(let published) = template.segments[3],
-              case .text(let last) = template.segments[4] else {
+            case .text(let first) = template.segments[0],
+            case .expression(let book) = template.segments[1],
+            case .text(let middle) = template.segments[2],
+            case .expression(let published) = template.segments[3],
+            case .text(let last) = template.segments[4]
+        else {
             Issue.record("unexpected segments \(template.segments)")
             return
         }
@@ -128,11 +132,12 @@ struct ExpressionParsingTests {
     }
 
     @Test func everyErrorOfATextIsReported() {
-        #expect(errors("${a..b} and ${} then ${c") == [
-            "7:14: invalid expression '${a..b}': expected a property name after '.'",
-            "7:22: empty expression '${}'",
-            "7:31: unterminated expression: '${' has no matching '}'",
-        ])
+        #expect(
+            errors("${a..b} and ${} then ${c") == [
+                "7:14: invalid expression '${a..b}': expected a property name after '.'",
+                "7:22: empty expression '${}'",
+                "7:31: unterminated expression: '${' has no matching '}'"
+            ])
     }
 
     @Test func unicodeNames() throws {

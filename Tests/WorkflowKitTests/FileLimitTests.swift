@@ -2,6 +2,7 @@ import Foundation
 import IntentKit
 import LibraryApp
 import Testing
+
 @testable import WorkflowKit
 
 /// Files are refused by size before they are read, reads are bounded, and every error of a
@@ -26,7 +27,7 @@ struct FileLimitTests {
         #expect(FileManager.default.createFile(atPath: url.path, contents: Data("steps: []\n".utf8)))
         defer { try? FileManager.default.removeItem(at: url) }
         let handle = try FileHandle(forWritingTo: url)
-        try handle.truncate(atOffset: 100_000_000)   // sparse: 100 MB that cost nothing to write
+        try handle.truncate(atOffset: 100_000_000)  // sparse: 100 MB that cost nothing to write
         try handle.close()
         let clock = ContinuousClock.now
         let error = try #require(loadFailure(url))
@@ -79,12 +80,13 @@ struct FileLimitTests {
         } catch {
             #expect(error.loadedPart?.isPartial == true)
             let all = error.addingDiagnostics(of: validator.check)
-            #expect(all.diagnostics.map(summary) == [
-                "2:23: unknown key 'defualt' in input 'count'",
-                "5:14: unknown intent 'Library.AddBok'",
-                "9:5: unknown key 'colour' in 'show' step",
-                "12:13: unknown parameter 'titel' for intent 'Library.AddBook'",
-            ])
+            #expect(
+                all.diagnostics.map(summary) == [
+                    "2:23: unknown key 'defualt' in input 'count'",
+                    "5:14: unknown intent 'Library.AddBok'",
+                    "9:5: unknown key 'colour' in 'show' step",
+                    "12:13: unknown parameter 'titel' for intent 'Library.AddBook'"
+                ])
             #expect(all.rendered().contains("help: did you mean 'Library.AddBook'?"))
         }
     }

@@ -1,5 +1,6 @@
 import SeededRandom
 import Testing
+
 @testable import WorkflowKit
 
 /// Randomly damaged fixture files never crash the loader, and every problem is reported as a
@@ -10,7 +11,10 @@ struct LoadingFuzzTests {
     static let iterations = 10_000
 
     /// Text inserted by mutations: YAML indicators, expression syntax, whitespace and quotes.
-    static let insertions = [":", "-", "${", "$${", "[", "]", "{", "}", "\t", "\"", "'", "#", " ", "\n", ",", "&a ", "*a", "!", "|", ">", "? ", ": ", "- ", "}}", "${}", ".", "[0]", "---\n", "~", "é"]
+    static let insertions = [
+        ":", "-", "${", "$${", "[", "]", "{", "}", "\t", "\"", "'", "#", " ", "\n", ",", "&a ", "*a", "!", "|", ">", "? ", ": ", "- ", "}}", "${}",
+        ".", "[0]", "---\n", "~", "é"
+    ]
 
     @Test func damagedFilesNeverCrashAndFailuresAreLocated() throws {
         let originals = try Fixtures.allNames.map { (name: $0, text: try Fixtures.text($0)) }
@@ -47,9 +51,11 @@ struct LoadingFuzzTests {
 
     /// Texts assembled from YAML and workflow fragments at random, unrelated to any fixture.
     @Test func randomFragmentsNeverCrash() {
-        let fragments = ["steps:", "\n", "  ", "- ", "show: ", "perform: A.B", "with:", "{", "}", "[", "]", ", ", ": ", "${", "}",
-                         "${a.b[0]}", "\"", "'", "\\", "|", ">-", "&x ", "*x", "!!str ", "!t ", "? ", "#", "---", "...", "\t",
-                         "id: a", "if:", "then:", "value: 1", "equalTo: ", "~", "é", "\u{1}", "\r\n", "%YAML 1.2", "@", "`"]
+        let fragments = [
+            "steps:", "\n", "  ", "- ", "show: ", "perform: A.B", "with:", "{", "}", "[", "]", ", ", ": ", "${", "}",
+            "${a.b[0]}", "\"", "'", "\\", "|", ">-", "&x ", "*x", "!!str ", "!t ", "? ", "#", "---", "...", "\t",
+            "id: a", "if:", "then:", "value: 1", "equalTo: ", "~", "é", "\u{1}", "\r\n", "%YAML 1.2", "@", "`"
+        ]
         var generator = SeededRandomNumberGenerator(seed: Self.seed ^ 0xFF)
         for iteration in 0..<3_000 {
             let text = (0..<Int.random(in: 0...40, using: &generator))

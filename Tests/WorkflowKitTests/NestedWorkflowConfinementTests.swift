@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Testing
+
 @testable import WorkflowKit
 
 /// `run:` reaches only workflow files inside the folder of the workflow that names it (or the
@@ -17,17 +18,23 @@ struct NestedWorkflowConfinementTests {
         init() throws {
             outer = FileManager.default.temporaryDirectory.appendingPathComponent("confinement-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: outer.appendingPathComponent("inner/sub"), withIntermediateDirectories: true)
-            try "name: \(Self.secret)\nsteps:\n  - show: \(Self.secret)\n".write(to: outer.appendingPathComponent("secret.yaml"), atomically: true, encoding: .utf8)
+            try "name: \(Self.secret)\nsteps:\n  - show: \(Self.secret)\n".write(
+                to: outer.appendingPathComponent("secret.yaml"), atomically: true, encoding: .utf8)
             try "\(Self.secret): [\n".write(to: outer.appendingPathComponent("secret.txt"), atomically: true, encoding: .utf8)
             try "\(Self.secret) is not YAML: [\n".write(to: inner.appendingPathComponent("notes.txt"), atomically: true, encoding: .utf8)
-            try "steps:\n  - show: sibling ran\noutput: sibling\n".write(to: inner.appendingPathComponent("sibling.yaml"), atomically: true, encoding: .utf8)
-            try "steps:\n  - show: nested ran\noutput: nested\n".write(to: inner.appendingPathComponent("sub/nested.yaml"), atomically: true, encoding: .utf8)
-            try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("escape.yaml").path,
-                                                       withDestinationPath: outer.appendingPathComponent("secret.yaml").path)
-            try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("text.yaml").path,
-                                                       withDestinationPath: inner.appendingPathComponent("notes.txt").path)
-            try FileManager.default.createSymbolicLink(atPath: inner.appendingPathComponent("linked.yaml").path,
-                                                       withDestinationPath: inner.appendingPathComponent("sibling.yaml").path)
+            try "steps:\n  - show: sibling ran\noutput: sibling\n".write(
+                to: inner.appendingPathComponent("sibling.yaml"), atomically: true, encoding: .utf8)
+            try "steps:\n  - show: nested ran\noutput: nested\n".write(
+                to: inner.appendingPathComponent("sub/nested.yaml"), atomically: true, encoding: .utf8)
+            try FileManager.default.createSymbolicLink(
+                atPath: inner.appendingPathComponent("escape.yaml").path,
+                withDestinationPath: outer.appendingPathComponent("secret.yaml").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: inner.appendingPathComponent("text.yaml").path,
+                withDestinationPath: inner.appendingPathComponent("notes.txt").path)
+            try FileManager.default.createSymbolicLink(
+                atPath: inner.appendingPathComponent("linked.yaml").path,
+                withDestinationPath: inner.appendingPathComponent("sibling.yaml").path)
         }
 
         func workflow(running reference: String) throws -> Workflow {
@@ -39,8 +46,10 @@ struct NestedWorkflowConfinementTests {
         func remove() { try? FileManager.default.removeItem(at: outer) }
     }
 
-    static let escapes = ["../secret.yaml", "../secret.txt", "../../etc/passwd", "../../../../../../../../../../etc/passwd", "/etc/passwd", "/etc/hostname",
-                          "/proc/self/environ", "escape.yaml", "text.yaml", "notes.txt", "sub/../../secret.yaml"]
+    static let escapes = [
+        "../secret.yaml", "../secret.txt", "../../etc/passwd", "../../../../../../../../../../etc/passwd", "/etc/passwd", "/etc/hostname",
+        "/proc/self/environ", "escape.yaml", "text.yaml", "notes.txt", "sub/../../secret.yaml"
+    ]
 
     @Test("validation refuses, located, without the file's content", arguments: escapes)
     func validationRefuses(_ reference: String) throws {
@@ -79,8 +88,9 @@ struct NestedWorkflowConfinementTests {
         #expect(shown.lines.isEmpty)
     }
 
-    @Test("files inside the folder still run, through links that stay inside too",
-          arguments: [("sibling.yaml", "sibling"), ("sibling", "sibling"), ("sub/nested.yaml", "nested"), ("linked.yaml", "sibling")])
+    @Test(
+        "files inside the folder still run, through links that stay inside too",
+        arguments: [("sibling.yaml", "sibling"), ("sibling", "sibling"), ("sub/nested.yaml", "nested"), ("linked.yaml", "sibling")])
     func insideRuns(_ reference: String, _ output: String) async throws {
         let folder = try Folder()
         defer { folder.remove() }

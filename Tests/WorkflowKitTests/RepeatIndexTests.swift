@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Testing
+
 @testable import WorkflowKit
 
 /// `${index}` counts from 1 in both kinds of `repeat:`, as Apple Shortcuts' Repeat Index
@@ -14,14 +15,16 @@ struct RepeatIndexTests {
     }
 
     @Test func countsFromOneInBothModes() async throws {
-        let counted = try await output("""
+        let counted = try await output(
+            """
             steps:
               - repeat: { count: 3 }
                 steps: [ { append: "${index}", to: seen } ]
             output: ${seen}
             """)
         #expect(counted == .list([.int(1), .int(2), .int(3)]))
-        let each = try await output("""
+        let each = try await output(
+            """
             steps:
               - set: names
                 to: [a, b]
@@ -33,11 +36,15 @@ struct RepeatIndexTests {
     }
 
     @Test func theDocumentsSayOne() throws {
-        let documents = ["README.md", "Schemas/workflow.schema.json", "Sources/WorkflowKit/Resources/workflow.schema.json",
-                         "Sources/WorkflowKit/WorkflowKit.docc/WorkflowFileFormat.md", "Sources/WorkflowKit/Model/Steps/RepeatStep.swift"]
+        let documents = [
+            "README.md", "Schemas/workflow.schema.json", "Sources/WorkflowKit/Resources/workflow.schema.json",
+            "Sources/WorkflowKit/WorkflowKit.docc/WorkflowFileFormat.md", "Sources/WorkflowKit/Model/Steps/RepeatStep.swift"
+        ]
         for document in documents {
             let text = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent(document), encoding: .utf8)
-            #expect(["counts from 1", "counting from 1", "counts iterations from 1"].contains { text.contains($0) }, "\(document) does not say where ${index} starts")
+            #expect(
+                ["counts from 1", "counting from 1", "counts iterations from 1"].contains { text.contains($0) },
+                "\(document) does not say where ${index} starts")
             for wrong in ["${index}` from 0", "${index}` counts from 0", "counts iterations from 0", "zero-based iteration"] {
                 #expect(!text.contains(wrong), "\(document) says \(wrong)")
             }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkflowKit
 
 /// Hostile inputs end in located errors rather than crashes, hangs or exhausted memory.
@@ -43,13 +44,14 @@ struct RobustnessTests {
     }
 
     @Test func aliasesAreFollowed() throws {
-        let workflow = try WorkflowLoader.load(text: """
-            steps:
-              - perform: Library.AddBook
-                with: &book { title: Dune, authorName: Frank Herbert }
-              - perform: Library.AddBook
-                with: *book
-            """, fileName: "a.yaml")
+        let workflow = try WorkflowLoader.load(
+            text: """
+                steps:
+                  - perform: Library.AddBook
+                    with: &book { title: Dune, authorName: Frank Herbert }
+                  - perform: Library.AddBook
+                    with: *book
+                """, fileName: "a.yaml")
         guard case .perform(let second) = workflow.steps.last?.kind else {
             Issue.record("expected a perform step")
             return

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+
 @testable import WorkflowKit
 
 @Suite("Run history")
@@ -60,8 +61,9 @@ struct RunHistoryTests {
         let history = try RunHistory(path: path, now: now)
         func insert(_ id: String, daysAgo: Double, status: String = "succeeded") throws {
             try history.database.write { db in
-                try db.execute(sql: "INSERT INTO run (id, workflow, trigger, startedAt, status) VALUES (?, 'w.yaml', 'manual', ?, ?)",
-                               arguments: [id, now.addingTimeInterval(-daysAgo * 86_400).timeIntervalSince1970, status])
+                try db.execute(
+                    sql: "INSERT INTO run (id, workflow, trigger, startedAt, status) VALUES (?, 'w.yaml', 'manual', ?, ?)",
+                    arguments: [id, now.addingTimeInterval(-daysAgo * 86_400).timeIntervalSince1970, status])
             }
         }
         try insert("old", daysAgo: 91)

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WorkflowKit
 
 /// Expressions inside quoted, flow and block scalars are located at the column of their `${`
@@ -31,20 +32,21 @@ struct ScalarLocationTests {
         }
     }
 
-    @Test(arguments: [
-        ("plain", "steps:\n  - show: Hello ${name} and ${b.c}\n", ["2:17", "2:29"]),
-        ("double quoted", "steps:\n  - show: \"Hello ${name}\"\n", ["2:18"]),
-        ("double quoted with escapes", "steps:\n  - show: \"\\u00e9\\t\\\"${x}\\x41${y}\"\n", ["2:22", "2:30"]),
-        ("single quoted with doubled quote", "steps:\n  - show: 'it''s ${x} and ''${y}'''\n", ["2:18", "2:29"]),
-        ("flow mapping", "steps:\n  - show: { book: ${b}, list: [ ${c[0]}, \"${d}\" ] }\n", ["2:19", "2:33", "2:43"]),
-        ("literal block", "steps:\n  - show: |\n      first ${a}\n        indented ${b}\n", ["3:13", "4:18"]),
-        ("folded block", "steps:\n  - show: >-\n      folded ${a}\n      text ${b}\n", ["3:14", "4:12"]),
-        ("multi-line plain", "steps:\n  - show: one ${a}\n      two ${b}\n", ["2:15", "3:11"]),
-        ("multi-line double quoted", "steps:\n  - show: \"one ${a}\n      two \\\n      ${b}\"\n", ["2:16", "4:7"]),
-        ("anchored and tagged", "steps:\n  - show: &anchor !!str x ${a}\n", ["2:27"]),
-        ("after a tab", "steps:\n  - show:\t\"\t${a}\"\n", ["2:13"]),
-        ("non-ASCII text before", "steps:\n  - show: \"été ☀️ ${a}\"\n", ["2:19"]),
-    ] as [(String, String, [String])])
+    @Test(
+        arguments: [
+            ("plain", "steps:\n  - show: Hello ${name} and ${b.c}\n", ["2:17", "2:29"]),
+            ("double quoted", "steps:\n  - show: \"Hello ${name}\"\n", ["2:18"]),
+            ("double quoted with escapes", "steps:\n  - show: \"\\u00e9\\t\\\"${x}\\x41${y}\"\n", ["2:22", "2:30"]),
+            ("single quoted with doubled quote", "steps:\n  - show: 'it''s ${x} and ''${y}'''\n", ["2:18", "2:29"]),
+            ("flow mapping", "steps:\n  - show: { book: ${b}, list: [ ${c[0]}, \"${d}\" ] }\n", ["2:19", "2:33", "2:43"]),
+            ("literal block", "steps:\n  - show: |\n      first ${a}\n        indented ${b}\n", ["3:13", "4:18"]),
+            ("folded block", "steps:\n  - show: >-\n      folded ${a}\n      text ${b}\n", ["3:14", "4:12"]),
+            ("multi-line plain", "steps:\n  - show: one ${a}\n      two ${b}\n", ["2:15", "3:11"]),
+            ("multi-line double quoted", "steps:\n  - show: \"one ${a}\n      two \\\n      ${b}\"\n", ["2:16", "4:7"]),
+            ("anchored and tagged", "steps:\n  - show: &anchor !!str x ${a}\n", ["2:27"]),
+            ("after a tab", "steps:\n  - show:\t\"\t${a}\"\n", ["2:13"]),
+            ("non-ASCII text before", "steps:\n  - show: \"été ☀️ ${a}\"\n", ["2:19"])
+        ] as [(String, String, [String])])
     func expressionColumns(_ name: String, _ yaml: String, _ expected: [String]) throws {
         let found = expressionLocations(try firstShownValue(yaml))
         #expect(found == expected, "\(name): \(found)")
@@ -61,9 +63,17 @@ struct ScalarLocationTests {
         }
         let literals = elements.compactMap(\.literal)
         #expect(literals.count == elements.count)
-        #expect(literals.map(\.rawText) == ["42", "3.5", "true", "~", "2024-05-01", "42", "x", "yes", "0x1F", "text", "null", "FALSE", ".inf", "7", ""])
-        #expect(literals.map(\.tag) == [.int, .float, .bool, .null, .timestamp, .string, .string, .string, .int, .string, .null, .bool, .float, .string, .string])
-        #expect(literals.map(\.style) == [.plain, .plain, .plain, .plain, .plain, .doubleQuoted, .singleQuoted, .plain, .plain, .plain, .plain, .plain, .plain, .plain, .doubleQuoted])
+        #expect(
+            literals.map(\.rawText) == ["42", "3.5", "true", "~", "2024-05-01", "42", "x", "yes", "0x1F", "text", "null", "FALSE", ".inf", "7", ""])
+        #expect(
+            literals.map(\.tag) == [
+                .int, .float, .bool, .null, .timestamp, .string, .string, .string, .int, .string, .null, .bool, .float, .string, .string
+            ])
+        #expect(
+            literals.map(\.style) == [
+                .plain, .plain, .plain, .plain, .plain, .doubleQuoted, .singleQuoted, .plain, .plain, .plain, .plain, .plain, .plain, .plain,
+                .doubleQuoted
+            ])
         #expect(literals.map(\.isQuoted) == [false, false, false, false, false, true, true, false, false, false, false, false, false, false, true])
         #expect(literals[5].location == Location(file: "s.yaml", line: 2, column: 43, length: 4))
     }
@@ -94,9 +104,10 @@ struct ScalarLocationTests {
             Issue.record("expected a perform step")
             return
         }
-        #expect(perform.parameters.map(\.name) == [
-            Located("quoted key", at: Location(file: "s.yaml", line: 3, column: 13, length: 12)),
-            Located("plain", at: Location(file: "s.yaml", line: 3, column: 30, length: 5)),
-        ])
+        #expect(
+            perform.parameters.map(\.name) == [
+                Located("quoted key", at: Location(file: "s.yaml", line: 3, column: 13, length: 12)),
+                Located("plain", at: Location(file: "s.yaml", line: 3, column: 30, length: 5))
+            ])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import WorkflowKit
 
 /// `Schemas/workflow.schema.json` is a valid JSON Schema 2020-12 with a description on every
@@ -60,13 +61,14 @@ struct SchemaTests {
         "unknown-comparator": "steps:\n  - find: A.B\n    where: { n: { equalTp: 1 } }\n",
         "repeat-both-modes": "steps:\n  - repeat: { count: 1, each: [1] }\n    steps: []\n",
         "missing-then": "steps:\n  - if: { value: 1, equalTo: 1 }\n",
-        "no-kind": "steps:\n  - id: lonely\n",
+        "no-kind": "steps:\n  - id: lonely\n"
     ]
 
     @Test func theBundledSchemaIsTheSchemasFile() throws {
         let bundled = Fixtures.packageRoot.appendingPathComponent("Sources/WorkflowKit/Resources/workflow.schema.json")
-        #expect(try Data(contentsOf: bundled) == Data(contentsOf: Self.schemaURL),
-                "copy Schemas/workflow.schema.json to Sources/WorkflowKit/Resources/ after changing it")
+        #expect(
+            try Data(contentsOf: bundled) == Data(contentsOf: Self.schemaURL),
+            "copy Schemas/workflow.schema.json to Sources/WorkflowKit/Resources/ after changing it")
     }
 
     struct Report: Decodable {
@@ -142,7 +144,8 @@ struct SchemaTests {
         process.waitUntilExit()
         let errorText = String(decoding: errorData, as: UTF8.self)
         guard process.terminationStatus == 0 else {
-            let reason = process.terminationStatus == 127
+            let reason =
+                process.terminationStatus == 127
                 ? "python3 is not installed or not on PATH"
                 : "the schema check failed with status \(process.terminationStatus)"
             Issue.record("\(reason): \(errorText)")

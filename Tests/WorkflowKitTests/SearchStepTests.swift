@@ -3,6 +3,7 @@ import IntentKit
 import SpotlightKit
 import Synchronization
 import Testing
+
 @testable import WorkflowKit
 
 /// `search:` steps: loaded with their settings, validated against the installed entities and
@@ -31,8 +32,9 @@ struct SearchStepTests {
         #expect(found == ["3:5: unknown key 'entiy' in 'search' step"])
         let help = diagnostics(loading: "steps:\n  - search: x\n    entiy: Notes.NoteEntity\n").first?.help
         #expect(help == "did you mean 'entity'?")
-        #expect(diagnostics(loading: "steps:\n  - search: x\n    entity: Notes.\n").map(summary)
-            == ["3:13: invalid entity name 'Notes.': expected 'App.Name' or 'Name'"])
+        #expect(
+            diagnostics(loading: "steps:\n  - search: x\n    entity: Notes.\n").map(summary)
+                == ["3:13: invalid entity name 'Notes.': expected 'App.Name' or 'Name'"])
     }
 
     @Test func mistakesAreLocatedWithSuggestions() throws {
@@ -56,20 +58,22 @@ struct SearchStepTests {
                 with: { note: "${typed}" }
             """
         let found = try validate(text, fixture: fixture)
-        #expect(found == [
-            "4:13: unknown entity 'Notes.NoteEntty' | help: did you mean 'Notes.NoteEntity'?",
-            "6:13: Notes.FolderEntity is not indexed, so it cannot be searched | help: indexed entities: Notes.NoteEntity",
-            "8:12: unknown search index 'note' | help: did you mean 'notes'?",
-            "12:14: 'typed' is not defined here | help: give a step `id: typed` or `set: typed` before this step",
-            "13:22: NoteEntity has no property 'titel' | help: did you mean 'title'?",
-            "15:20: parameter 'note' needs NoteEntity, but this value is [NoteEntity] | help: take one element, such as ${…[0]}, or repeat over the list",
-        ])
+        #expect(
+            found == [
+                "4:13: unknown entity 'Notes.NoteEntty' | help: did you mean 'Notes.NoteEntity'?",
+                "6:13: Notes.FolderEntity is not indexed, so it cannot be searched | help: indexed entities: Notes.NoteEntity",
+                "8:12: unknown search index 'note' | help: did you mean 'notes'?",
+                "12:14: 'typed' is not defined here | help: give a step `id: typed` or `set: typed` before this step",
+                "13:22: NoteEntity has no property 'titel' | help: did you mean 'title'?",
+                "15:20: parameter 'note' needs NoteEntity, but this value is [NoteEntity] | help: take one element, such as ${…[0]}, or repeat over the list"
+            ])
     }
 
     @Test func resultsAreEntitiesThatFeedParameters() async throws {
         let fixture = try NotesFixture()
         defer { try? FileManager.default.removeItem(at: fixture.directory) }
-        let (output, shown) = try await run("""
+        let (output, shown) = try await run(
+            """
             steps:
               - id: hits
                 search: marsh
@@ -97,12 +101,14 @@ struct SearchStepTests {
     @Test func itemsThatAreNotEntitiesBecomeDictionaries() async throws {
         let fixture = try NotesFixture()
         defer { try? FileManager.default.removeItem(at: fixture.directory) }
-        let loose = try SearchableIndex(name: "clippings", database: try SearchIndexCatalog.openIndexDatabase(named: "clippings", in: fixture.directory))
+        let loose = try SearchableIndex(
+            name: "clippings", database: try SearchIndexCatalog.openIndexDatabase(named: "clippings", in: fixture.directory))
         var attributes = SearchableItemAttributeSet(contentType: .html)
         attributes.title = "Marsh restoration"
         attributes.keywords = ["wetlands"]
         try await loose.indexSearchableItems([SearchableItem(uniqueIdentifier: "clip-1", domainIdentifier: "web", attributeSet: attributes)])
-        let (output, _) = try await run("""
+        let (output, _) = try await run(
+            """
             steps:
               - id: clips
                 search: marsh

@@ -3,6 +3,7 @@ import IntentKit
 import LibraryApp
 import SeededRandom
 import Testing
+
 @testable import WorkflowKit
 
 /// Randomly damaged copies of the shipped workflows, loaded and validated against the real

@@ -41,7 +41,7 @@ public enum LibraryApp {
         name: "Library",
         intents: [
             OpenCurrentlyReading.self, OpenShelf.self, OpenBook.self, AddBook.self, BuyBook.self, MarkAsRead.self,
-            DeleteBook.self, CurrentScreen.self, SearchBooks.self,
+            DeleteBook.self, CurrentScreen.self, SearchBooks.self
         ],
         entities: [BookEntity.self, OrderEntity.self],
         shortcuts: LibraryShortcuts.self,

@@ -16,10 +16,13 @@ extension Automation {
 
     /// Runs the workflow once, headless (a question fails the run, with the question in its
     /// trace), recorded under `runID`, cancelled and recorded as failed after `timeout:`.
-    func attempt(_ workflow: Workflow, runID: String, isBegun: Bool = false, catalog: IntentCatalog, history: RunHistory?,
-                 locale: String, trigger: String, show: @escaping @Sendable (String) -> Void) async -> AttemptOutcome {
-        let runner = WorkflowRunner(catalog: catalog, interaction: NoInteraction(), locale: locale,
-                                    history: history, trigger: trigger, show: show)
+    func attempt(
+        _ workflow: Workflow, runID: String, isBegun: Bool = false, catalog: IntentCatalog, history: RunHistory?,
+        locale: String, trigger: String, show: @escaping @Sendable (String) -> Void
+    ) async -> AttemptOutcome {
+        let runner = WorkflowRunner(
+            catalog: catalog, interaction: NoInteraction(), locale: locale,
+            history: history, trigger: trigger, show: show)
         let timeout = self.timeout
         do {
             let output: IntentValue
@@ -39,8 +42,9 @@ extension Automation {
             }
             return .succeeded(output)
         } catch is AttemptTimedOut {
-            _ = try? history?.mark([runID], as: .failed, error: "timed out after \(DaemonEngine.format(timeout ?? .zero)) (automation timeout)",
-                                   onlyRunning: false)
+            _ = try? history?.mark(
+                [runID], as: .failed, error: "timed out after \(DaemonEngine.format(timeout ?? .zero)) (automation timeout)",
+                onlyRunning: false)
             return .timedOut
         } catch {
             if error is WorkflowCancelled || error is CancellationError || Task.isCancelled { return .cancelled }
@@ -66,8 +70,10 @@ extension Automation {
     ///   - show: Receives the text the workflow shows, and a line per failed attempt.
     /// - Returns: How the last attempt ended, its output when it succeeded, its error when it
     ///   failed, and every attempt's run id.
-    public func runNow(catalog: IntentCatalog, history: RunHistory?, locale: String = "en", trigger: String = "manual",
-                       show: @escaping @Sendable (String) -> Void = { _ in }) async -> (status: Claim.Status, output: IntentValue?, error: String?, runIDs: [String]) {
+    public func runNow(
+        catalog: IntentCatalog, history: RunHistory?, locale: String = "en", trigger: String = "manual",
+        show: @escaping @Sendable (String) -> Void = { _ in }
+    ) async -> (status: Claim.Status, output: IntentValue?, error: String?, runIDs: [String]) {
         let workflow: Workflow
         do {
             workflow = try loadWorkflow(catalog: catalog)
@@ -94,8 +100,9 @@ extension Automation {
                 lastError = message
                 if attempt == attempts { return (.failed, nil, lastError, runIDs) }
             }
-            show("attempt \(attempt) of \(attempts) failed: \(lastError?.split(separator: "\n").first ?? ""); trying again"
-                 + (backoff.map { " in \(DaemonEngine.format($0))" } ?? ""))
+            show(
+                "attempt \(attempt) of \(attempts) failed: \(lastError?.split(separator: "\n").first ?? ""); trying again"
+                    + (backoff.map { " in \(DaemonEngine.format($0))" } ?? ""))
         }
         return (.failed, nil, lastError, runIDs)
     }

@@ -53,7 +53,8 @@ public final class Automation: Sendable {
     /// - Returns: `nil` when the workflow has no block or its schedule or zone is invalid.
     init?(workflow: Workflow, file: URL) {
         guard let settings = workflow.automation,
-              let schedule = try? CronExpression(settings.schedule.value) else { return nil }
+            let schedule = try? CronExpression(settings.schedule.value)
+        else { return nil }
         let zone = settings.timeZone.map { TimeZoneCache.shared.zone(named: $0.value) } ?? TimeZone.current
         guard let zone else { return nil }
         let key = Self.key(for: file)

@@ -1,10 +1,11 @@
 import Foundation
 import IntentKit
 import WorkflowKit
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The automations of a folder of workflow files (`*.yaml`, `*.yml`, not in subfolders).
@@ -114,9 +115,9 @@ struct FileSignature: Hashable, Sendable {
         var info = stat()
         guard stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         #if canImport(Glibc)
-        let modified = info.st_mtim
+            let modified = info.st_mtim
         #else
-        let modified = info.st_mtimespec
+            let modified = info.st_mtimespec
         #endif
         size = Int64(info.st_size)
         modifiedNanoseconds = Int64(modified.tv_sec) * 1_000_000_000 + Int64(modified.tv_nsec)

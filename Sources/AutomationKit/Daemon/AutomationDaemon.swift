@@ -55,8 +55,10 @@ public final class AutomationDaemon: Sendable {
         ///   - grace: The grace period of a stop; 10 seconds by default.
         ///   - locale: The locale of dialogs; `en` by default.
         ///   - watchesFolder: Whether to reload on edits; `true` by default.
-        public init(workflows: URL, catalog: IntentCatalog, home: URL = ShortcutsHome.directory(),
-                    grace: Duration = .seconds(10), locale: String = "en", watchesFolder: Bool = true) {
+        public init(
+            workflows: URL, catalog: IntentCatalog, home: URL = ShortcutsHome.directory(),
+            grace: Duration = .seconds(10), locale: String = "en", watchesFolder: Bool = true
+        ) {
             self.workflows = workflows
             self.catalog = catalog
             self.home = home

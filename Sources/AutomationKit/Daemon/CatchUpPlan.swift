@@ -44,10 +44,11 @@ struct CatchUpPlan: Equatable {
     init(policy: AutomationBlock.CatchUp, after cursor: Date, now: Date, nextDueTime: (Date) -> Date?) {
         let upper = now.addingTimeInterval(-Self.lateness)
         resume = max(cursor, upper)
-        let wanted = switch policy {
-        case .all: Self.limit
-        case .latest, .skipMissed: 1
-        }
+        let wanted =
+            switch policy {
+            case .all: Self.limit
+            case .latest, .skipMissed: 1
+            }
         let latest = Self.latestDueTimes(wanted, after: cursor, upTo: upper, nextDueTime: nextDueTime)
         missedCount = latest.count
         isCountExact = latest.isCountExact
@@ -69,8 +70,9 @@ struct CatchUpPlan: Equatable {
         if missed != nil { return "\(count) \(times) missed while no daemon ran (catchUp: none)" }
         if runs.count == 1 { return "catch-up: the latest of \(count) missed \(times)" }
         let dropped = isCountExact ? missedCount - runs.count : 0
-        return "catch-up: \(runs.count) missed due times run in order" + (dropped > 0 || !isCountExact
-            ? "; \(isCountExact ? "\(dropped)" : "more") older ones dropped (at most \(Self.limit) catch-up runs)" : "")
+        return "catch-up: \(runs.count) missed due times run in order"
+            + (dropped > 0 || !isCountExact
+                ? "; \(isCountExact ? "\(dropped)" : "more") older ones dropped (at most \(Self.limit) catch-up runs)" : "")
     }
 
     /// How many missed due times are counted exactly before the count becomes a lower bound.
@@ -82,8 +84,10 @@ struct CatchUpPlan: Equatable {
     /// after a week down), so the walk counts at most ``countingBudget`` due times; past that,
     /// a second walk starts a minute before `upper` and widens sixteenfold until it finds
     /// `wanted` times, and the count is a lower bound.
-    static func latestDueTimes(_ wanted: Int, after lower: Date, upTo upper: Date,
-                               nextDueTime: (Date) -> Date?) -> (times: [Date], count: Int, isCountExact: Bool) {
+    static func latestDueTimes(
+        _ wanted: Int, after lower: Date, upTo upper: Date,
+        nextDueTime: (Date) -> Date?
+    ) -> (times: [Date], count: Int, isCountExact: Bool) {
         guard upper > lower else { return ([], 0, true) }
         func walk(from start: Date, budget: Int) -> (times: [Date], count: Int, isComplete: Bool) {
             var times: [Date] = []

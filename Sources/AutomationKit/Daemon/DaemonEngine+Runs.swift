@@ -63,11 +63,14 @@ extension DaemonEngine {
                 log("\(name): due \(Self.format(claim.dueDate)) cannot run:\n\(message)", level: .error)
                 break attempts
             }
-            log("\(name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
-                + (automation.attempts > 1 ? " (attempt \(attempt) of \(automation.attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))
+            log(
+                "\(name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
+                    + (automation.attempts > 1 ? " (attempt \(attempt) of \(automation.attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))
             let began = Date()
-            let outcome = await automation.attempt(workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
-                                                   locale: configuration.locale, trigger: "automation") { [self] text in log("\(name): \(text)") }
+            let outcome = await automation.attempt(
+                workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
+                locale: configuration.locale, trigger: "automation"
+            ) { [self] text in log("\(name): \(text)") }
             let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
             switch outcome {
             case .succeeded:
@@ -91,8 +94,10 @@ extension DaemonEngine {
         if status == .cancelled {
             note = condition.withLock { activity.cancelReason } ?? "cancelled"
         }
-        endings.record(ClaimEnding(id: claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
-                                   attempts: attempt, startedAt: startedAt, endedAt: Date()))
+        endings.record(
+            ClaimEnding(
+                id: claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
+                attempts: attempt, startedAt: startedAt, endedAt: Date()))
         let next = automation.nextDueTime(after: Date())
         condition.withLock {
             activities[ObjectIdentifier(activity)] = nil

@@ -94,10 +94,11 @@ final class DaemonEngine: @unchecked Sendable {
         }
         if !others.live.isEmpty {
             let pids = others.live.map { id in (try? store.pid(ofDaemon: id)).flatMap { $0 }.map { "pid \($0)" } ?? id }
-            log("\(others.live.count == 1 ? "another daemon" : "\(others.live.count) other daemons") (\(pids.joined(separator: ", "))) "
-                + "use \(home.appendingPathComponent("automations.sqlite").path): due times are claimed there, so no due time runs twice; "
-                + "but overlap: is decided by each daemon for its own runs, so an automation may run in two daemons at once, "
-                + "and each daemon runs @reboot automations when it starts", level: .warning)
+            log(
+                "\(others.live.count == 1 ? "another daemon" : "\(others.live.count) other daemons") (\(pids.joined(separator: ", "))) "
+                    + "use \(home.appendingPathComponent("automations.sqlite").path): due times are claimed there, so no due time runs twice; "
+                    + "but overlap: is decided by each daemon for its own runs, so an automation may run in two daemons at once, "
+                    + "and each daemon runs @reboot automations when it starts", level: .warning)
         }
         try? store.prune(now: started)
 
@@ -118,8 +119,9 @@ final class DaemonEngine: @unchecked Sendable {
                     claims.append(claim(started, for: entry, isCatchUp: false, isSequential: false, note: "@reboot: the daemon started"))
                     continue
                 }
-                let plan = CatchUpPlan(policy: automation.catchUp, after: cursors[automation.key] ?? now, now: now,
-                                       nextDueTime: automation.nextDueTime)
+                let plan = CatchUpPlan(
+                    policy: automation.catchUp, after: cursors[automation.key] ?? now, now: now,
+                    nextDueTime: automation.nextDueTime)
                 claims += catchUp(plan, for: entry)
                 schedule(entry, after: plan.resume)
             }
@@ -128,9 +130,10 @@ final class DaemonEngine: @unchecked Sendable {
             nextPrune = now.addingTimeInterval(Self.pruneInterval)
         }
         let disabled = automations.count - automations.filter(\.isEnabled).count
-        log("scheduling \(automations.count - disabled) automations from \(configuration.workflows.relativePath)"
-            + (disabled > 0 ? " (\(disabled) disabled)" : "")
-            + (loaded.problems.isEmpty ? "" : "; \(loaded.problems.count) files have errors and are not scheduled"))
+        log(
+            "scheduling \(automations.count - disabled) automations from \(configuration.workflows.relativePath)"
+                + (disabled > 0 ? " (\(disabled) disabled)" : "")
+                + (loaded.problems.isEmpty ? "" : "; \(loaded.problems.count) files have errors and are not scheduled"))
         process(claims)
 
         if configuration.watchesFolder {
@@ -149,7 +152,7 @@ final class DaemonEngine: @unchecked Sendable {
         do {
             return try opening(url.path)
         } catch let error as SQLiteStorageError {
-            throw error   // names the file and the reason already
+            throw error  // names the file and the reason already
         } catch {
             throw AutomationError.store(url.path, underlying: "\(error)")
         }
@@ -179,17 +182,21 @@ final class DaemonEngine: @unchecked Sendable {
                 var settled: [ClaimEnding] = []
                 for claim in claims {
                     guard claim.status == .running, let runID = claim.runID, let run = try? history.run(matching: runID).run,
-                          run.status != .running, run.status != .interrupted, let id = claim.id else {
+                        run.status != .running, run.status != .interrupted, let id = claim.id
+                    else {
                         interrupted.append(claim)
                         continue
                     }
-                    let status: Claim.Status = switch run.status {
-                    case .succeeded: .succeeded
-                    case .cancelled: .cancelled
-                    default: .failed
-                    }
-                    settled.append(ClaimEnding(id: id, status: status, note: "recorded from the run history after \(daemon) stopped",
-                                               runID: nil, attempts: claim.attempts, startedAt: run.startedAt, endedAt: run.endedAt ?? now))
+                    let status: Claim.Status =
+                        switch run.status {
+                        case .succeeded: .succeeded
+                        case .cancelled: .cancelled
+                        default: .failed
+                        }
+                    settled.append(
+                        ClaimEnding(
+                            id: id, status: status, note: "recorded from the run history after \(daemon) stopped",
+                            runID: nil, attempts: claim.attempts, startedAt: run.startedAt, endedAt: run.endedAt ?? now))
                 }
                 try store.finish(settled)
                 let running = interrupted.filter { $0.status == .running }
@@ -199,8 +206,9 @@ final class DaemonEngine: @unchecked Sendable {
                 let queued = interrupted.filter { $0.status == .queued }
                 try store.markInterrupted(queued.compactMap(\.id), note: "interrupted: \(daemon) stopped before it ran (killed or crashed)", at: now)
                 if !interrupted.isEmpty {
-                    log("\(daemon) stopped without finishing \(interrupted.count) due times: marked interrupted ("
-                        + interrupted.map { "\(name(ofKey: $0.automationKey)) due \(Self.format($0.dueDate))" }.joined(separator: ", ") + ")",
+                    log(
+                        "\(daemon) stopped without finishing \(interrupted.count) due times: marked interrupted ("
+                            + interrupted.map { "\(name(ofKey: $0.automationKey)) due \(Self.format($0.dueDate))" }.joined(separator: ", ") + ")",
                         level: .warning)
                 }
                 if !settled.isEmpty {
@@ -270,10 +278,12 @@ final class DaemonEngine: @unchecked Sendable {
             dueQueue.removeFirst()
             guard let entry = entries[first.key], entry.generation == first.generation else { continue }
             if first.date < now.addingTimeInterval(-Self.stallThreshold) {
-                let plan = CatchUpPlan(policy: entry.automation.catchUp, after: first.date.addingTimeInterval(-1), now: now,
-                                       nextDueTime: entry.automation.nextDueTime)
-                log("\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.date))) s behind (suspended, or the clock changed); "
-                    + "due times since \(Self.format(first.date)) follow catchUp: \(entry.automation.catchUp.rawValue)", level: .warning)
+                let plan = CatchUpPlan(
+                    policy: entry.automation.catchUp, after: first.date.addingTimeInterval(-1), now: now,
+                    nextDueTime: entry.automation.nextDueTime)
+                log(
+                    "\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.date))) s behind (suspended, or the clock changed); "
+                        + "due times since \(Self.format(first.date)) follow catchUp: \(entry.automation.catchUp.rawValue)", level: .warning)
                 claims += catchUp(plan, for: entry)
                 schedule(entry, after: plan.resume)
                 continue
@@ -288,8 +298,10 @@ final class DaemonEngine: @unchecked Sendable {
     private func catchUp(_ plan: CatchUpPlan, for entry: ScheduledAutomation) -> [PendingClaim] {
         var claims: [PendingClaim] = []
         if let missed = plan.missed {
-            claims.append(PendingClaim(claim: makeClaim(missed, for: entry, status: .missed, isCatchUp: false, note: plan.note), name: entry.automation.name,
-                                       activity: nil, replaces: false))
+            claims.append(
+                PendingClaim(
+                    claim: makeClaim(missed, for: entry, status: .missed, isCatchUp: false, note: plan.note), name: entry.automation.name,
+                    activity: nil, replaces: false))
         }
         for (index, due) in plan.runs.enumerated() {
             claims.append(claim(due, for: entry, isCatchUp: true, isSequential: plan.runs.count > 1, note: index == 0 ? plan.note : nil))
@@ -303,8 +315,9 @@ final class DaemonEngine: @unchecked Sendable {
     /// A claim to make for a due time, after the automation's `overlap:`; reserves its place
     /// among the automation's runs until the claim is confirmed. Call with the lock held.
     private func claim(_ due: Date, for entry: ScheduledAutomation, isCatchUp: Bool, isSequential: Bool, note: String?) -> PendingClaim {
-        let decision = OverlapDecision(policy: entry.automation.overlap, isSequentialCatchUp: isSequential,
-                                       running: entry.running.count, queued: entry.waiting.count)
+        let decision = OverlapDecision(
+            policy: entry.automation.overlap, isSequentialCatchUp: isSequential,
+            running: entry.running.count, queued: entry.waiting.count)
         switch decision {
         case .start(let replacing):
             var claim = makeClaim(due, for: entry, status: .running, isCatchUp: isCatchUp, note: note)
@@ -320,14 +333,16 @@ final class DaemonEngine: @unchecked Sendable {
             entry.waiting.append(activity)
             return PendingClaim(claim: claim, name: entry.automation.name, activity: activity, replaces: false)
         case .skip(let reason):
-            return PendingClaim(claim: makeClaim(due, for: entry, status: .skipped, isCatchUp: isCatchUp, note: reason),
-                                name: entry.automation.name, activity: nil, replaces: false)
+            return PendingClaim(
+                claim: makeClaim(due, for: entry, status: .skipped, isCatchUp: isCatchUp, note: reason),
+                name: entry.automation.name, activity: nil, replaces: false)
         }
     }
 
     private func makeClaim(_ due: Date, for entry: ScheduledAutomation, status: Claim.Status, isCatchUp: Bool, note: String?) -> Claim {
-        Claim(id: nil, automationKey: entry.automation.key, dueTime: Int64(due.timeIntervalSince1970.rounded(.down)), status: status,
-              runID: nil, daemonID: daemonID, isCatchUp: isCatchUp, attempts: 0, claimedAt: 0, startedAt: nil, endedAt: nil, note: note)
+        Claim(
+            id: nil, automationKey: entry.automation.key, dueTime: Int64(due.timeIntervalSince1970.rounded(.down)), status: status,
+            runID: nil, daemonID: daemonID, isCatchUp: isCatchUp, attempts: 0, claimedAt: 0, startedAt: nil, endedAt: nil, note: note)
     }
 
     static func newRunID() -> String { UUID().uuidString.lowercased() }
@@ -349,8 +364,9 @@ final class DaemonEngine: @unchecked Sendable {
         }
         var begunAt: Date?
         do {
-            begunAt = try history.begin(starting.map { (file: $0.automation.fileName, name: $0.automation.name, id: $0.claim.runID ?? "") },
-                                        trigger: "automation")
+            begunAt = try history.begin(
+                starting.map { (file: $0.automation.fileName, name: $0.automation.name, id: $0.claim.runID ?? "") },
+                trigger: "automation")
         } catch {
             log("cannot record the start of \(starting.count) runs: \(error)", level: .error)
         }
@@ -360,8 +376,11 @@ final class DaemonEngine: @unchecked Sendable {
         var touched: [ObjectIdentifier: ScheduledAutomation] = [:]
         for (pending, result) in zip(claims, results) {
             guard let activity = pending.activity else {
-                if let result { log("\(pending.name): due \(Self.format(result.dueDate)) \(result.status.rawValue)"
-                                    + (result.note.map { ": \($0)" } ?? "")) }
+                if let result {
+                    log(
+                        "\(pending.name): due \(Self.format(result.dueDate)) \(result.status.rawValue)"
+                            + (result.note.map { ": \($0)" } ?? ""))
+                }
                 continue
             }
             let entry = activity.schedule
@@ -404,8 +423,10 @@ final class DaemonEngine: @unchecked Sendable {
         }
         for activity in activities {
             guard let id = activity.claim.id else { continue }
-            endings.record(ClaimEnding(id: id, status: .cancelled, note: activity.cancelReason, runID: nil, attempts: 0,
-                                       startedAt: nil, endedAt: now))
+            endings.record(
+                ClaimEnding(
+                    id: id, status: .cancelled, note: activity.cancelReason, runID: nil, attempts: 0,
+                    startedAt: nil, endedAt: now))
         }
     }
 
@@ -446,7 +467,8 @@ final class DaemonEngine: @unchecked Sendable {
         guard !changes.keys.isEmpty else { return }
         let now = Date()
         let current = folder.automations.filter { changes.keys.contains($0.key) }
-        let cursors = (try? store.cursors(for: current.map { .init(key: $0.key, definition: $0.definition, isEnabled: $0.isEnabled) }, now: now)) ?? [:]
+        let cursors =
+            (try? store.cursors(for: current.map { .init(key: $0.key, definition: $0.definition, isEnabled: $0.isEnabled) }, now: now)) ?? [:]
         var lines: [String] = []
         condition.withLock {
             for key in changes.keys.sorted() {
@@ -460,8 +482,9 @@ final class DaemonEngine: @unchecked Sendable {
                     schedule(entry, after: max(now, cursors[key] ?? now))
                 } else if let entry = entries.removeValue(forKey: key) {
                     entry.generation = takeGeneration()
-                    lines.append("no longer scheduling \(entry.automation.name) (\(entry.automation.file.lastPathComponent)): "
-                                 + (current.contains { $0.key == key } ? "disabled" : "deleted or invalid"))
+                    lines.append(
+                        "no longer scheduling \(entry.automation.name) (\(entry.automation.file.lastPathComponent)): "
+                            + (current.contains { $0.key == key } ? "disabled" : "deleted or invalid"))
                 }
             }
         }

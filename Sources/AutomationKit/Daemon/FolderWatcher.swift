@@ -1,7 +1,8 @@
 import Dispatch
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Tells the daemon which workflow files changed, as they change.
@@ -41,7 +42,7 @@ final class FolderWatcher: @unchecked Sendable {
     func start() {
         queue.sync {
             #if canImport(Glibc)
-            if startInotify() { return }
+                if startInotify() { return }
             #endif
             startPolling()
         }
@@ -64,46 +65,47 @@ final class FolderWatcher: @unchecked Sendable {
     }
 
     #if canImport(Glibc)
-    private func startInotify() -> Bool {
-        let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
-        guard descriptor >= 0 else { return false }
-        let mask = UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
-            | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
-        guard inotify_add_watch(descriptor, folder.path, mask) >= 0 else {
-            close(descriptor)
-            return false
+        private func startInotify() -> Bool {
+            let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
+            guard descriptor >= 0 else { return false }
+            let mask =
+                UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
+                | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
+            guard inotify_add_watch(descriptor, folder.path, mask) >= 0 else {
+                close(descriptor)
+                return false
+            }
+            let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+            reader.setEventHandler { [weak self] in self?.readEvents(descriptor) }
+            reader.setCancelHandler { close(descriptor) }
+            reader.resume()
+            source = reader
+            mechanism = "inotify"
+            return true
         }
-        let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-        reader.setEventHandler { [weak self] in self?.readEvents(descriptor) }
-        reader.setCancelHandler { close(descriptor) }
-        reader.resume()
-        source = reader
-        mechanism = "inotify"
-        return true
-    }
 
-    /// Reads the pending `inotify_event`s: a 16-byte header (wd, mask, cookie, len) then `len`
-    /// bytes of NUL-padded file name.
-    private func readEvents(_ descriptor: Int32) {
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            guard count > 0 else { break }
-            var offset = 0
-            while offset + 16 <= count {
-                let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
-                let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
-                let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
-                offset += 16 + length
-                if mask & (UInt32(IN_Q_OVERFLOW) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)) != 0 {
-                    pendingAll = true
-                } else if !nameBytes.isEmpty {
-                    pendingNames.insert(String(decoding: nameBytes, as: UTF8.self))
+        /// Reads the pending `inotify_event`s: a 16-byte header (wd, mask, cookie, len) then `len`
+        /// bytes of NUL-padded file name.
+        private func readEvents(_ descriptor: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                guard count > 0 else { break }
+                var offset = 0
+                while offset + 16 <= count {
+                    let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
+                    let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
+                    let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
+                    offset += 16 + length
+                    if mask & (UInt32(IN_Q_OVERFLOW) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)) != 0 {
+                        pendingAll = true
+                    } else if !nameBytes.isEmpty {
+                        pendingNames.insert(String(decoding: nameBytes, as: UTF8.self))
+                    }
                 }
             }
+            scheduleFlush()
         }
-        scheduleFlush()
-    }
     #endif
 
     private func scheduleFlush() {

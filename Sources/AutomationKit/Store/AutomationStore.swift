@@ -131,8 +131,9 @@ public final class AutomationStore: Sendable {
 
     func registerDaemon(id: String, workflows: String, now: Date) throws {
         try database.write { db in
-            try db.execute(sql: "INSERT INTO daemon (id, pid, host, workflows, startedAt) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [id, Int(getpid()), ProcessInfo.processInfo.hostName, workflows, now.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO daemon (id, pid, host, workflows, startedAt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [id, Int(getpid()), ProcessInfo.processInfo.hostName, workflows, now.timeIntervalSince1970])
         }
     }
 
@@ -173,12 +174,14 @@ public final class AutomationStore: Sendable {
                     if row["definition"] == automation.definition && automation.isEnabled {
                         since = row["since"]
                     } else {
-                        try db.execute(sql: "UPDATE automation SET definition = ?, since = ? WHERE key = ?",
-                                       arguments: [automation.definition, since, automation.key])
+                        try db.execute(
+                            sql: "UPDATE automation SET definition = ?, since = ? WHERE key = ?",
+                            arguments: [automation.definition, since, automation.key])
                     }
                 } else {
-                    try db.execute(sql: "INSERT INTO automation (key, definition, since) VALUES (?, ?, ?)",
-                                   arguments: [automation.key, automation.definition, since])
+                    try db.execute(
+                        sql: "INSERT INTO automation (key, definition, since) VALUES (?, ?, ?)",
+                        arguments: [automation.key, automation.definition, since])
                 }
                 guard automation.isEnabled else { continue }
                 let lastDue = try Int64.fetchOne(latest, arguments: [automation.key]).map { Double($0) } ?? -.infinity
@@ -208,17 +211,20 @@ public final class AutomationStore: Sendable {
     }
 
     private static func insert(_ claims: [Claim], in db: Database) throws -> [Claim?] {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt, startedAt, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (automationKey, dueTime) DO NOTHING
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt, startedAt, note)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (automationKey, dueTime) DO NOTHING
+                """)
         let claimedAt = Date().timeIntervalSince1970
         return try claims.map { claim -> Claim? in
             var claim = claim
             claim.claimedAt = claimedAt
-            try statement.execute(arguments: [claim.automationKey, claim.dueTime, claim.status.rawValue, claim.runID, claim.daemonID,
-                                              claim.isCatchUp, claim.attempts, claim.claimedAt, claim.startedAt, claim.note])
+            try statement.execute(arguments: [
+                claim.automationKey, claim.dueTime, claim.status.rawValue, claim.runID, claim.daemonID,
+                claim.isCatchUp, claim.attempts, claim.claimedAt, claim.startedAt, claim.note
+            ])
             guard db.changesCount == 1 else { return nil }
             claim.id = db.lastInsertedRowID
             return claim
@@ -228,9 +234,10 @@ public final class AutomationStore: Sendable {
     /// Records that a claim's run (or another attempt of it) started, and when the first attempt did.
     func started(_ id: Int64, runID: String, attempt: Int, firstStartedAt date: Date) throws {
         try database.write { db in
-            try db.execute(sql: """
-                UPDATE claim SET status = 'running', runID = ?, attempts = ?, startedAt = coalesce(startedAt, ?) WHERE id = ?
-                """, arguments: [runID, attempt, date.timeIntervalSince1970, id])
+            try db.execute(
+                sql: """
+                    UPDATE claim SET status = 'running', runID = ?, attempts = ?, startedAt = coalesce(startedAt, ?) WHERE id = ?
+                    """, arguments: [runID, attempt, date.timeIntervalSince1970, id])
         }
     }
 
@@ -240,14 +247,17 @@ public final class AutomationStore: Sendable {
     func finish(_ endings: [ClaimEnding]) throws {
         guard !endings.isEmpty else { return }
         try database.write { db in
-            let statement = try db.cachedStatement(sql: """
-                UPDATE claim SET status = ?1, note = CASE WHEN ?2 IS NULL THEN note WHEN note IS NULL THEN ?2 ELSE note || '; ' || ?2 END,
-                                 runID = coalesce(?3, runID), attempts = ?4, startedAt = coalesce(startedAt, ?5), endedAt = ?6
-                WHERE id = ?7
-                """)
+            let statement = try db.cachedStatement(
+                sql: """
+                    UPDATE claim SET status = ?1, note = CASE WHEN ?2 IS NULL THEN note WHEN note IS NULL THEN ?2 ELSE note || '; ' || ?2 END,
+                                     runID = coalesce(?3, runID), attempts = ?4, startedAt = coalesce(startedAt, ?5), endedAt = ?6
+                    WHERE id = ?7
+                    """)
             for ending in endings {
-                try statement.execute(arguments: [ending.status.rawValue, ending.note, ending.runID, ending.attempts,
-                                                  ending.startedAt?.timeIntervalSince1970, ending.endedAt.timeIntervalSince1970, ending.id])
+                try statement.execute(arguments: [
+                    ending.status.rawValue, ending.note, ending.runID, ending.attempts,
+                    ending.startedAt?.timeIntervalSince1970, ending.endedAt.timeIntervalSince1970, ending.id
+                ])
             }
         }
     }
@@ -257,8 +267,9 @@ public final class AutomationStore: Sendable {
     /// The claims still queued or running that other daemons own.
     func pendingClaims(notOwnedBy daemonID: String) throws -> [Claim] {
         try database.read { db in
-            try Claim.fetchAll(db, sql: "SELECT * FROM claim WHERE status IN ('queued', 'running') AND daemonID != ?",
-                               arguments: [daemonID])
+            try Claim.fetchAll(
+                db, sql: "SELECT * FROM claim WHERE status IN ('queued', 'running') AND daemonID != ?",
+                arguments: [daemonID])
         }
     }
 
@@ -266,9 +277,10 @@ public final class AutomationStore: Sendable {
     func markInterrupted(_ ids: [Int64], note: String, at date: Date) throws {
         try database.write { db in
             for id in ids {
-                try db.execute(sql: """
-                    UPDATE claim SET status = 'interrupted', note = ?, endedAt = ? WHERE id = ? AND status IN ('queued', 'running')
-                    """, arguments: [note, date.timeIntervalSince1970, id])
+                try db.execute(
+                    sql: """
+                        UPDATE claim SET status = 'interrupted', note = ?, endedAt = ? WHERE id = ? AND status IN ('queued', 'running')
+                        """, arguments: [note, date.timeIntervalSince1970, id])
             }
         }
     }
@@ -276,11 +288,12 @@ public final class AutomationStore: Sendable {
     /// Deletes finished claims older than ``retention``, keeping each automation's latest.
     func prune(now: Date) throws {
         try database.write { db in
-            try db.execute(sql: """
-                DELETE FROM claim
-                WHERE dueTime < ? AND status NOT IN ('queued', 'running')
-                  AND dueTime < (SELECT max(latest.dueTime) FROM claim AS latest WHERE latest.automationKey = claim.automationKey)
-                """, arguments: [Int64(now.timeIntervalSince1970 - Self.retention)])
+            try db.execute(
+                sql: """
+                    DELETE FROM claim
+                    WHERE dueTime < ? AND status NOT IN ('queued', 'running')
+                      AND dueTime < (SELECT max(latest.dueTime) FROM claim AS latest WHERE latest.automationKey = claim.automationKey)
+                    """, arguments: [Int64(now.timeIntervalSince1970 - Self.retention)])
         }
     }
 }

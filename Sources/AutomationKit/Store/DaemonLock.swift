@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A daemon's proof of life: an exclusive `flock` on `$SHORTCUTS_HOME/daemons/ID.lock`,

@@ -35,18 +35,20 @@ extension AppEntity {
     public var intentValue: IntentValue {
         let representation = displayRepresentation
         let localization = Localization.current
-        return .entity(EntityValue(
-            typeName: EntityReflection.typeName(of: Self.self), identifier: id.entityIdentifierString,
-            title: representation.title.description, subtitle: representation.subtitle?.description,
-            instance: self, readProperties: { [self] in
-                Localization.$current.withValue(localization) {
-                    var properties: [String: IntentValue] = [:]
-                    for property in EntityReflection.properties(of: self) {
-                        properties[property.name] = property.wrapper.currentValue ?? .null
+        return .entity(
+            EntityValue(
+                typeName: EntityReflection.typeName(of: Self.self), identifier: id.entityIdentifierString,
+                title: representation.title.description, subtitle: representation.subtitle?.description,
+                instance: self,
+                readProperties: { [self] in
+                    Localization.$current.withValue(localization) {
+                        var properties: [String: IntentValue] = [:]
+                        for property in EntityReflection.properties(of: self) {
+                            properties[property.name] = property.wrapper.currentValue ?? .null
+                        }
+                        return properties
                     }
-                    return properties
-                }
-            }))
+                }))
     }
 
     /// Takes the entity out of an entity value. Text is turned into entities by the engine's

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An enumeration whose cases can be parameter values, shown with localized titles.
 ///
 /// ```swift
@@ -30,9 +32,10 @@ extension AppEnum {
     public static var intentValueType: IntentValueType { .enumeration(EnumTypeReference(Self.self)) }
 
     public var intentValue: IntentValue {
-        .enumCase(EnumCaseValue(
-            typeName: String(describing: Self.self), rawValue: String(describing: rawValue),
-            title: localizedTitle.description))
+        .enumCase(
+            EnumCaseValue(
+                typeName: String(describing: Self.self), rawValue: String(describing: rawValue),
+                title: localizedTitle.description))
     }
 
     public init(intentValue: IntentValue) throws {
@@ -63,5 +66,3 @@ extension AppEnum {
         }
     }
 }
-
-import Foundation

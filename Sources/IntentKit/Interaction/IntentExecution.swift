@@ -140,7 +140,8 @@ extension AppIntent {
     public func requestConfirmation<Output: IntentResult>(output: Output) async throws {
         let execution = IntentExecution.current
         let parts = output.resultParts
-        let question = parts.dialog.map { $0.full.resolved(in: execution.localization) }
+        let question =
+            parts.dialog.map { $0.full.resolved(in: execution.localization) }
             ?? "Run \(Self.title.resolved(in: execution.localization))?"
         let preview = parts.snippet.map { SnippetRenderer.render($0) }
         let request = ConfirmationRequest(name: "confirm", question: question, preview: preview)
@@ -167,10 +168,11 @@ enum QuestionText {
     static func valueQuestion(dialog: IntentDialog?, title: LocalizedStringResource, type: IntentValueType) -> String {
         let localization = IntentExecution.current.localization
         if let dialog { return dialog.full.resolved(in: localization) }
-        let question: LocalizedStringResource = switch type.nonOptional {
-        case .enumeration, .entity, .list: "Which \(title)?"
-        default: "What is the \(title)?"
-        }
+        let question: LocalizedStringResource =
+            switch type.nonOptional {
+            case .enumeration, .entity, .list: "Which \(title)?"
+            default: "What is the \(title)?"
+            }
         return question.resolved(in: localization)
     }
 }

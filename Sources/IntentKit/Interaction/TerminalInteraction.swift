@@ -12,8 +12,9 @@ public struct TerminalInteraction: Interaction {
 
     /// Creates an interaction on standard input and standard error.
     public init() {
-        self.init(input: { readLine(strippingNewline: true) },
-                  output: { FileHandle.standardError.write(Data($0.utf8)) })
+        self.init(
+            input: { readLine(strippingNewline: true) },
+            output: { FileHandle.standardError.write(Data($0.utf8)) })
     }
 
     /// Creates an interaction on other streams, for tests.

@@ -54,7 +54,8 @@ public struct LocalizedStringResource: Sendable, Hashable, ExpressibleByStringIn
     /// - Parameter localization: The locale and strings tables to use.
     /// - Returns: The localized text.
     public func resolved(in localization: Localization) -> String {
-        let format = localization.strings.lookUp(key, table: table, locale: localization.locale)
+        let format =
+            localization.strings.lookUp(key, table: table, locale: localization.locale)
             ?? defaultValue ?? key
         guard !arguments.isEmpty || format.contains("%") else { return format }
         let texts = arguments.map { $0.text(in: localization) }

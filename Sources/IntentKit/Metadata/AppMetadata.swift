@@ -111,31 +111,36 @@ public struct AppMetadata: Codable, Sendable, Equatable {
                         defaultValue: parameter.defaultValue.map(\.displayText),
                         requestValueDialog: parameter.requestValueDialog?.full.description)
                 },
-                result: Result(type: shape.description, valueType: shape.valueType?.description, opensIntent: shape.opensIntent,
-                               providesDialog: shape.providesDialog, showsSnippet: shape.showsSnippet))
+                result: Result(
+                    type: shape.description, valueType: shape.valueType?.description, opensIntent: shape.opensIntent,
+                    providesDialog: shape.providesDialog, showsSnippet: shape.showsSnippet))
         }.sorted { $0.name < $1.name }
         let entities = app.entities.map { type -> Entity in
             let capabilities = EntityQueries.capabilities(of: type)
             return Entity(
                 name: app.qualifiedName(ofType: type), title: type.typeDisplayRepresentation.name.description,
                 properties: capabilities.properties.map {
-                    Property(name: $0.name, title: $0.title, type: $0.type.description,
-                             comparators: $0.comparators.map(\.rawValue), isSortable: $0.isSortable)
+                    Property(
+                        name: $0.name, title: $0.title, type: $0.type.description,
+                        comparators: $0.comparators.map(\.rawValue), isSortable: $0.isSortable)
                 },
                 sortOptions: capabilities.properties.filter(\.isSortable).map(\.name),
                 supportsPropertyQuery: capabilities.supportsPropertyQuery,
                 supportsStringSearch: capabilities.supportsStringSearch, isEnumerable: capabilities.isEnumerable)
         }.sorted { $0.name < $1.name }
         let enums = app.enums.map { type -> Enumeration in
-            Enumeration(name: app.qualifiedName(ofType: type), title: type.typeDisplayRepresentation.name.description,
-                        cases: type.caseList)
+            Enumeration(
+                name: app.qualifiedName(ofType: type), title: type.typeDisplayRepresentation.name.description,
+                cases: type.caseList)
         }.sorted { $0.name < $1.name }
         let shortcuts = (app.shortcuts?.appShortcuts ?? []).map { shortcut in
-            Shortcut(intent: app.qualifiedName(of: type(of: shortcut.intent)), phrases: shortcut.phrases.map(\.template),
-                     shortTitle: shortcut.shortTitle?.description, systemImageName: shortcut.systemImageName)
+            Shortcut(
+                intent: app.qualifiedName(of: type(of: shortcut.intent)), phrases: shortcut.phrases.map(\.template),
+                shortTitle: shortcut.shortTitle?.description, systemImageName: shortcut.systemImageName)
         }
-        return App(name: app.name, locales: app.strings.locales, intents: intents, entities: entities, enums: enums,
-                   shortcuts: shortcuts)
+        return App(
+            name: app.name, locales: app.strings.locales, intents: intents, entities: entities, enums: enums,
+            shortcuts: shortcuts)
     }
 
     /// The metadata as stable JSON: keys sorted, two-space indentation.

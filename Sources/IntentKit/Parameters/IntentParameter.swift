@@ -25,8 +25,10 @@ public struct IntentParameter<Value: IntentValueConvertible>: @unchecked Sendabl
         var value: Value?
         var name: String?
 
-        init(title: LocalizedStringResource, description: LocalizedStringResource?, defaultValue: Value?,
-             requestValueDialog: IntentDialog?) {
+        init(
+            title: LocalizedStringResource, description: LocalizedStringResource?, defaultValue: Value?,
+            requestValueDialog: IntentDialog?
+        ) {
             self.title = title
             self.description = description
             self.defaultValue = defaultValue
@@ -48,8 +50,9 @@ public struct IntentParameter<Value: IntentValueConvertible>: @unchecked Sendabl
         title: LocalizedStringResource, description: LocalizedStringResource? = nil, default: Value? = nil,
         requestValueDialog: IntentDialog? = nil
     ) {
-        storage = Storage(title: title, description: description, defaultValue: `default`,
-                          requestValueDialog: requestValueDialog)
+        storage = Storage(
+            title: title, description: description, defaultValue: `default`,
+            requestValueDialog: requestValueDialog)
         ParameterCollector.record(self)
     }
 

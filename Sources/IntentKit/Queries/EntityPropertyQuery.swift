@@ -39,8 +39,10 @@ public protocol EntityPropertyQuery: EntityQuery {
     ///   - sortedBy: The sort order, most significant first.
     ///   - limit: The most entities to return, if set.
     /// - Returns: The matching entities.
-    func entities(matching comparators: [ComparatorMappingType], mode: ComparatorMode,
-                  sortedBy: [Sort<Entity>], limit: Int?) async throws -> [Entity]
+    func entities(
+        matching comparators: [ComparatorMappingType], mode: ComparatorMode,
+        sortedBy: [Sort<Entity>], limit: Int?
+    ) async throws -> [Entity]
 }
 
 extension EntityPropertyQuery {

@@ -84,7 +84,8 @@ public enum EntityQueries {
             let properties = descriptors.map { descriptor in
                 EntityQueryCapabilities.Property(
                     name: descriptor.name, title: descriptor.title.description, type: descriptor.type,
-                    comparators: isPropertyQuery ? comparators[descriptor.name] ?? [] : (isEnumerable ? ComparatorKind.allCases.filter(\.takesOperand) : []),
+                    comparators: isPropertyQuery
+                        ? comparators[descriptor.name] ?? [] : (isEnumerable ? ComparatorKind.allCases.filter(\.takesOperand) : []),
                     isSortable: isPropertyQuery ? sortable.contains(descriptor.name) : isEnumerable)
             }
             return EntityQueryCapabilities(
@@ -136,8 +137,10 @@ public enum EntityQueries {
     /// - Returns: Entity values.
     /// - Throws: ``EntityQueryError`` for undeclared properties, comparators or sorts, and
     ///   ``ValueConversionError`` for operands of the wrong type.
-    public static func find(_ type: any AppEntity.Type, conditions: [PropertyCondition], mode: ComparatorMode = .and,
-                            sortedBy: [PropertySort] = [], limit: Int? = nil) async throws -> [IntentValue] {
+    public static func find(
+        _ type: any AppEntity.Type, conditions: [PropertyCondition], mode: ComparatorMode = .and,
+        sortedBy: [PropertySort] = [], limit: Int? = nil
+    ) async throws -> [IntentValue] {
         func open<Entity: AppEntity>(_ type: Entity.Type) async throws -> [IntentValue] {
             let query = Entity.defaultQuery
             if let propertyQuery = query as? any EntityPropertyQuery {
@@ -164,21 +167,24 @@ public enum EntityQueries {
         var mappings: [Query.ComparatorMappingType] = []
         for condition in conditions {
             guard let position = declared.propertyPositions[condition.property] else {
-                throw EntityQueryError.propertyNotQueryable(entity: entityName, property: condition.property,
-                                                            queryable: Query.properties.properties.compactMap(\.name))
+                throw EntityQueryError.propertyNotQueryable(
+                    entity: entityName, property: condition.property,
+                    queryable: Query.properties.properties.compactMap(\.name))
             }
             let property = Query.properties.properties[position]
             guard let comparator = property.comparator(condition.comparator) else {
-                throw EntityQueryError.comparatorNotSupported(entity: entityName, property: condition.property,
-                                                              comparator: condition.comparator,
-                                                              supported: property.comparators.map(\.kind))
+                throw EntityQueryError.comparatorNotSupported(
+                    entity: entityName, property: condition.property,
+                    comparator: condition.comparator,
+                    supported: property.comparators.map(\.kind))
             }
             mappings.append(try comparator.mapping(for: condition.operands))
         }
         let sorts = try sortedBy.map { sort -> EntityQuerySort<Query.Entity> in
             guard let position = declared.sortPositions[sort.property] else {
-                throw EntityQueryError.notSortable(entity: entityName, property: sort.property,
-                                                   sortable: Query.sortingOptions.propertyNames)
+                throw EntityQueryError.notSortable(
+                    entity: entityName, property: sort.property,
+                    sortable: Query.sortingOptions.propertyNames)
             }
             let option = Query.sortingOptions.options[position]
             return EntityQuerySort(by: option.keyPath, order: sort.order == .ascending ? .ascending : .descending)
@@ -199,8 +205,10 @@ public enum EntityQueries {
     /// - Returns: The values that pass, in order.
     /// - Throws: ``EntityQueryError/unknownProperty(entity:property:known:)`` when a value has
     ///   no such property.
-    public static func filter(_ values: [IntentValue], conditions: [PropertyCondition], mode: ComparatorMode = .and,
-                              sortedBy: [PropertySort] = [], limit: Int? = nil) throws -> [IntentValue] {
+    public static func filter(
+        _ values: [IntentValue], conditions: [PropertyCondition], mode: ComparatorMode = .and,
+        sortedBy: [PropertySort] = [], limit: Int? = nil
+    ) throws -> [IntentValue] {
         var kept = try values.filter { value in
             let results = try conditions.map { condition -> Bool in
                 guard let member = value.member(condition.property) else {
@@ -217,7 +225,8 @@ public enum EntityQueries {
                 for sort in sortedBy {
                     let a = left.element.member(sort.property) ?? .null
                     let b = right.element.member(sort.property) ?? .null
-                    let order = ValueComparison.order(a, b) ?? (a.isNull == b.isNull ? .orderedSame : (a.isNull ? .orderedAscending : .orderedDescending))
+                    let order =
+                        ValueComparison.order(a, b) ?? (a.isNull == b.isNull ? .orderedSame : (a.isNull ? .orderedAscending : .orderedDescending))
                     if order == .orderedSame { continue }
                     return sort.order == .ascending ? order == .orderedAscending : order == .orderedDescending
                 }
@@ -243,7 +252,8 @@ public enum EntityQueryError: Error, CustomStringConvertible, Sendable, Equatabl
         case .notQueryable(let entity):
             return "\(entity) cannot be searched by property: its query is neither an EntityPropertyQuery nor an EnumerableEntityQuery"
         case .propertyNotQueryable(let entity, let property, let queryable):
-            return "\(entity) cannot be queried by '\(property)'" + Self.hint(property, queryable) + "\nhelp: queryable properties: \(list(queryable))"
+            return "\(entity) cannot be queried by '\(property)'" + Self.hint(property, queryable)
+                + "\nhelp: queryable properties: \(list(queryable))"
         case .comparatorNotSupported(let entity, let property, let comparator, let supported):
             return "'\(property)' of \(entity) does not support '\(comparator.rawValue)'" + Self.hint(comparator.rawValue, supported.map(\.rawValue))
                 + "\nhelp: supported comparators: \(list(supported.map(\.rawValue)))"

@@ -176,8 +176,9 @@ public struct IsBetweenComparator<Value: IntentValueConvertible, Mapping>: Query
     public init(mappingTransform: @escaping (Value, Value) -> Mapping) {
         erased = AnyQueryComparator(kind: .isBetween) { operands in
             guard operands.count == 2 else {
-                throw ValueConversionError(value: .list(operands), expectedType: .list(Value.intentValueType),
-                                           hint: "isBetween needs a lower and an upper bound")
+                throw ValueConversionError(
+                    value: .list(operands), expectedType: .list(Value.intentValueType),
+                    hint: "isBetween needs a lower and an upper bound")
             }
             return mappingTransform(try Value(intentValue: operands[0]), try Value(intentValue: operands[1]))
         }

@@ -73,7 +73,8 @@ enum IntentReflection {
         for (index, wrapper) in wrappers.enumerated() {
             let known = prototype.parameters[index]
             guard ObjectIdentifier(Swift.type(of: wrapper)) == prototype.wrapperTypes[index],
-                  wrapper.title.key == known.wrapper.title.key else { return (intent, Self.parameters(of: intent)) }
+                wrapper.title.key == known.wrapper.title.key
+            else { return (intent, Self.parameters(of: intent)) }
             wrapper.assignName(known.name)
             parameters.append(ReflectedParameter(name: known.name, wrapper: wrapper))
         }
@@ -105,13 +106,16 @@ enum IntentReflection {
     /// The name and current value of the parameter a key path points at in an instance.
     static func parameter(for keyPath: AnyKeyPath, in intent: any AppIntent) -> ReflectedParameter? {
         guard let wrapper = apply(keyPath, to: intent) as? any AnyIntentParameter else { return nil }
-        let name = parameterName(for: keyPath, in: type(of: intent))
+        let name =
+            parameterName(for: keyPath, in: type(of: intent))
             ?? parameters(of: intent).first { $0.wrapper.storageIdentity == wrapper.storageIdentity }?.name
         return name.map { ReflectedParameter(name: $0, wrapper: wrapper) }
     }
 
-    private static func name(for keyPath: AnyKeyPath, in intent: any AppIntent,
-                             among parameters: [ReflectedParameter]) -> String? {
+    private static func name(
+        for keyPath: AnyKeyPath, in intent: any AppIntent,
+        among parameters: [ReflectedParameter]
+    ) -> String? {
         guard let wrapper = apply(keyPath, to: intent) as? any AnyIntentParameter else { return nil }
         return parameters.first { $0.wrapper.storageIdentity == wrapper.storageIdentity }?.name
     }
@@ -121,9 +125,10 @@ enum IntentReflection {
         if let known = prototypes.withLock({ $0[key] }) { return known }
         let intent = type.init()
         let parameters = parameters(of: intent)
-        let prototype = Prototype(intent: intent, parameters: parameters,
-                                  wrapperTypes: parameters.map { ObjectIdentifier(Swift.type(of: $0.wrapper)) },
-                                  typeName: String(describing: type))
+        let prototype = Prototype(
+            intent: intent, parameters: parameters,
+            wrapperTypes: parameters.map { ObjectIdentifier(Swift.type(of: $0.wrapper)) },
+            typeName: String(describing: type))
         prototypes.withLock { $0[key] = prototype }
         return prototype
     }

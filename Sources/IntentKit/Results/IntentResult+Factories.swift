@@ -97,13 +97,17 @@ extension IntentResult {
     }
 
     /// A result with a value, an intent to open, a snippet.
-    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(value: V, opensIntent intent: O, @SnippetViewBuilder content: () -> C) -> Self
+    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(
+        value: V, opensIntent intent: O, @SnippetViewBuilder content: () -> C
+    ) -> Self
     where Self == IntentResultContainer<V, O, C, Never> {
         IntentResultContainer(value: value.intentValue, opensIntent: intent, snippet: content())
     }
 
     /// A result with a value, an intent to open, a snippet.
-    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(value: V, openIntent intent: O, @SnippetViewBuilder content: () -> C) -> Self
+    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(
+        value: V, openIntent intent: O, @SnippetViewBuilder content: () -> C
+    ) -> Self
     where Self == IntentResultContainer<V, O, C, Never> {
         IntentResultContainer(value: value.intentValue, opensIntent: intent, snippet: content())
     }
@@ -133,13 +137,17 @@ extension IntentResult {
     }
 
     /// A result with a value, an intent to open, a dialog, a snippet.
-    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(value: V, opensIntent intent: O, dialog: IntentDialog, @SnippetViewBuilder content: () -> C) -> Self
+    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(
+        value: V, opensIntent intent: O, dialog: IntentDialog, @SnippetViewBuilder content: () -> C
+    ) -> Self
     where Self == IntentResultContainer<V, O, C, IntentDialog> {
         IntentResultContainer(value: value.intentValue, opensIntent: intent, dialog: dialog, snippet: content())
     }
 
     /// A result with a value, an intent to open, a dialog, a snippet.
-    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(value: V, openIntent intent: O, dialog: IntentDialog, @SnippetViewBuilder content: () -> C) -> Self
+    public static func result<V: IntentValueConvertible, O: AppIntent, C: SnippetView>(
+        value: V, openIntent intent: O, dialog: IntentDialog, @SnippetViewBuilder content: () -> C
+    ) -> Self
     where Self == IntentResultContainer<V, O, C, IntentDialog> {
         IntentResultContainer(value: value.intentValue, opensIntent: intent, dialog: dialog, snippet: content())
     }

@@ -81,8 +81,10 @@ public enum _NoSnippet: Sendable {}
 public struct IntentResultContainer<Value: Sendable, OpenedIntent: Sendable, Content: Sendable, Dialog: Sendable>: IntentResult {
     public let resultParts: IntentResultParts
 
-    init(value: IntentValue? = nil, opensIntent: (any AppIntent)? = nil, dialog: IntentDialog? = nil,
-         snippet: (any SnippetView)? = nil) {
+    init(
+        value: IntentValue? = nil, opensIntent: (any AppIntent)? = nil, dialog: IntentDialog? = nil,
+        snippet: (any SnippetView)? = nil
+    ) {
         resultParts = IntentResultParts(value: value, dialog: dialog, opensIntent: opensIntent, snippet: snippet)
     }
 

@@ -22,16 +22,20 @@ package enum EntityResolver {
     ///   - interaction: Who chooses among several matches.
     /// - Returns: An ``IntentValue/entity(_:)`` value.
     /// - Throws: ``IntentError/entityNotFound(entity:text:)``, or the interaction's error.
-    package static func resolve(_ value: IntentValue, as type: any AppEntity.Type, name: String,
-                               interaction: any Interaction) async throws -> IntentValue {
+    package static func resolve(
+        _ value: IntentValue, as type: any AppEntity.Type, name: String,
+        interaction: any Interaction
+    ) async throws -> IntentValue {
         func open<Entity: AppEntity>(_ type: Entity.Type) async throws -> IntentValue {
             try await resolve(value, entity: type, name: name, interaction: interaction).intentValue
         }
         return try await open(type)
     }
 
-    static func resolve<Entity: AppEntity>(_ value: IntentValue, entity: Entity.Type, name: String,
-                                           interaction: any Interaction) async throws -> Entity {
+    static func resolve<Entity: AppEntity>(
+        _ value: IntentValue, entity: Entity.Type, name: String,
+        interaction: any Interaction
+    ) async throws -> Entity {
         switch value {
         case .entity(let entityValue):
             if let instance = entityValue.instance as? Entity { return instance }
@@ -41,16 +45,20 @@ package enum EntityResolver {
         case .int(let number):
             return try await resolveText(String(number), entity: entity, name: name, interaction: interaction)
         default:
-            throw ValueConversionError(value: value, expectedType: Entity.intentValueType,
-                                       hint: "give a \(Entity.self) or its title")
+            throw ValueConversionError(
+                value: value, expectedType: Entity.intentValueType,
+                hint: "give a \(Entity.self) or its title")
         }
     }
 
-    private static func resolveText<Entity: AppEntity>(_ text: String, entity: Entity.Type, name: String,
-                                                       interaction: any Interaction) async throws -> Entity {
+    private static func resolveText<Entity: AppEntity>(
+        _ text: String, entity: Entity.Type, name: String,
+        interaction: any Interaction
+    ) async throws -> Entity {
         let query = Entity.defaultQuery
         if let identifier = Entity.ID.entityIdentifier(for: text),
-           let found = try await query.entities(for: [identifier]).first {
+            let found = try await query.entities(for: [identifier]).first
+        {
             return found
         }
         var candidates: [Entity]
@@ -84,8 +92,9 @@ package enum EntityResolver {
             }
             let typeName = Entity.typeDisplayRepresentation.name
             let question: LocalizedStringResource = "Which \(typeName)?"
-            let index = try await interaction.requestChoice(ChoiceRequest(
-                name: name, question: question.description, options: options))
+            let index = try await interaction.requestChoice(
+                ChoiceRequest(
+                    name: name, question: question.description, options: options))
             return candidates[index]
         }
     }

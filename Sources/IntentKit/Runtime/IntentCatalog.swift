@@ -70,8 +70,10 @@ public struct IntentCatalog: Sendable {
     }
 
     /// Finds an item by full name (`App.Type`), else by type name when only one app has it.
-    private static func lookUp<Item>(_ name: String, in items: [Item], fullName: (Item) -> String,
-                                     typeName: (Item) -> String) -> LookUp<Item> {
+    private static func lookUp<Item>(
+        _ name: String, in items: [Item], fullName: (Item) -> String,
+        typeName: (Item) -> String
+    ) -> LookUp<Item> {
         if let exact = items.first(where: { fullName($0) == name }) { return .found(exact) }
         let bare = items.filter { typeName($0) == name }
         if bare.count == 1 { return .found(bare[0]) }
@@ -149,8 +151,10 @@ package enum NameSuggestion {
     ///   - prefixOfSecond: Measure against the closest prefix of `target` (for words being typed).
     ///   - limit: Stop early and return `limit + 1` once the distance must exceed it.
     /// - Returns: The number of edits between them.
-    package static func editDistance(_ source: [Character], _ target: [Character], prefixOfSecond: Bool = false,
-                                    limit: Int = .max) -> Int {
+    package static func editDistance(
+        _ source: [Character], _ target: [Character], prefixOfSecond: Bool = false,
+        limit: Int = .max
+    ) -> Int {
         if source.isEmpty { return prefixOfSecond ? 0 : target.count }
         if target.isEmpty { return source.count }
         let width = target.count + 1
@@ -164,7 +168,8 @@ package enum NameSuggestion {
                 let cost = source[row - 1] == target[column - 1] ? 0 : 1
                 var value = min(previous[column] + 1, current[column - 1] + 1, previous[column - 1] + cost)
                 if row > 1, column > 1,
-                   source[row - 1] == target[column - 2], source[row - 2] == target[column - 1] {
+                    source[row - 1] == target[column - 2], source[row - 2] == target[column - 1]
+                {
                     value = min(value, beforePrevious[column - 2] + 1)
                 }
                 current[column] = value

@@ -44,8 +44,10 @@ public struct IntentPerformer: Sendable {
 
     private static let preparations = Mutex<[String: Preparation]>([:])
 
-    public init(catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
-                runsOpenedIntents: Bool = true) {
+    public init(
+        catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
+        runsOpenedIntents: Bool = true
+    ) {
         self.catalog = catalog
         self.interaction = interaction
         self.locale = locale
@@ -87,8 +89,9 @@ public struct IntentPerformer: Sendable {
                     throw IntentError.tooManyRequests(intent: intentName, parameter: request.parameterName)
                 }
                 answered.insert(request.parameterName)
-                let answer = try await ask(ValueRequest(name: request.parameterName, question: request.question, type: request.type),
-                                           intentName: intentName)
+                let answer = try await ask(
+                    ValueRequest(name: request.parameterName, question: request.question, type: request.type),
+                    intentName: intentName)
                 arguments[request.parameterName] = answer
             }
         }
@@ -198,8 +201,10 @@ public struct IntentPerformer: Sendable {
         return String(describing: error)
     }
 
-    private func assign(_ arguments: [String: IntentValue], to parameters: [IntentReflection.ReflectedParameter],
-                        named intentName: String) async throws {
+    private func assign(
+        _ arguments: [String: IntentValue], to parameters: [IntentReflection.ReflectedParameter],
+        named intentName: String
+    ) async throws {
         let isKnown = { (name: String) in parameters.contains { $0.name == name } }
         if !arguments.keys.allSatisfy(isKnown) {
             for name in arguments.keys.sorted() where !isKnown(name) {
@@ -305,8 +310,10 @@ package enum ValuePreparation {
     ///   - interaction: Who chooses among several matching entities.
     /// - Returns: The value with entities resolved.
     /// - Throws: ``IntentError`` or ``ValueConversionError``.
-    package static func prepare(_ value: IntentValue, for type: IntentValueType, name: String,
-                               interaction: any Interaction) async throws -> IntentValue {
+    package static func prepare(
+        _ value: IntentValue, for type: IntentValueType, name: String,
+        interaction: any Interaction
+    ) async throws -> IntentValue {
         switch type {
         case .optional(let wrapped):
             return value.isNull ? .null : try await prepare(value, for: wrapped, name: name, interaction: interaction)

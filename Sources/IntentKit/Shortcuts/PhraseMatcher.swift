@@ -65,7 +65,7 @@ public struct PhraseMatcher: Sendable {
                 let suffix = Self.normalize(parts[1])
                 let needsPrefix = prefix.isEmpty ? "" : prefix
                 guard spoken.hasPrefix(needsPrefix), spoken.hasSuffix(suffix),
-                      spoken.count > prefix.count + suffix.count
+                    spoken.count > prefix.count + suffix.count
                 else { continue }
                 let middle = spoken.dropFirst(prefix.count).dropLast(suffix.count)
                 parameterValue = middle.trimmingCharacters(in: .whitespaces)

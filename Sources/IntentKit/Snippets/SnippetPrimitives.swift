@@ -223,8 +223,14 @@ enum TextLayout {
         var width = 0
         var inEscape = false
         for scalar in text.unicodeScalars {
-            if scalar == "\u{1B}" { inEscape = true; continue }
-            if inEscape { if scalar == "m" { inEscape = false }; continue }
+            if scalar == "\u{1B}" {
+                inEscape = true
+                continue
+            }
+            if inEscape {
+                if scalar == "m" { inEscape = false }
+                continue
+            }
             width += columns(of: scalar)
         }
         return width
@@ -233,7 +239,8 @@ enum TextLayout {
     static func columns(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if scalar.properties.generalCategory == .nonspacingMark { return 0 }
-        let isWide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+        let isWide =
+            (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
             || (0xAC00...0xD7A3).contains(value) || (0xF900...0xFAFF).contains(value)
             || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
             || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)

@@ -27,10 +27,12 @@ public protocol ParameterSummary: Sendable {
 public indirect enum SummaryNode<Intent: AppIntent>: @unchecked Sendable {
     case empty
     case sentence(segments: [SummarySegment<Intent>], more: [PartialKeyPath<Intent>])
-    case condition(parameter: PartialKeyPath<Intent>, test: @Sendable (IntentValue?) -> Bool,
-                   description: String, then: SummaryNode<Intent>, otherwise: SummaryNode<Intent>)
-    case choice(parameter: PartialKeyPath<Intent>, cases: [(value: IntentValue, node: SummaryNode<Intent>)],
-                otherwise: SummaryNode<Intent>)
+    case condition(
+        parameter: PartialKeyPath<Intent>, test: @Sendable (IntentValue?) -> Bool,
+        description: String, then: SummaryNode<Intent>, otherwise: SummaryNode<Intent>)
+    case choice(
+        parameter: PartialKeyPath<Intent>, cases: [(value: IntentValue, node: SummaryNode<Intent>)],
+        otherwise: SummaryNode<Intent>)
 }
 
 /// A piece of a summary sentence: text, or a parameter's value.
@@ -55,8 +57,10 @@ public struct Summary<Intent: AppIntent>: ParameterSummary {
     }
 
     /// A sentence, and parameters shown after it.
-    public init(_ sentence: ParameterSummaryString<Intent>,
-                @ParameterSummaryListBuilder<Intent> _ more: () -> [PartialKeyPath<Intent>]) {
+    public init(
+        _ sentence: ParameterSummaryString<Intent>,
+        @ParameterSummaryListBuilder<Intent> _ more: () -> [PartialKeyPath<Intent>]
+    ) {
         summaryNode = .sentence(segments: sentence.segments, more: more())
     }
 }

@@ -116,8 +116,10 @@ public struct EntityValue: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Creates an entity value whose properties are read from the instance when first needed.
-    init(typeName: String, identifier: String, title: String, subtitle: String?, instance: some AppEntity,
-         readProperties: @escaping @Sendable () -> [String: IntentValue]) {
+    init(
+        typeName: String, identifier: String, title: String, subtitle: String?, instance: some AppEntity,
+        readProperties: @escaping @Sendable () -> [String: IntentValue]
+    ) {
         self.typeName = typeName
         self.identifier = identifier
         self.title = title

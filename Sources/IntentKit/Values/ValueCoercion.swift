@@ -162,8 +162,8 @@ public enum DateText {
         }
         let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count), parts[0].count == 4,
-              parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              let year = Int(parts[0])
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let year = Int(parts[0])
         else { return nil }
         let month = parts.count > 1 ? Int(parts[1]) ?? 0 : 1
         let day = parts.count > 2 ? Int(parts[2]) ?? 0 : 1

@@ -30,7 +30,9 @@ struct AutomationsCommand: AsyncParsableCommand {
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run an automation now, as the daemon would: headless, with its timeout and retries.",
-            discussion: "The run is recorded in the run history with the trigger 'manual'; no due time is claimed. Example: shortcuts automations run nightly-report")
+            discussion:
+                "The run is recorded in the run history with the trigger 'manual'; no due time is claimed. Example: shortcuts automations run nightly-report"
+        )
 
         @Argument(help: "The automation: its name:, or its file name with or without .yaml.", completion: .custom(ShellCompletions.automations))
         var name: String
@@ -83,8 +85,10 @@ struct AutomationsCommand: AsyncParsableCommand {
             let result = await task.value
             watch.stop()
             if json {
-                AutomationListing.printJSON(Result(status: result.status.rawValue, output: result.output,
-                                                   error: result.error, runIDs: result.runIDs))
+                AutomationListing.printJSON(
+                    Result(
+                        status: result.status.rawValue, output: result.output,
+                        error: result.error, runIDs: result.runIDs))
                 switch result.status {
                 case .succeeded: return
                 case .cancelled: throw ExitCode(130)
@@ -147,25 +151,30 @@ enum AutomationListing {
         let now = Date()
         let rows = automations.map { automation in
             let claim = latest[automation.key]
-            return Row(name: automation.name, file: automation.file.relativePath, schedule: automation.scheduleText,
-                       timeZone: automation.timeZone.shownName, enabled: automation.isEnabled,
-                       overlap: automation.overlap.rawValue, catchUp: automation.catchUp.rawValue,
-                       next: automation.isEnabled ? automation.nextDueTime(after: now) : nil,
-                       runsAtStart: automation.schedule.runsAtStart,
-                       lastDue: claim?.dueDate, lastStatus: claim?.status.rawValue, lastRunID: claim?.runID)
+            return Row(
+                name: automation.name, file: automation.file.relativePath, schedule: automation.scheduleText,
+                timeZone: automation.timeZone.shownName, enabled: automation.isEnabled,
+                overlap: automation.overlap.rawValue, catchUp: automation.catchUp.rawValue,
+                next: automation.isEnabled ? automation.nextDueTime(after: now) : nil,
+                runsAtStart: automation.schedule.runsAtStart,
+                lastDue: claim?.dueDate, lastStatus: claim?.status.rawValue, lastRunID: claim?.runID)
         }
         if json {
             printJSON(rows)
         } else if rows.isEmpty {
             if folder.problems.isEmpty { Swift.print("No automations in \(path).") }
         } else {
-            Table.print([["NAME", "FILE", "SCHEDULE", "NEXT", "LAST DUE", "STATUS"]] + zip(rows, automations).map { row, automation in
-                [row.name, row.file, row.schedule + (automation.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
-                 row.next.map { format($0, in: automation.timeZone) }
-                     ?? (!row.enabled ? "disabled" : row.runsAtStart ? "at daemon start" : "never"),
-                 row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",
-                 row.lastStatus ?? "—"]
-            })
+            Table.print(
+                [["NAME", "FILE", "SCHEDULE", "NEXT", "LAST DUE", "STATUS"]]
+                    + zip(rows, automations).map { row, automation in
+                        [
+                            row.name, row.file, row.schedule + (automation.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
+                            row.next.map { format($0, in: automation.timeZone) }
+                                ?? (!row.enabled ? "disabled" : row.runsAtStart ? "at daemon start" : "never"),
+                            row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",
+                            row.lastStatus ?? "—"
+                        ]
+                    })
         }
         return folder.problems.isEmpty
     }
@@ -190,7 +199,8 @@ enum AutomationListing {
     }
 
     static func format(_ date: Date, in zone: TimeZone) -> String {
-        date.formatted(Date.ISO8601FormatStyle(timeZone: zone).year().month().day()
-            .time(includingFractionalSeconds: false).timeZone(separator: .colon))
+        date.formatted(
+            Date.ISO8601FormatStyle(timeZone: zone).year().month().day()
+                .time(includingFractionalSeconds: false).timeZone(separator: .colon))
     }
 }

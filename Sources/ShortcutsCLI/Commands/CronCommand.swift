@@ -62,7 +62,8 @@ struct CronCommand: AsyncParsableCommand {
             style = style.year().month().day().time(includingFractionalSeconds: false).timeZone(separator: .colon)
             let times = cron.nextDates(after: start, in: zone).prefix(count).map { $0.formatted(style) }
             if json {
-                printJSON(NextTimes(expression: cron.description, timeZone: timeZone ?? zone.shownName, runsAtStart: cron.runsAtStart, fireTimes: times))
+                printJSON(
+                    NextTimes(expression: cron.description, timeZone: timeZone ?? zone.shownName, runsAtStart: cron.runsAtStart, fireTimes: times))
             } else if cron.runsAtStart {
                 print("\(cron.description): runs once at start, each time the daemon starts")
             } else {
@@ -88,8 +89,10 @@ struct CronCommand: AsyncParsableCommand {
         func run() async throws {
             let cron = try checkedCron(expression, in: .current, from: Date())
             if json {
-                printJSON(Explanation(expression: cron.description, explanation: cron.explanation, runsAtStart: cron.runsAtStart,
-                                      hasSeconds: cron.hasSeconds, isFixedTime: cron.isFixedTime))
+                printJSON(
+                    Explanation(
+                        expression: cron.description, explanation: cron.explanation, runsAtStart: cron.runsAtStart,
+                        hasSeconds: cron.hasSeconds, isFixedTime: cron.isFixedTime))
             } else {
                 print(cron.explanation)
             }

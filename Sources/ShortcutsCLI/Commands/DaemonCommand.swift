@@ -23,10 +23,13 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder of workflow files.", valueName: "dir"))
     var workflows = "Workflows"
 
-    @Option(name: .long, help: ArgumentHelp("How long running workflows may go on after SIGTERM or Ctrl-C, such as 10s or 1m.", valueName: "duration"))
+    @Option(
+        name: .long, help: ArgumentHelp("How long running workflows may go on after SIGTERM or Ctrl-C, such as 10s or 1m.", valueName: "duration"))
     var grace = "10s"
 
-    @Option(name: .long, help: ArgumentHelp("The least important records logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The least important records logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
     var logLevel = "info"
 
     @Option(name: .long, help: "How records are written to standard error, one line each: text or json.")
@@ -39,8 +42,9 @@ struct DaemonCommand: AsyncParsableCommand {
             throw ValidationError("--grace '\(grace)' is not a duration such as 10s, 1m or 500ms")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level '\(logLevel)' is not one of "
-                                  + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
+            throw ValidationError(
+                "--log-level '\(logLevel)' is not one of "
+                    + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: workflows, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -50,8 +54,9 @@ struct DaemonCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let handler = DaemonLogHandler(level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
-                                       isJournal: environment["JOURNAL_STREAM"] != nil)
+        let handler = DaemonLogHandler(
+            level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
+            isJournal: environment["JOURNAL_STREAM"] != nil)
         let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         let configuration = AutomationDaemon.Configuration(
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,

@@ -79,21 +79,23 @@ struct IndexStatusCommand: AsyncParsableCommand {
     }
 
     static func json(_ statuses: [SearchIndexStatus]) -> String {
-        IntentValue.list(statuses.map { status in
-            var entry: [String: IntentValue] = [
-                "name": .string(status.name),
-                "path": .string(status.path),
-                "itemCount": .int(status.itemCount),
-                "itemCountsByDomain": .dictionary(status.itemCountsByDomain.mapValues(IntentValue.int)),
-                "vocabularySize": .int(status.vocabularySize),
-            ]
-            entry["app"] = status.appName.map(IntentValue.string) ?? .null
-            entry["lastClientState"] = status.lastClientStateDescription.map(IntentValue.string) ?? .null
-            entry["historyToken"] = status.historyToken.map { .int(Int($0)) } ?? .null
-            entry["pendingChangeCount"] = status.pendingChangeCount.map(IntentValue.int) ?? .null
-            entry["indexingSwitchedOff"] = status.isIndexingSwitchedOff.map(IntentValue.bool) ?? .null
-            return .dictionary(entry)
-        }).jsonText
+        IntentValue.list(
+            statuses.map { status in
+                var entry: [String: IntentValue] = [
+                    "name": .string(status.name),
+                    "path": .string(status.path),
+                    "itemCount": .int(status.itemCount),
+                    "itemCountsByDomain": .dictionary(status.itemCountsByDomain.mapValues(IntentValue.int)),
+                    "vocabularySize": .int(status.vocabularySize)
+                ]
+                entry["app"] = status.appName.map(IntentValue.string) ?? .null
+                entry["lastClientState"] = status.lastClientStateDescription.map(IntentValue.string) ?? .null
+                entry["historyToken"] = status.historyToken.map { .int(Int($0)) } ?? .null
+                entry["pendingChangeCount"] = status.pendingChangeCount.map(IntentValue.int) ?? .null
+                entry["indexingSwitchedOff"] = status.isIndexingSwitchedOff.map(IntentValue.bool) ?? .null
+                return .dictionary(entry)
+            }
+        ).jsonText
     }
 }
 
@@ -200,7 +202,8 @@ struct IndexReindexCommand: AsyncParsableCommand {
             print("Deleted \(Count.of(report.deleted.count, "item")) of \(name) whose data is gone: " + report.deleted.joined(separator: ", "))
         }
         if !report.unknown.isEmpty {
-            let message = "\(report.unknown.count == 1 ? "no item" : "no items") of \(name) named " + report.unknown.map { "'\($0)'" }.joined(separator: ", ")
+            let message =
+                "\(report.unknown.count == 1 ? "no item" : "no items") of \(name) named " + report.unknown.map { "'\($0)'" }.joined(separator: ", ")
                 + "\nhelp: `\(Installation.shared.commandName) search --index \(name) --json` shows the items' identifiers"
             FileHandle.standardError.write(Data(((report.foundAny ? "warning: " : "error: ") + message + "\n").utf8))
         }

@@ -34,20 +34,24 @@ struct ListCommand: AsyncParsableCommand {
             let files = WorkflowFiles.all(in: URL(fileURLWithPath: WorkflowFiles.folderName))
             let workflows = files.map { ($0, try? WorkflowLoader.load(contentsOf: $0)) }
             if json {
-                return print(IntentValue.list(workflows.map { url, workflow in
-                    .dictionary([
-                        "file": .string(url.relativePath),
-                        "name": workflow?.name.map { .string($0.value) } ?? .null,
-                        "automation": workflow?.automation.map {
-                            .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
-                        } ?? .null,
-                    ])
-                }).jsonText)
+                return print(
+                    IntentValue.list(
+                        workflows.map { url, workflow in
+                            .dictionary([
+                                "file": .string(url.relativePath),
+                                "name": workflow?.name.map { .string($0.value) } ?? .null,
+                                "automation": workflow?.automation.map {
+                                    .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
+                                } ?? .null
+                            ])
+                        }
+                    ).jsonText)
             }
             guard !workflows.isEmpty else { return print("No workflows in ./\(WorkflowFiles.folderName).") }
-            Table.print(workflows.map { url, workflow in
-                [url.relativePath, workflow?.name?.value ?? "", workflow?.automation.map { "⏰ \($0.schedule.value)" } ?? ""]
-            })
+            Table.print(
+                workflows.map { url, workflow in
+                    [url.relativePath, workflow?.name?.value ?? "", workflow?.automation.map { "⏰ \($0.schedule.value)" } ?? ""]
+                })
         case .intents:
             let intents = metadata.apps.flatMap(\.intents).filter(\.isDiscoverable)
             if json { return print(try JSONText.encode(intents)) }

@@ -6,7 +6,9 @@ struct MetadataCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "metadata",
         abstract: "Print the static metadata of every installed app as JSON.",
-        discussion: "Apps, intents, parameters, entities with their properties, comparators and sort options, enums and App Shortcut phrases. The format is described by Schemas/metadata.schema.json.")
+        discussion:
+            "Apps, intents, parameters, entities with their properties, comparators and sort options, enums and App Shortcut phrases. The format is described by Schemas/metadata.schema.json."
+    )
 
     @Flag(name: .long, help: "Accepted for uniformity: the metadata is always JSON.")
     var json = false

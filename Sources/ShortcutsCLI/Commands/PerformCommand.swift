@@ -14,8 +14,9 @@ struct PerformCommand: AsyncParsableCommand {
             Example: shortcuts perform Library.AddBook title="Where the Crawdads Sing"
             """)
 
-    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent.", valueName: "intent"),
-              completion: .custom(ShellCompletions.intents))
+    @Argument(
+        help: ArgumentHelp("The intent, as App.Intent or Intent.", valueName: "intent"),
+        completion: .custom(ShellCompletions.intents))
     var intent: String
 
     @Argument(help: ArgumentHelp("Parameter values.", valueName: "name=value"))
@@ -44,8 +45,9 @@ struct PerformCommand: AsyncParsableCommand {
         let arguments = Installation.shared.arguments
         let intentIndex = arguments.firstIndex(of: intent)
         let parameters = ParameterValues.parse(values)
-        let performer = IntentPerformer(catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale,
-                                        runsOpenedIntents: !noOpen)
+        let performer = IntentPerformer(
+            catalog: catalog, interaction: interaction.interaction, locale: locale.resolvedLocale,
+            runsOpenedIntents: !noOpen)
         do {
             let outcome = try await performer.perform(intent, arguments: parameters)
             OutcomePrinter.print(outcome, json: json || outputType == .json)

@@ -13,19 +13,24 @@ struct RunCommand: AsyncParsableCommand {
             Example: shortcuts run Workflows/add-and-open.yaml --input title="Where the Crawdads Sing"
             """)
 
-    @Argument(help: ArgumentHelp("The workflow: a path, or a name in ./Workflows.", valueName: "file-or-name"),
-              completion: .custom(ShellCompletions.workflows))
+    @Argument(
+        help: ArgumentHelp("The workflow: a path, or a name in ./Workflows.", valueName: "file-or-name"),
+        completion: .custom(ShellCompletions.workflows))
     var workflow: String
 
-    @Option(name: .long, help: ArgumentHelp("An input value; a list input takes JSON (tags=[\"a\",\"b\"]) or the name repeated.", valueName: "name=value"))
+    @Option(
+        name: .long, help: ArgumentHelp("An input value; a list input takes JSON (tags=[\"a\",\"b\"]) or the name repeated.", valueName: "name=value")
+    )
     var input: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("A JSON object of input values; - reads it from standard input.", valueName: "file"),
-            completion: .file(extensions: ["json"]))
+    @Option(
+        name: .long, help: ArgumentHelp("A JSON object of input values; - reads it from standard input.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
     var inputPath: String?
 
-    @Option(name: .long, help: ArgumentHelp("Also write the output as JSON to this file; - writes it to standard output.", valueName: "file"),
-            completion: .file(extensions: ["json"]))
+    @Option(
+        name: .long, help: ArgumentHelp("Also write the output as JSON to this file; - writes it to standard output.", valueName: "file"),
+        completion: .file(extensions: ["json"]))
     var outputPath: String?
 
     @Flag(name: .long, help: "Print the output as JSON (shown text goes to standard error).")
@@ -51,7 +56,8 @@ struct RunCommand: AsyncParsableCommand {
         var inputs = try readInputPath()
         inputs.merge(ParameterValues.parse(input)) { $1 }
         if let outputPath, outputPath != "-" {
-            try FileProblem.checkWritableFile(outputPath, role: "--output-path", hint: "give a file in a folder you can write, or - for standard output")
+            try FileProblem.checkWritableFile(
+                outputPath, role: "--output-path", hint: "give a file in a folder you can write, or - for standard output")
         }
         let answered = Set(NameValuePairs.parse(interaction.answer).keys)
         let isHeadless = interaction.noInteraction || !TerminalInteraction.isAvailable
@@ -118,7 +124,8 @@ struct RunCommand: AsyncParsableCommand {
             throw CommandLineError("--input-path \(shownPath) is not valid JSON", help: [hint])
         }
         guard case .dictionary(let values) = value else {
-            throw CommandLineError("--input-path \(shownPath) holds JSON of another kind (\(value.kindName)), not an object of input values", help: [hint])
+            throw CommandLineError(
+                "--input-path \(shownPath) holds JSON of another kind (\(value.kindName)), not an object of input values", help: [hint])
         }
         return values
     }

@@ -62,10 +62,14 @@ struct RunsCommand: AsyncParsableCommand {
                 print(isFiltered ? "No runs match these filters." : "No runs recorded yet.")
                 return
             }
-            Table.print([["ID", "STARTED", "STATUS", "TRIGGER", "DURATION", "WORKFLOW"]] + runs.map { run in
-                [String(run.id.prefix(8)), run.startedAt.formatted(.iso8601), run.status.rawValue, run.trigger,
-                 RunText.duration(from: run.startedAt, to: run.endedAt), run.name ?? run.workflow]
-            })
+            Table.print(
+                [["ID", "STARTED", "STATUS", "TRIGGER", "DURATION", "WORKFLOW"]]
+                    + runs.map { run in
+                        [
+                            String(run.id.prefix(8)), run.startedAt.formatted(.iso8601), run.status.rawValue, run.trigger,
+                            RunText.duration(from: run.startedAt, to: run.endedAt), run.name ?? run.workflow
+                        ]
+                    })
         }
     }
 
@@ -95,8 +99,10 @@ struct RunsCommand: AsyncParsableCommand {
                 return
             }
             let run = found.run
-            var lines = ["Run \(run.id)  \(run.name ?? "") (\(run.workflow))",
-                         "\(run.status.rawValue), started \(run.startedAt.formatted(.iso8601)), took \(RunText.duration(from: run.startedAt, to: run.endedAt)), \(run.trigger)"]
+            var lines = [
+                "Run \(run.id)  \(run.name ?? "") (\(run.workflow))",
+                "\(run.status.rawValue), started \(run.startedAt.formatted(.iso8601)), took \(RunText.duration(from: run.startedAt, to: run.endedAt)), \(run.trigger)"
+            ]
             if let output = run.output { lines.append("output: " + RunText.compact(output)) }
             // A failed run keeps its located diagnostic ("file:line:column: error: …"), which
             // says "error" itself.
@@ -160,16 +166,20 @@ enum RunTime {
 /// Runs as JSON documents, with stored values (outputs, inputs) nested as JSON.
 enum RunJSON {
     static func run(_ run: RunHistory.Run) -> [String: Any] {
-        ["id": run.id, "workflow": run.workflow, "name": run.name ?? NSNull(), "trigger": run.trigger,
-         "startedAt": run.startedAt.formatted(.iso8601), "endedAt": run.endedAt?.formatted(.iso8601) ?? NSNull(),
-         "status": run.status.rawValue, "output": value(run.output), "error": run.error ?? NSNull()]
+        [
+            "id": run.id, "workflow": run.workflow, "name": run.name ?? NSNull(), "trigger": run.trigger,
+            "startedAt": run.startedAt.formatted(.iso8601), "endedAt": run.endedAt?.formatted(.iso8601) ?? NSNull(),
+            "status": run.status.rawValue, "output": value(run.output), "error": run.error ?? NSNull()
+        ]
     }
 
     static func step(_ step: RunHistory.RecordedStep) -> [String: Any] {
-        ["position": step.position, "depth": step.depth, "kind": step.kind, "stepID": step.stepID ?? NSNull(),
-         "file": step.file, "line": step.line, "column": step.column, "inputs": value(step.inputs),
-         "output": value(step.output), "dialog": step.dialog ?? NSNull(), "startedAt": step.startedAt.formatted(.iso8601),
-         "durationSeconds": step.durationSeconds, "error": step.error ?? NSNull()]
+        [
+            "position": step.position, "depth": step.depth, "kind": step.kind, "stepID": step.stepID ?? NSNull(),
+            "file": step.file, "line": step.line, "column": step.column, "inputs": value(step.inputs),
+            "output": value(step.output), "dialog": step.dialog ?? NSNull(), "startedAt": step.startedAt.formatted(.iso8601),
+            "durationSeconds": step.durationSeconds, "error": step.error ?? NSNull()
+        ]
     }
 
     /// A stored JSON text as a JSON value (the text itself if it is not JSON).
@@ -179,7 +189,9 @@ enum RunJSON {
     }
 
     static func text(_ document: Any) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])) ?? Data("null".utf8)
+        let data =
+            (try? JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed]))
+            ?? Data("null".utf8)
         return String(decoding: data, as: UTF8.self)
     }
 }

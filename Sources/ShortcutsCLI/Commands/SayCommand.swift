@@ -38,7 +38,8 @@ struct SayCommand: AsyncParsableCommand {
             throw CommandLineError("no App Shortcut matches \"\(phrase)\"", help: help)
         }
         let intentType = type(of: match.intent)
-        let outcome = match.arguments.isEmpty
+        let outcome =
+            match.arguments.isEmpty
             ? try await performer.perform(instance: match.intent, in: match.app)
             : try await performer.perform(intentType, in: match.app, arguments: match.arguments)
         OutcomePrinter.print(outcome, json: json || outputType == .json)

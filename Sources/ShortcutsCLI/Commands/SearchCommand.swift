@@ -50,9 +50,10 @@ struct SearchCommand: AsyncParsableCommand {
         if queryString { try QueryDiagnostic.check(query, label: "query") }
         for filter in filter { try QueryDiagnostic.check(filter, label: "--filter") }
         let catalog = SearchIndexCatalog(intents: Installation.shared.catalog)
-        let request = SearchRequest(text: query, language: queryString ? .queryString : .userQuery,
-                                    indexNames: index.map { [$0] }, filterQueries: filter, limit: limit,
-                                    maxSuggestionCount: queryString ? 0 : 3)
+        let request = SearchRequest(
+            text: query, language: queryString ? .queryString : .userQuery,
+            indexNames: index.map { [$0] }, filterQueries: filter, limit: limit,
+            maxSuggestionCount: queryString ? 0 : 3)
         let response: SearchResponse
         do {
             response = try await catalog.search(request)
@@ -66,11 +67,15 @@ struct SearchCommand: AsyncParsableCommand {
         }
         if response.leftOutWordCount > 0 && !json {
             let typed = QueryLimits.maxTypedWords + response.leftOutWordCount
-            FileHandle.standardError.write(Data(("note: only the first \(QueryLimits.maxTypedWords) of the \(typed) words "
-                + "were searched; a typed search uses at most \(QueryLimits.maxTypedWords) words\n").utf8))
+            FileHandle.standardError.write(
+                Data(
+                    ("note: only the first \(QueryLimits.maxTypedWords) of the \(typed) words "
+                        + "were searched; a typed search uses at most \(QueryLimits.maxTypedWords) words\n").utf8))
         }
-        print(json ? SearchOutput.json(response, request: request, explain: explain)
-                   : SearchOutput.text(response, explain: explain))
+        print(
+            json
+                ? SearchOutput.json(response, request: request, explain: explain)
+                : SearchOutput.text(response, explain: explain))
     }
 }
 
@@ -139,7 +144,7 @@ enum SearchOutput {
             var entry: [String: IntentValue] = [
                 "rank": .int(offset + 1),
                 "index": .string(hit.indexName),
-                "identifier": .string(hit.item.uniqueIdentifier),
+                "identifier": .string(hit.item.uniqueIdentifier)
             ]
             func add(_ key: String, _ value: String?) { if let value { entry[key] = .string(value) } }
             add("domain", hit.item.domainIdentifier)
@@ -156,7 +161,7 @@ enum SearchOutput {
                 entry["explanation"] = .dictionary([
                     "bm25": .double(rounded(explanation.bm25)), "relevance": .double(rounded(explanation.relevance)),
                     "freshness": .double(rounded(explanation.freshness)), "engagement": .double(rounded(explanation.engagement)),
-                    "hint": .double(rounded(explanation.hint)), "total": .double(rounded(explanation.total)),
+                    "hint": .double(rounded(explanation.hint)), "total": .double(rounded(explanation.total))
                 ])
             }
             return .dictionary(entry)
@@ -165,7 +170,7 @@ enum SearchOutput {
             .dictionary([
                 "text": .string(suggestion.text),
                 "kind": .string(suggestion.kind == .completion ? "completion" : "correction"),
-                "matchCount": .int(suggestion.matchCount),
+                "matchCount": .int(suggestion.matchCount)
             ])
         }
         return IntentValue.dictionary([
@@ -173,7 +178,7 @@ enum SearchOutput {
             "language": .string(request.language == .queryString ? "queryString" : "userQuery"),
             "results": .list(results),
             "suggestions": .list(suggestions),
-            "leftOutWordCount": .int(response.leftOutWordCount),
+            "leftOutWordCount": .int(response.leftOutWordCount)
         ]).jsonText
     }
 

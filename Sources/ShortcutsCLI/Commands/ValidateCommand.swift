@@ -8,7 +8,9 @@ struct ValidateCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
         abstract: "Check workflow files without running them; exit 1 with every error located.",
-        discussion: "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking. The automation: block itself is checked too: the cron schedule, the time zone, the timeout, inputs with defaults.")
+        discussion:
+            "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking. The automation: block itself is checked too: the cron schedule, the time zone, the timeout, inputs with defaults."
+    )
 
     @Argument(help: "The workflow files.", completion: .file(extensions: ["yaml", "yml"]))
     var files: [String]
@@ -28,27 +30,35 @@ struct ValidateCommand: AsyncParsableCommand {
             do {
                 try FileProblem.checkReadableFile(file, role: "the workflow", hint: "give the path of a .yaml workflow file")
                 let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: file))
-                let validator = WorkflowValidator(catalog: Installation.shared.catalog,
-                                                  isHeadless: noInteraction || workflow.automation != nil)
+                let validator = WorkflowValidator(
+                    catalog: Installation.shared.catalog,
+                    isHeadless: noInteraction || workflow.automation != nil)
                 let (found, sources) = validator.check(workflow)
                 diagnostics = found.map(CommandLineError.withHint)
                 rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
             } catch let loadError as DiagnosticError {
-                let validator = WorkflowValidator(catalog: Installation.shared.catalog,
-                                                  isHeadless: noInteraction || loadError.loadedPart?.automation != nil)
+                let validator = WorkflowValidator(
+                    catalog: Installation.shared.catalog,
+                    isHeadless: noInteraction || loadError.loadedPart?.automation != nil)
                 let error = loadError.addingDiagnostics(of: validator.check)
                 diagnostics = error.diagnostics.map(CommandLineError.withHint)
                 rendered = CommandLineError(error).description
             } catch {
                 let problem = CommandLineError(error)
-                diagnostics = [Diagnostic.error(problem.message, at: SourceLocation(file: file, line: 1, column: 1),
-                                                help: problem.help.first)]
+                diagnostics = [
+                    Diagnostic.error(
+                        problem.message, at: SourceLocation(file: file, line: 1, column: 1),
+                        help: problem.help.first)
+                ]
                 rendered = problem.description
             }
             failed = failed || !diagnostics.isEmpty
             if json {
-                reports.append(.dictionary(["file": .string(file), "valid": .bool(diagnostics.isEmpty),
-                                            "diagnostics": .list(diagnostics.map(Self.object))]))
+                reports.append(
+                    .dictionary([
+                        "file": .string(file), "valid": .bool(diagnostics.isEmpty),
+                        "diagnostics": .list(diagnostics.map(Self.object))
+                    ]))
             } else if diagnostics.isEmpty {
                 print("\(file): valid")
             } else {
@@ -64,7 +74,7 @@ struct ValidateCommand: AsyncParsableCommand {
         .dictionary([
             "severity": .string(diagnostic.severity.rawValue), "message": .string(diagnostic.message),
             "file": .string(diagnostic.location.file), "line": .int(diagnostic.location.line),
-            "column": .int(diagnostic.location.column), "help": diagnostic.help.map(IntentValue.string) ?? .null,
+            "column": .int(diagnostic.location.column), "help": diagnostic.help.map(IntentValue.string) ?? .null
         ])
     }
 }

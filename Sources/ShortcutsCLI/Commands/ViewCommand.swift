@@ -8,8 +8,9 @@ struct ViewCommand: AsyncParsableCommand {
         commandName: "view",
         abstract: "Show an intent (summary, parameters with types and defaults, result) or a workflow file.")
 
-    @Argument(help: ArgumentHelp("The intent, as App.Intent or Intent, or a workflow file.", valueName: "intent-or-file"),
-              completion: .custom(ShellCompletions.intentsAndWorkflowFiles))
+    @Argument(
+        help: ArgumentHelp("The intent, as App.Intent or Intent, or a workflow file.", valueName: "intent-or-file"),
+        completion: .custom(ShellCompletions.intentsAndWorkflowFiles))
     var intent: String
 
     @Flag(name: .long, help: "Print JSON: the intent's metadata (as in `metadata`), or the workflow's outline.")
@@ -76,9 +77,10 @@ enum IntentView {
                 }
                 detail.append("\"\(parameter.title.description)\"")
                 if let dialog = parameter.requestValueDialog { detail.append("asks: \(dialog.full.description)") }
-                lines.append("  " + parameter.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
-                    + parameter.type.description.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  "
-                    + detail.joined(separator: "  "))
+                lines.append(
+                    "  " + parameter.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                        + parameter.type.description.padding(toLength: typeWidth, withPad: " ", startingAt: 0) + "  "
+                        + detail.joined(separator: "  "))
             }
         }
         lines.append("")

@@ -49,8 +49,9 @@ struct CommandLineError: Error, CustomStringConvertible {
         let helpLines = help.map { "help: " + $0 }.joined(separator: "\n")
         var text: String
         if let argumentIndex {
-            text = CommandLineDiagnostic.render(message: message, arguments: Installation.shared.arguments,
-                                                commandName: Installation.shared.commandName, argumentIndex: argumentIndex)
+            text = CommandLineDiagnostic.render(
+                message: message, arguments: Installation.shared.arguments,
+                commandName: Installation.shared.commandName, argumentIndex: argumentIndex)
         } else {
             text = "error: " + message
         }

@@ -4,7 +4,7 @@ extension TimeZone {
     /// The names of the zone that is always at offset zero, which Foundation calls "GMT".
     private static let universalNames: Set<String> = [
         "GMT", "UTC", "UCT", "Universal", "Zulu", "Greenwich", "GMT0", "GMT+0", "GMT-0",
-        "Etc/GMT", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "Etc/Greenwich", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0",
+        "Etc/GMT", "Etc/UTC", "Etc/UCT", "Etc/Universal", "Etc/Zulu", "Etc/Greenwich", "Etc/GMT0", "Etc/GMT+0", "Etc/GMT-0"
     ]
 
     /// The zone's name as the command line shows it: its identifier, except "UTC" for the

@@ -53,38 +53,43 @@ enum WorkflowView {
     ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?}], "automation": {"schedule", "timeZone"} | null}`.
     static func object(_ workflow: Workflow) -> IntentValue {
         func outline(_ steps: [Step]) -> IntentValue {
-            .list(steps.map { step in
-                var object: [String: IntentValue] = [
-                    "line": .int(step.location.line), "kind": .string(step.kind.keyword),
-                    "target": target(of: step).map(IntentValue.string) ?? .null,
-                    "id": step.id.map { .string($0.value) } ?? .null,
-                ]
-                switch step.kind {
-                case .if(let branch):
-                    object["steps"] = outline(branch.thenSteps)
-                    object["else"] = outline(branch.elseSteps)
-                case .repeat(let loop): object["steps"] = outline(loop.steps)
-                case .menu(let menu):
-                    object["options"] = .list(menu.options.map {
-                        .dictionary(["title": .string($0.title.value), "steps": outline($0.steps)])
-                    })
-                default: break
-                }
-                return .dictionary(object)
-            })
+            .list(
+                steps.map { step in
+                    var object: [String: IntentValue] = [
+                        "line": .int(step.location.line), "kind": .string(step.kind.keyword),
+                        "target": target(of: step).map(IntentValue.string) ?? .null,
+                        "id": step.id.map { .string($0.value) } ?? .null
+                    ]
+                    switch step.kind {
+                    case .if(let branch):
+                        object["steps"] = outline(branch.thenSteps)
+                        object["else"] = outline(branch.elseSteps)
+                    case .repeat(let loop): object["steps"] = outline(loop.steps)
+                    case .menu(let menu):
+                        object["options"] = .list(
+                            menu.options.map {
+                                .dictionary(["title": .string($0.title.value), "steps": outline($0.steps)])
+                            })
+                    default: break
+                    }
+                    return .dictionary(object)
+                })
         }
         return .dictionary([
             "file": .string(workflow.fileName),
             "name": workflow.name.map { .string($0.value) } ?? .null,
             "description": workflow.description.map { .string($0.value) } ?? .null,
-            "inputs": .list(workflow.inputs.map {
-                .dictionary(["name": .string($0.name.value), "type": .string($0.type.value),
-                             "description": $0.description.map(IntentValue.string) ?? .null])
-            }),
+            "inputs": .list(
+                workflow.inputs.map {
+                    .dictionary([
+                        "name": .string($0.name.value), "type": .string($0.type.value),
+                        "description": $0.description.map(IntentValue.string) ?? .null
+                    ])
+                }),
             "steps": outline(workflow.steps),
             "automation": workflow.automation.map {
                 .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
-            } ?? .null,
+            } ?? .null
         ])
     }
 

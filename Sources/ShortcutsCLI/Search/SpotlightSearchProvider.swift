@@ -49,8 +49,10 @@ package struct SpotlightSearchProvider: WorkflowSearchProvider {
             }
             entityType = indexed
         }
-        let response = try await indexes.search(SearchRequest(text: request.text, indexNames: request.indexName.map { [$0] },
-                                                              entityType: entityType, limit: request.limit))
+        let response = try await indexes.search(
+            SearchRequest(
+                text: request.text, indexNames: request.indexName.map { [$0] },
+                entityType: entityType, limit: request.limit))
         return response.hits.map { hit in hit.entity ?? Self.dictionary(of: hit) }
     }
 

@@ -27,8 +27,10 @@ struct DaemonLogHandler: LogHandler {
     let isJournal: Bool
     let write: @Sendable (String) -> Void
 
-    init(level: Logger.Level, format: Format, isJournal: Bool,
-         write: @escaping @Sendable (String) -> Void = DaemonLogHandler.standardError) {
+    init(
+        level: Logger.Level, format: Format, isJournal: Bool,
+        write: @escaping @Sendable (String) -> Void = DaemonLogHandler.standardError
+    ) {
         logLevel = level
         self.format = format
         self.isJournal = isJournal
@@ -41,8 +43,10 @@ struct DaemonLogHandler: LogHandler {
     }
 
     func log(event: LogEvent) {
-        write(line(level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 },
-                   time: Date()))
+        write(
+            line(
+                level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 },
+                time: Date()))
     }
 
     /// One record as one line, without the line break.

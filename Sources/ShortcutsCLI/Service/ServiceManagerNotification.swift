@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Tells systemd (a `Type=notify` service) how the daemon is doing: `READY=1` once it has
@@ -32,9 +33,9 @@ enum ServiceManagerNotification {
             buffer.copyBytes(from: bytes)
         }
         #if canImport(Glibc)
-        let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            let descriptor = socket(AF_UNIX, Int32(SOCK_DGRAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         #else
-        let descriptor = socket(AF_UNIX, SOCK_DGRAM, 0)
+            let descriptor = socket(AF_UNIX, SOCK_DGRAM, 0)
         #endif
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }

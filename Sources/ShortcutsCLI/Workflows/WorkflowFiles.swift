@@ -18,8 +18,10 @@ enum WorkflowFiles {
         if manager.fileExists(atPath: reference, isDirectory: &isFolder) {
             if isFolder.boolValue {
                 let inside = all(in: URL(fileURLWithPath: reference)).first.map { ", such as \($0.relativePath)" } ?? ""
-                throw CommandLineError(FileProblem(role: "the workflow", path: reference, reason: "it is a folder, not a workflow file",
-                                                   hint: "give a .yaml file\(inside)"))
+                throw CommandLineError(
+                    FileProblem(
+                        role: "the workflow", path: reference, reason: "it is a folder, not a workflow file",
+                        hint: "give a .yaml file\(inside)"))
             }
             try FileProblem.checkReadableFile(reference, role: "the workflow", hint: "check the file's permissions")
             return URL(fileURLWithPath: reference)
@@ -34,8 +36,9 @@ enum WorkflowFiles {
         }
         let command = Installation.shared.commandName
         guard folderExists else {
-            throw CommandLineError("no workflow file '\(reference)', and no ./\(folderName) folder to find it by name",
-                                   help: ["give the path of a workflow file, or run \(command) in the folder that holds \(folderName)/"])
+            throw CommandLineError(
+                "no workflow file '\(reference)', and no ./\(folderName) folder to find it by name",
+                help: ["give the path of a workflow file, or run \(command) in the folder that holds \(folderName)/"])
         }
         let names = all(in: folder).map { $0.deletingPathExtension().lastPathComponent }
         var help: [String] = []
@@ -56,8 +59,9 @@ enum WorkflowFiles {
     static func requireFolder() throws {
         guard folderExists else {
             let here = FileManager.default.currentDirectoryPath
-            throw CommandLineError("no folder ./\(folderName) in \(here)",
-                                   help: ["run \(Installation.shared.commandName) in the folder that holds \(folderName)/"])
+            throw CommandLineError(
+                "no folder ./\(folderName) in \(here)",
+                help: ["run \(Installation.shared.commandName) in the folder that holds \(folderName)/"])
         }
     }
 
@@ -76,10 +80,8 @@ enum WorkflowFiles {
         let validator = WorkflowValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
         do {
             workflow = try WorkflowLoader.load(contentsOf: url)
-        } catch let error as DiagnosticError {
-            throw CommandLineError(error.addingDiagnostics(of: validator.check))
         } catch {
-            throw CommandLineError(error)
+            throw CommandLineError(error.addingDiagnostics(of: validator.check))
         }
         let (diagnostics, sources) = validator.check(workflow)
         if !diagnostics.isEmpty { throw CommandLineError(DiagnosticError(diagnostics, sources: sources)) }

@@ -34,8 +34,10 @@ public struct AppSearchIndex: AppFeature {
     ///   - name: The index name.
     ///   - entityTypes: The entity types whose items the index holds.
     ///   - maintainer: Opens the maintainer.
-    public init(name: String, entityTypes: [any IndexedEntity.Type] = [],
-                maintainer: @escaping @Sendable () async throws -> any IndexMaintainer) {
+    public init(
+        name: String, entityTypes: [any IndexedEntity.Type] = [],
+        maintainer: @escaping @Sendable () async throws -> any IndexMaintainer
+    ) {
         self.name = name
         self.entityTypes = entityTypes
         self.maintainer = maintainer

@@ -47,8 +47,10 @@ public struct SearchRequest: Sendable {
     ///   - entityType: Only items of this entity type.
     ///   - limit: The most results.
     ///   - maxSuggestionCount: The most suggestions.
-    public init(text: String, language: Language = .userQuery, indexNames: [String]? = nil, filterQueries: [String] = [],
-                entityType: (any IndexedEntity.Type)? = nil, limit: Int? = nil, maxSuggestionCount: Int = 0) {
+    public init(
+        text: String, language: Language = .userQuery, indexNames: [String]? = nil, filterQueries: [String] = [],
+        entityType: (any IndexedEntity.Type)? = nil, limit: Int? = nil, maxSuggestionCount: Int = 0
+    ) {
         self.text = text
         self.language = language
         self.indexNames = indexNames
@@ -87,8 +89,11 @@ public struct SearchResponse: Sendable {
 
 extension SearchIndexCatalog {
     /// The attributes filled in on found items.
-    public static let fetchAttributes = ["title", "displayName", "contentDescription", "keywords", "contentType",
-                                         "contentURL", "lastUsedDate", "rankingHint"] + AppEntityResolver.referenceAttributes
+    public static let fetchAttributes =
+        [
+            "title", "displayName", "contentDescription", "keywords", "contentType",
+            "contentURL", "lastUsedDate", "rankingHint"
+        ] + AppEntityResolver.referenceAttributes
 
     /// Searches several indexes at once.
     ///
@@ -120,9 +125,10 @@ extension SearchIndexCatalog {
                 let opened = try await open(name)
                 switch request.language {
                 case .userQuery:
-                    var context = UserQueryContext(fetchAttributes: Self.fetchAttributes, filterQueries: filters,
-                                                   enableRankedResults: true, maxResultCount: request.limit,
-                                                   maxSuggestionCount: request.maxSuggestionCount)
+                    var context = UserQueryContext(
+                        fetchAttributes: Self.fetchAttributes, filterQueries: filters,
+                        enableRankedResults: true, maxResultCount: request.limit,
+                        maxSuggestionCount: request.maxSuggestionCount)
                     context.maxRankedResultCount = request.limit
                     for try await response in UserQuery(userQueryString: request.text, context: context, index: opened.index).responses {
                         switch response {
@@ -133,8 +139,9 @@ extension SearchIndexCatalog {
                         }
                     }
                 case .queryString:
-                    let query = SearchQuery(queryString: request.text, filterQueries: filters,
-                                            attributes: Self.fetchAttributes, index: opened.index)
+                    let query = SearchQuery(
+                        queryString: request.text, filterQueries: filters,
+                        attributes: Self.fetchAttributes, index: opened.index)
                     for try await item in query.results {
                         hits.append(SearchHit(indexName: name, item: item))
                         if let limit = request.limit, hits.count >= limit { return true }
@@ -151,8 +158,9 @@ extension SearchIndexCatalog {
         }
         hits = try await resolveEntities(hits)
         if let limit = request.limit { hits = Array(hits.prefix(max(0, limit))) }
-        return SearchResponse(hits: hits, suggestions: Self.merged(suggestions, limit: request.maxSuggestionCount),
-                              leftOutWordCount: request.language == .userQuery ? UserQuery.typedWords(request.text).leftOut : 0)
+        return SearchResponse(
+            hits: hits, suggestions: Self.merged(suggestions, limit: request.maxSuggestionCount),
+            leftOutWordCount: request.language == .userQuery ? UserQuery.typedWords(request.text).leftOut : 0)
     }
 
     /// The indexes a request searches.

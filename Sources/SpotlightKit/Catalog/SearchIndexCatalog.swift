@@ -118,16 +118,18 @@ public struct SearchIndexCatalog: Sendable {
                 try await IntentPerformer(catalog: intents).prepare(app)
                 let maintainer = try await declaration.maintainer()
                 if preparingForSearch { try await maintainer.prepareForSearch() }
-                return OpenedSearchIndex(name: name, index: maintainer.searchableIndex, app: app, declaration: declaration,
-                                         maintainer: maintainer)
+                return OpenedSearchIndex(
+                    name: name, index: maintainer.searchableIndex, app: app, declaration: declaration,
+                    maintainer: maintainer)
             }
         }
         guard indexFileNames.contains(name) else {
             throw SpotlightError.unknownIndex(name: name, known: indexNames)
         }
         let database = try Self.openIndexDatabase(named: name, in: directory)
-        return OpenedSearchIndex(name: name, index: try SearchableIndex(name: name, database: database), app: nil,
-                                 declaration: nil, maintainer: nil)
+        return OpenedSearchIndex(
+            name: name, index: try SearchableIndex(name: name, database: database), app: nil,
+            declaration: nil, maintainer: nil)
     }
 
     /// The state of an index, without bringing it up to date.
@@ -208,7 +210,8 @@ public struct SearchIndexStatus: Sendable, Hashable {
     public var lastClientStateDescription: String? {
         guard let data = lastClientState else { return nil }
         if let text = String(data: data, encoding: .utf8), !text.isEmpty,
-           text.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) }) {
+            text.unicodeScalars.allSatisfy({ !CharacterSet.controlCharacters.contains($0) })
+        {
             return text
         }
         return "<\(data.count) bytes>"

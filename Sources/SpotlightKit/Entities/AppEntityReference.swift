@@ -101,7 +101,8 @@ extension SearchableItemAttributeSet {
     /// The app entity the item stands for, if any.
     public var associatedAppEntity: AppEntityReference? {
         guard case .string(let type)? = self[customKey: AppEntityReference.typeKey],
-              case .string(let identifier)? = self[customKey: AppEntityReference.identifierKey] else { return nil }
+            case .string(let identifier)? = self[customKey: AppEntityReference.identifierKey]
+        else { return nil }
         return AppEntityReference(typeIdentifier: type, identifier: identifier)
     }
 }
@@ -122,9 +123,10 @@ extension SearchableItem {
     public init<Entity: IndexedEntity>(appEntity: Entity, expirationDate: Date? = nil) {
         var attributes = appEntity.attributeSet
         attributes.associateAppEntity(appEntity)
-        self.init(uniqueIdentifier: AppEntityReference(appEntity).uniqueIdentifier,
-                  domainIdentifier: Entity.entityTypeIdentifier, attributeSet: attributes,
-                  expirationDate: expirationDate)
+        self.init(
+            uniqueIdentifier: AppEntityReference(appEntity).uniqueIdentifier,
+            domainIdentifier: Entity.entityTypeIdentifier, attributeSet: attributes,
+            expirationDate: expirationDate)
     }
 
     /// The app entity this item stands for, if any.

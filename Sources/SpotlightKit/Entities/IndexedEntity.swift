@@ -61,7 +61,8 @@ extension IndexedEntity {
         guard case .entity(let value) = intentValue else { return set }
         for (name, property) in value.properties.sorted(by: { $0.key < $1.key }) {
             guard AttributeCatalog.lookup(name) == nil, !AppEntityReference.reservedKeys.contains(name),
-                  let attribute = Self.customAttribute(property) else { continue }
+                let attribute = Self.customAttribute(property)
+            else { continue }
             set[customKey: name] = attribute
         }
         return set

@@ -62,8 +62,10 @@ extension SearchableIndex {
     ///   - context: The query options; a filter on the entity type is added.
     /// - Returns: The entities, best first.
     /// - Throws: ``SpotlightError`` for a malformed filter, a GRDB `DatabaseError`, or the query's error.
-    public func searchAppEntities<Entity: IndexedEntity>(_ text: String, ofType type: Entity.Type,
-                                                         context: UserQueryContext = UserQueryContext()) async throws -> [Entity] {
+    public func searchAppEntities<Entity: IndexedEntity>(
+        _ text: String, ofType type: Entity.Type,
+        context: UserQueryContext = UserQueryContext()
+    ) async throws -> [Entity] {
         var context = context
         context.filterQueries.append(AppEntityResolver.filterQuery(for: Entity.self))
         context.fetchAttributes.append(contentsOf: AppEntityResolver.referenceAttributes)

@@ -6,8 +6,8 @@ enum SpotlightFunctions {
     /// `spotlight_match(value, pattern, flags)`: 1 when the value matches the encoded pattern under the modifier flags.
     static let match = DatabaseFunction("spotlight_match", argumentCount: 3, pure: true) { arguments in
         guard let value = String.fromDatabaseValue(arguments[0]),
-              let pattern = String.fromDatabaseValue(arguments[1]),
-              let flags = Int.fromDatabaseValue(arguments[2])
+            let pattern = String.fromDatabaseValue(arguments[1]),
+            let flags = Int.fromDatabaseValue(arguments[2])
         else { return 0 }
         return TextMatcher.matches(value, PatternCache.pattern(encoded: pattern, flags: flags)) ? 1 : 0
     }

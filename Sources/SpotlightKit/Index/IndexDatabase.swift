@@ -95,7 +95,7 @@ enum IndexDatabase {
         while true {
             do {
                 return try work()
-            } catch where isBusy(error) && Date() < deadline {
+            } catch  where isBusy(error) && Date() < deadline {
                 Thread.sleep(forTimeInterval: pause)
                 pause = min(pause * 2, 0.1)
             }
@@ -109,7 +109,7 @@ enum IndexDatabase {
         while true {
             do {
                 return try await work()
-            } catch where isBusy(error) && Date() < deadline {
+            } catch  where isBusy(error) && Date() < deadline {
                 try await Task.sleep(for: .seconds(pause))
                 pause = min(pause * 2, 0.1)
             }

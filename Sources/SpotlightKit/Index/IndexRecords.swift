@@ -72,7 +72,8 @@ struct IndexerStateRecord: Codable, Sendable, FetchableRecord, PersistableRecord
 extension ItemRecord {
     static func join(_ values: [String]?) -> String? {
         guard let values else { return nil }
-        let cleaned = values
+        let cleaned =
+            values
             .map { $0.contains("\u{1F}") ? String($0.map { $0 == "\u{1F}" ? " " : $0 }) : $0 }
             .filter { !$0.isEmpty }
         return cleaned.isEmpty ? nil : cleaned.joined(separator: "\u{1F}")

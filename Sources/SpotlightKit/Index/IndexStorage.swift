@@ -121,13 +121,15 @@ struct IndexStorage: Sendable {
                 attributes.contentDescription, keywords, attributes.contentType, ItemRecord.join(attributes.contentTypeTree),
                 attributes.contentURL?.absoluteString, attributes.thumbnailData, attributes.relatedUniqueIdentifier,
                 attributes.lastUsedDate?.timeIntervalSince1970, attributes.rankingHint.map { min(100, max(0, $0)) },
-                item.expirationDate?.timeIntervalSince1970, now.timeIntervalSince1970,
+                item.expirationDate?.timeIntervalSince1970, now.timeIntervalSince1970
             ]
             let itemId: Int64
             if let stored {
                 itemId = stored["id"]
                 try update.execute(arguments: StatementArguments(columns + [itemId]))
-                let oldText: [String?] = [stored["title"], stored["displayName"], stored["keywords"], stored["textContent"], stored["contentDescription"]]
+                let oldText: [String?] = [
+                    stored["title"], stored["displayName"], stored["keywords"], stored["textContent"], stored["contentDescription"]
+                ]
                 if oldText != text {
                     try ftsDelete.execute(arguments: StatementArguments([itemId] + oldText))
                     try ftsInsert.execute(arguments: StatementArguments([itemId] + text))
@@ -156,9 +158,11 @@ struct IndexStorage: Sendable {
 
     /// The stored item with the update's assigned attributes applied, or `nil` when there is no stored item.
     private func mergedUpdate(_ update: SearchableItem, in db: Database) throws -> SearchableItem? {
-        guard let record = try ItemRecord
-            .filter(Column("indexId") == indexId && Column("uniqueIdentifier") == update.uniqueIdentifier)
-            .fetchOne(db)
+        guard
+            let record =
+                try ItemRecord
+                .filter(Column("indexId") == indexId && Column("uniqueIdentifier") == update.uniqueIdentifier)
+                .fetchOne(db)
         else { return nil }
         var stored = try Self.item(from: record, attributes: nil, in: db)
         stored.attributeSet.apply(update: update.attributeSet)
@@ -169,9 +173,10 @@ struct IndexStorage: Sendable {
     }
 
     private func insertCustom(key: String, value: CustomAttributeValue, itemId: Int64, in db: Database) throws {
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO spotlightCustomAttribute (itemId, key, ordinal, kind, textValue, numberValue) VALUES (?, ?, ?, ?, ?, ?)
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO spotlightCustomAttribute (itemId, key, ordinal, kind, textValue, numberValue) VALUES (?, ?, ?, ?, ?, ?)
+                """)
         switch value {
         case .string(let text):
             try statement.execute(arguments: [itemId, key, 0, "string", text, nil])
@@ -190,17 +195,19 @@ struct IndexStorage: Sendable {
     func delete(identifiers: [String], in db: Database) throws {
         guard !identifiers.isEmpty else { return }
         let list = String(decoding: try JSONEncoder().encode(identifiers), as: UTF8.self)
-        try db.execute(sql: """
-            DELETE FROM spotlightItem WHERE indexId = ? AND uniqueIdentifier IN (SELECT value FROM json_each(?))
-            """, arguments: [indexId, list])
+        try db.execute(
+            sql: """
+                DELETE FROM spotlightItem WHERE indexId = ? AND uniqueIdentifier IN (SELECT value FROM json_each(?))
+                """, arguments: [indexId, list])
     }
 
     /// Deletes the domains and every domain below them: `a.b` also removes `a.b.c`, never `a.bc`.
     func delete(domains: [String], in db: Database) throws {
-        let statement = try db.cachedStatement(sql: """
-            DELETE FROM spotlightItem
-            WHERE indexId = ? AND (domainIdentifier = ? OR (domainIdentifier >= ? AND domainIdentifier < ?))
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                DELETE FROM spotlightItem
+                WHERE indexId = ? AND (domainIdentifier = ? OR (domainIdentifier >= ? AND domainIdentifier < ?))
+                """)
         for domain in domains {
             try statement.execute(arguments: [indexId, domain, domain + ".", domain + "/"])
         }
@@ -243,7 +250,8 @@ struct IndexStorage: Sendable {
         let builtinNames = Set(SearchableItemAttributeSet.Attribute.allCases.map(\.rawValue))
         let customWanted = attributes.map { $0.subtracting(builtinNames) } ?? nil
         if customWanted == nil || !(customWanted!.isEmpty), let itemId = record.id {
-            let rows = try CustomAttributeRecord
+            let rows =
+                try CustomAttributeRecord
                 .filter(Column("itemId") == itemId)
                 .order(Column("key"), Column("ordinal"))
                 .fetchAll(db)
@@ -275,7 +283,8 @@ struct IndexStorage: Sendable {
     }
 
     func fetchItems(identifiers: [String], in db: Database, now: Date) throws -> [SearchableItem] {
-        let records = try ItemRecord
+        let records =
+            try ItemRecord
             .filter(Column("indexId") == indexId && identifiers.contains(Column("uniqueIdentifier")))
             .filter(Column("expirationDate") == nil || Column("expirationDate") > now.timeIntervalSince1970)
             .fetchAll(db)
@@ -286,8 +295,10 @@ struct IndexStorage: Sendable {
     }
 
     func count(in db: Database, now: Date) throws -> Int {
-        try Int.fetchOne(db, sql: """
-            SELECT COUNT(*) FROM spotlightItem WHERE indexId = ? AND (expirationDate IS NULL OR expirationDate > ?)
-            """, arguments: [indexId, now.timeIntervalSince1970]) ?? 0
+        try Int.fetchOne(
+            db,
+            sql: """
+                SELECT COUNT(*) FROM spotlightItem WHERE indexId = ? AND (expirationDate IS NULL OR expirationDate > ?)
+                """, arguments: [indexId, now.timeIntervalSince1970]) ?? 0
     }
 }

@@ -17,11 +17,13 @@ extension SearchableIndex {
         let storage = self.storage
         let now = Date().timeIntervalSince1970
         return try await database.read { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT COALESCE(domainIdentifier, '') AS domain, COUNT(*) AS count FROM spotlightItem
-                WHERE indexId = ? AND (expirationDate IS NULL OR expirationDate > ?)
-                GROUP BY COALESCE(domainIdentifier, '')
-                """, arguments: [storage.indexId, now])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT COALESCE(domainIdentifier, '') AS domain, COUNT(*) AS count FROM spotlightItem
+                    WHERE indexId = ? AND (expirationDate IS NULL OR expirationDate > ?)
+                    GROUP BY COALESCE(domainIdentifier, '')
+                    """, arguments: [storage.indexId, now])
             return Dictionary(rows.map { ($0["domain"], $0["count"]) }, uniquingKeysWith: +)
         }
     }

@@ -165,7 +165,7 @@ final class ContentTypeRegistry: Sendable {
             "public.archive": ["public.data"],
             "public.zip-archive": ["public.archive"],
             "public.directory": ["public.item"],
-            "public.folder": ["public.directory"],
+            "public.folder": ["public.directory"]
         ])
     }
 

@@ -13,8 +13,10 @@ struct RankingInputs: Sendable {
     var impressionCount: Int
     var rankingHint: Int?
 
-    init(bm25: Double, maxBm25: Double, lastUsedDate: Double?, now: Double, selectCount: Int, focusCount: Int,
-         defaultCount: Int, impressionCount: Int, rankingHint: Int?) {
+    init(
+        bm25: Double, maxBm25: Double, lastUsedDate: Double?, now: Double, selectCount: Int, focusCount: Int,
+        defaultCount: Int, impressionCount: Int, rankingHint: Int?
+    ) {
         self.bm25 = bm25
         self.maxBm25 = maxBm25
         self.lastUsedDate = lastUsedDate
@@ -90,8 +92,10 @@ enum Ranking {
     /// SQLite has its math functions; `nil` otherwise (the Swift function is used).
     ///
     /// Only constants of this type appear in it; `?` is the current time.
-    static func sqlScore(textScore: String, maxTextScore: String, lastUsedDate: String, selects: String,
-                         focuses: String, defaults: String, impressions: String, hint: String) -> String {
+    static func sqlScore(
+        textScore: String, maxTextScore: String, lastUsedDate: String, selects: String,
+        focuses: String, defaults: String, impressions: String, hint: String
+    ) -> String {
         let weighted = "(\(selects) + 0.5 * \(defaults) + 0.25 * \(focuses))"
         return """
             (\(relevanceWeight) * (CASE WHEN \(maxTextScore) > 0 THEN MIN(1.0, MAX(0.0, \(textScore) / \(maxTextScore))) ELSE 0.0 END)
@@ -113,12 +117,15 @@ enum Ranking {
     /// Freshness and hint are at most 1 each; engagement is bounded by the most
     /// engaged item, read from the engagement table (only engaged items count).
     static func otherSignalsBound(indexId: Int64, in db: Database) throws -> Double {
-        let engagement = try Double.fetchOne(db, sql: """
-            SELECT MAX(weight / (weight + 1.0 + 0.1 * impressionCount)) FROM (
-                SELECT selectCount + 0.5 * defaultCount + 0.25 * focusCount AS weight, impressionCount
-                FROM spotlightEngagement WHERE indexId = ?
-            ) WHERE weight > 0
-            """, arguments: [indexId]) ?? 0
+        let engagement =
+            try Double.fetchOne(
+                db,
+                sql: """
+                    SELECT MAX(weight / (weight + 1.0 + 0.1 * impressionCount)) FROM (
+                        SELECT selectCount + 0.5 * defaultCount + 0.25 * focusCount AS weight, impressionCount
+                        FROM spotlightEngagement WHERE indexId = ?
+                    ) WHERE weight > 0
+                    """, arguments: [indexId]) ?? 0
         // A hair above the exact bound, so rounding can never stop a ranking early.
         return (freshnessWeight + hintWeight + engagementWeight * min(1, engagement)) * (1 + 1e-9) + 1e-12
     }
@@ -133,9 +140,11 @@ enum Ranking {
         let weight = Double(inputs.selectCount) + 0.5 * Double(inputs.defaultCount) + 0.25 * Double(inputs.focusCount)
         let engagement = weight > 0 ? weight / (weight + 1 + 0.1 * Double(inputs.impressionCount)) : 0
         let hint = inputs.rankingHint.map { Double(min(100, max(0, $0))) / 100 } ?? 0
-        let total = relevanceWeight * relevance + freshnessWeight * freshness
+        let total =
+            relevanceWeight * relevance + freshnessWeight * freshness
             + engagementWeight * engagement + hintWeight * hint
-        return ScoreExplanation(bm25: inputs.bm25, relevance: relevance, freshness: freshness,
-                                engagement: engagement, hint: hint, total: total)
+        return ScoreExplanation(
+            bm25: inputs.bm25, relevance: relevance, freshness: freshness,
+            engagement: engagement, hint: hint, total: total)
     }
 }

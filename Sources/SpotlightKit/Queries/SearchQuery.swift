@@ -43,15 +43,20 @@ public final class SearchQuery: Sendable {
     ///   - index: The index to search.
     ///   - environment: The clock for `$time` values and expiration; the current time and calendar when `nil`.
     ///   - pageSize: How many rows are read per database access.
-    public convenience init(queryString: String, attributes: [String], index: SearchableIndex,
-                            environment: QueryEnvironment? = nil, pageSize: Int = 256) {
-        self.init(queryString: queryString, filterQueries: [], attributes: attributes, index: index,
-                  environment: environment, pageSize: pageSize)
+    public convenience init(
+        queryString: String, attributes: [String], index: SearchableIndex,
+        environment: QueryEnvironment? = nil, pageSize: Int = 256
+    ) {
+        self.init(
+            queryString: queryString, filterQueries: [], attributes: attributes, index: index,
+            environment: environment, pageSize: pageSize)
     }
 
     /// A query with filters that every result must satisfy too.
-    init(queryString: String, filterQueries: [String], attributes: [String], index: SearchableIndex,
-         environment: QueryEnvironment? = nil, pageSize: Int = 256) {
+    init(
+        queryString: String, filterQueries: [String], attributes: [String], index: SearchableIndex,
+        environment: QueryEnvironment? = nil, pageSize: Int = 256
+    ) {
         self.filterQueries = filterQueries
         self.queryString = queryString
         self.attributes = attributes
@@ -147,9 +152,10 @@ public final class SearchQuery: Sendable {
             private mutating func loadPage() async throws {
                 if prepared == nil {
                     let environment = query.environment ?? QueryEnvironment()
-                    let filter = CompiledFilter.and(try ([query.queryString] + query.filterQueries).map {
-                        try QuerySQLCompiler.compile(try QueryExpression.parse($0), environment: environment)
-                    })
+                    let filter = CompiledFilter.and(
+                        try ([query.queryString] + query.filterQueries).map {
+                            try QuerySQLCompiler.compile(try QueryExpression.parse($0), environment: environment)
+                        })
                     // `+i.indexId` keeps the planner on the rowid range: through an index on
                     // `indexId` every page would filter and sort all remaining items.
                     prepared = Prepared(

@@ -1,6 +1,6 @@
 import Foundation
-import IntentKit
 import GRDB
+import IntentKit
 
 /// Completes and corrects the words of a user query from the index vocabulary (an `fts5vocab` table).
 enum SuggestionEngine {
@@ -61,18 +61,22 @@ enum SuggestionEngine {
     }
 
     private static func hasPrefix(_ prefix: String, in db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: """
-            SELECT EXISTS (SELECT 1 FROM spotlightItemVocabulary WHERE term >= ? AND term < ?)
-            """, arguments: [prefix, prefix + "\u{10FFFF}"]) ?? false
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM spotlightItemVocabulary WHERE term >= ? AND term < ?)
+                """, arguments: [prefix, prefix + "\u{10FFFF}"]) ?? false
     }
 
     /// Vocabulary terms that extend `prefix`, most frequent first.
     private static func completions(of prefix: String, limit: Int, in db: Database) throws -> [(String, Int)] {
-        let rows = try Row.fetchAll(db, sql: """
-            SELECT term, doc FROM spotlightItemVocabulary
-            WHERE term > ? AND term < ?
-            ORDER BY doc DESC, term LIMIT ?
-            """, arguments: [prefix, prefix + "\u{10FFFF}", limit])
+        let rows = try Row.fetchAll(
+            db,
+            sql: """
+                SELECT term, doc FROM spotlightItemVocabulary
+                WHERE term > ? AND term < ?
+                ORDER BY doc DESC, term LIMIT ?
+                """, arguments: [prefix, prefix + "\u{10FFFF}", limit])
         return rows.map { ($0["term"], $0["doc"]) }
     }
 
@@ -91,9 +95,11 @@ enum SuggestionEngine {
         guard characters.count >= 3, let first = characters.first else { return [] }
         let maxDistance = characters.count <= 4 ? 1 : 2
         let lower = String(first)
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT term, doc FROM spotlightItemVocabulary WHERE term >= ? AND term < ?
-            """, arguments: [lower, lower + "\u{10FFFF}"])
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT term, doc FROM spotlightItemVocabulary WHERE term >= ? AND term < ?
+                """, arguments: [lower, lower + "\u{10FFFF}"])
         var candidates: [Candidate] = []
         while let row = try rows.next() {
             let term: String = row["term"]

@@ -18,11 +18,13 @@ extension UserQuery {
         storage: IndexStorage, now: Double, in db: Database
     ) throws -> [Item] {
         guard let ftsQuery else {
-            return try exhaustiveRankedItems(ftsQuery: nil, filter: filter, wanted: wanted, context: context,
-                                             storage: storage, now: now, in: db)
+            return try exhaustiveRankedItems(
+                ftsQuery: nil, filter: filter, wanted: wanted, context: context,
+                storage: storage, now: now, in: db)
         }
-        return try topRankedItems(ftsQuery: ftsQuery, filter: filter, wanted: wanted, context: context,
-                                  storage: storage, now: now, candidateLimit: candidateLimit, in: db)
+        return try topRankedItems(
+            ftsQuery: ftsQuery, filter: filter, wanted: wanted, context: context,
+            storage: storage, now: now, candidateLimit: candidateLimit, in: db)
     }
 
     /// One match with its text score and, once read, its other signals.
@@ -55,10 +57,11 @@ extension UserQuery {
         let limit = context.maxResultCount.map { max(0, $0) }
         if limit == 0 { return [] }
 
-        let textScores = try db.cachedStatement(sql: """
-            SELECT rowid, -bm25(spotlightItemFTS, ?, ?, ?, ?, ?) FROM spotlightItemFTS
-            WHERE spotlightItemFTS MATCH ? ORDER BY rowid DESC LIMIT ?
-            """)
+        let textScores = try db.cachedStatement(
+            sql: """
+                SELECT rowid, -bm25(spotlightItemFTS, ?, ?, ?, ?, ?) FROM spotlightItemFTS
+                WHERE spotlightItemFTS MATCH ? ORDER BY rowid DESC LIMIT ?
+                """)
         var candidates: [Candidate] = []
         var arguments: [DatabaseValue] = Ranking.columnWeights.map(\.databaseValue)
         arguments += [ftsQuery.databaseValue, max(1, candidateLimit).databaseValue]
@@ -70,22 +73,24 @@ extension UserQuery {
         candidates.sort { $0.textScore != $1.textScore ? $0.textScore > $1.textScore : $0.id < $1.id }
 
         let otherSignals = try Ranking.otherSignalsBound(indexId: storage.indexId, in: db)
-        let signals = try db.makeStatement(sql: """
-            SELECT i.id, i.lastUsedDate, i.rankingHint,
-                   COALESCE(e.selectCount, 0), COALESCE(e.focusCount, 0),
-                   COALESCE(e.defaultCount, 0), COALESCE(e.impressionCount, 0)
-            FROM spotlightItem i
-            LEFT JOIN spotlightEngagement e ON e.indexId = i.indexId AND e.uniqueIdentifier = i.uniqueIdentifier
-            WHERE i.id IN (SELECT value FROM json_each(?)) AND +i.indexId = ?
-              AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND (\(filter.sql))
-            """)
+        let signals = try db.makeStatement(
+            sql: """
+                SELECT i.id, i.lastUsedDate, i.rankingHint,
+                       COALESCE(e.selectCount, 0), COALESCE(e.focusCount, 0),
+                       COALESCE(e.defaultCount, 0), COALESCE(e.impressionCount, 0)
+                FROM spotlightItem i
+                LEFT JOIN spotlightEngagement e ON e.indexId = i.indexId AND e.uniqueIdentifier = i.uniqueIdentifier
+                WHERE i.id IN (SELECT value FROM json_each(?)) AND +i.indexId = ?
+                  AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND (\(filter.sql))
+                """)
         var kept: [Candidate] = []
         var maxTextScore: Double?
         var position = 0
         var chunkSize = 64
         while position < candidates.count {
             if let limit, kept.count >= limit, let maxTextScore {
-                let reachable = Ranking.relevanceWeight * Ranking.relevance(candidates[position].textScore, max: maxTextScore)
+                let reachable =
+                    Ranking.relevanceWeight * Ranking.relevance(candidates[position].textScore, max: maxTextScore)
                     + otherSignals
                 if kept[limit - 1].score > reachable { break }
             }
@@ -115,8 +120,9 @@ extension UserQuery {
             chunkSize = min(chunkSize * 4, 4_096)
         }
 
-        let records = try ItemRecord.fetchAll(db, sql: "SELECT * FROM spotlightItem WHERE id IN (SELECT value FROM json_each(?))",
-                                              arguments: ["[" + kept.map { String($0.id) }.joined(separator: ",") + "]"])
+        let records = try ItemRecord.fetchAll(
+            db, sql: "SELECT * FROM spotlightItem WHERE id IN (SELECT value FROM json_each(?))",
+            arguments: ["[" + kept.map { String($0.id) }.joined(separator: ",") + "]"])
         let byId = Dictionary(records.map { ($0.id ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [Item] = []
         results.reserveCapacity(kept.count)
@@ -125,9 +131,10 @@ extension UserQuery {
             let explanation = Ranking.explain(inputs)
             let offset = results.count
             let topHit = context.enableRankedResults && offset < (context.maxRankedResultCount ?? Int.max)
-            results.append(Item(
-                item: try IndexStorage.item(from: record, attributes: wanted, in: db),
-                rank: offset + 1, score: explanation.total, isTopHit: topHit, explanation: explanation))
+            results.append(
+                Item(
+                    item: try IndexStorage.item(from: record, attributes: wanted, in: db),
+                    rank: offset + 1, score: explanation.total, isTopHit: topHit, explanation: explanation))
         }
         return results
     }
@@ -204,9 +211,10 @@ extension UserQuery {
                 rankingHint: record.rankingHint)
             let explanation = Ranking.explain(inputs)
             let topHit = context.enableRankedResults && offset < (context.maxRankedResultCount ?? Int.max)
-            results.append(Item(
-                item: try IndexStorage.item(from: record, attributes: wanted, in: db),
-                rank: offset + 1, score: explanation.total, isTopHit: topHit, explanation: explanation))
+            results.append(
+                Item(
+                    item: try IndexStorage.item(from: record, attributes: wanted, in: db),
+                    rank: offset + 1, score: explanation.total, isTopHit: topHit, explanation: explanation))
         }
         return results
     }

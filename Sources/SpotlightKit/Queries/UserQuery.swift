@@ -107,8 +107,10 @@ public final class UserQuery: Sendable {
     ///   - context: The options.
     ///   - index: The index to search.
     ///   - environment: The clock for freshness and `$time` filters; the current time when `nil`.
-    public init(userQueryString: String, context: UserQueryContext = UserQueryContext(),
-                index: SearchableIndex, environment: QueryEnvironment? = nil) {
+    public init(
+        userQueryString: String, context: UserQueryContext = UserQueryContext(),
+        index: SearchableIndex, environment: QueryEnvironment? = nil
+    ) {
         self.userQueryString = userQueryString
         self.context = context
         self.index = index
@@ -217,14 +219,16 @@ public final class UserQuery: Sendable {
             case .focus: column = "focusCount"
             case .default: column = "defaultCount"
             }
-            try db.execute(sql: """
-                INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, \(column), lastEngagedAt) VALUES (?, ?, 1, ?)
-                ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET \(column) = \(column) + 1, lastEngagedAt = excluded.lastEngagedAt
-                """, arguments: [storage.indexId, engagedId, now])
-            let impression = try db.cachedStatement(sql: """
-                INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, impressionCount) VALUES (?, ?, 1)
-                ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET impressionCount = impressionCount + 1
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, \(column), lastEngagedAt) VALUES (?, ?, 1, ?)
+                    ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET \(column) = \(column) + 1, lastEngagedAt = excluded.lastEngagedAt
+                    """, arguments: [storage.indexId, engagedId, now])
+            let impression = try db.cachedStatement(
+                sql: """
+                    INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, impressionCount) VALUES (?, ?, 1)
+                    ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET impressionCount = impressionCount + 1
+                    """)
             for identifier in Set(others) {
                 try impression.execute(arguments: [storage.indexId, identifier])
             }
@@ -255,7 +259,8 @@ public final class UserQuery: Sendable {
     static func fullTextQuery(_ userQueryString: String) -> String? {
         let words = typedWords(userQueryString).searched
         guard !words.isEmpty else { return nil }
-        return words
+        return
+            words
             .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
             .joined(separator: " AND ")
     }

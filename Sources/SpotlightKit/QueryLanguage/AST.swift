@@ -131,7 +131,7 @@ extension QueryNode {
         var pending: [QueryNode] = [self]
         while let node = pending.popLast() {
             switch node {
-            case let .and(lhs, rhs) where isAnd, let .or(lhs, rhs) where !isAnd:
+            case .and(let lhs, let rhs) where isAnd, .or(let lhs, let rhs) where !isAnd:
                 pending.append(rhs)
                 pending.append(lhs)
             default:
@@ -156,12 +156,12 @@ extension QueryNode {
 extension QueryNode: CustomStringConvertible {
     var description: String {
         switch self {
-        case let .and(lhs, rhs): return "(\(lhs) && \(rhs))"
-        case let .or(lhs, rhs): return "(\(lhs) || \(rhs))"
-        case let .not(node): return "!\(node)"
-        case let .comparison(attribute, op, value, _):
+        case .and(let lhs, let rhs): return "(\(lhs) && \(rhs))"
+        case .or(let lhs, let rhs): return "(\(lhs) || \(rhs))"
+        case .not(let node): return "!\(node)"
+        case .comparison(let attribute, let op, let value, _):
             return "\(attribute.name) \(op.rawValue) \(value.canonical)"
-        case let .inRange(attribute, lower, upper, _, _):
+        case .inRange(let attribute, let lower, let upper, _, _):
             return "InRange(\(attribute.name), \(lower.canonical), \(upper.canonical))"
         }
     }

@@ -43,7 +43,7 @@ enum AttributeCatalog {
         BuiltinAttribute(name: "domainIdentifier", column: "domainIdentifier", kind: .text),
         BuiltinAttribute(name: "lastUsedDate", column: "lastUsedDate", kind: .date),
         BuiltinAttribute(name: "expirationDate", column: "expirationDate", kind: .date),
-        BuiltinAttribute(name: "rankingHint", column: "rankingHint", kind: .number),
+        BuiltinAttribute(name: "rankingHint", column: "rankingHint", kind: .number)
     ]
 
     /// The `kMDItem…` spellings documented for these attributes.
@@ -61,7 +61,7 @@ enum AttributeCatalog {
         "kMDItemRankingHint": "rankingHint",
         "kMDItemRelatedUniqueIdentifier": "relatedUniqueIdentifier",
         "kMDItemIdentifier": "uniqueIdentifier",
-        "kMDItemDomainIdentifier": "domainIdentifier",
+        "kMDItemDomainIdentifier": "domainIdentifier"
     ]
 
     /// The text attributes searched by the `*` attribute and by user queries.

@@ -26,11 +26,11 @@ public enum QueryLimits {
     /// The largest offset of each `$time` value, in its own unit: 10,000 years either way.
     static func maxTimeOffset(_ name: String) -> Double {
         switch name {
-        case "now": return 315_576_000_000       // seconds
-        case "today", "yesterday": return 3_652_425   // days
+        case "now": return 315_576_000_000  // seconds
+        case "today", "yesterday": return 3_652_425  // days
         case "this_week": return 521_775
         case "this_month": return 120_000
-        default: return 10_000                    // years
+        default: return 10_000  // years
         }
     }
 

@@ -106,7 +106,8 @@ struct QueryLexer {
                 tokens.append(try time())
             default:
                 if character.isNumber && character.isASCII
-                    || (character == "-" || character == "+" || character == ".") && (peek()?.isASCII ?? false) && (peek()?.isNumber ?? false) {
+                    || (character == "-" || character == "+" || character == ".") && (peek()?.isASCII ?? false) && (peek()?.isNumber ?? false)
+                {
                     tokens.append(try number())
                 } else if Self.isIdentifierStart(character) {
                     tokens.append(identifier())
@@ -147,7 +148,10 @@ struct QueryLexer {
         case "w": return .wordBased
         case "t": return .tokenized
         default:
-            throw error(column, "Unknown modifier '\(character)'; the modifiers are c (case-insensitive), d (diacritic-insensitive), w (word-based) and t (tokenized)")
+            throw error(
+                column,
+                "Unknown modifier '\(character)'; the modifiers are c (case-insensitive), d (diacritic-insensitive), w (word-based) and t (tokenized)"
+            )
         }
     }
 
@@ -210,7 +214,8 @@ struct QueryLexer {
             while let character = current, character.isASCII, character.isNumber { position += 1 }
         }
         if let character = current, character == "e" || character == "E",
-           let next = peek(), next.isNumber || ((next == "-" || next == "+") && (peek(2)?.isNumber ?? false)) {
+            let next = peek(), next.isNumber || ((next == "-" || next == "+") && (peek(2)?.isNumber ?? false))
+        {
             position += 2
             while let character = current, character.isASCII, character.isNumber { position += 1 }
         }
@@ -243,7 +248,8 @@ struct QueryLexer {
         while let character = current, character.isLetter || character == "_" { position += 1 }
         let name = String(characters[nameStart..<position])
         guard Self.timeNames.contains(name) else {
-            throw error(nameStart + 1, "Unknown time value '$time.\(name)'; use one of " + Self.timeNames.map { "$time.\($0)" }.joined(separator: ", "))
+            throw error(
+                nameStart + 1, "Unknown time value '$time.\(name)'; use one of " + Self.timeNames.map { "$time.\($0)" }.joined(separator: ", "))
         }
         var argumentText: String?
         var argumentColumn = position + 1
@@ -275,7 +281,8 @@ struct QueryLexer {
                 throw error(start + 1, "$time.iso needs an ISO-8601 date, as in $time.iso(2024-01-02T00:00:00Z)")
             }
             guard let date = ISO8601Formatting.date(from: argumentText) else {
-                throw error(argumentColumn, "'\(argumentText)' is not an ISO-8601 date; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with an optional Z or ±hh:mm")
+                throw error(
+                    argumentColumn, "'\(argumentText)' is not an ISO-8601 date; write YYYY-MM-DD or YYYY-MM-DDThh:mm:ss with an optional Z or ±hh:mm")
             }
             value = .iso(date)
         } else {
@@ -292,7 +299,10 @@ struct QueryLexer {
             // Checked before converting, so that no offset can overflow an Int or the calendar.
             let limit = QueryLimits.maxTimeOffset(name)
             guard abs(offset) <= limit else {
-                throw error(argumentColumn, "The offset of $time.\(name) must be between -\(Int(limit)) and \(Int(limit)) \(QueryLimits.timeUnit(name)), found \(argumentText ?? "")")
+                throw error(
+                    argumentColumn,
+                    "The offset of $time.\(name) must be between -\(Int(limit)) and \(Int(limit)) \(QueryLimits.timeUnit(name)), found \(argumentText ?? "")"
+                )
             }
             switch name {
             case "now": value = .now(seconds: offset)
@@ -340,8 +350,9 @@ struct QueryParser {
     mutating func parse() throws -> QueryNode {
         let length = source.count
         if length > QueryLimits.maxQueryLength {
-            throw error(QueryLimits.maxQueryLength + 1,
-                        "The query is \(length) characters long; the limit is \(QueryLimits.maxQueryLength) characters")
+            throw error(
+                QueryLimits.maxQueryLength + 1,
+                "The query is \(length) characters long; the limit is \(QueryLimits.maxQueryLength) characters")
         }
         var lexer = QueryLexer(source: source)
         tokens = try lexer.tokenize()
@@ -395,8 +406,10 @@ struct QueryParser {
             depth += 1
             defer { depth -= 1 }
             if depth > QueryLimits.maxNestingDepth {
-                throw error(token.column, "Parentheses nest more than \(QueryLimits.maxNestingDepth) deep here; "
-                            + "the limit is \(QueryLimits.maxNestingDepth) (chains of && or || need no parentheses)")
+                throw error(
+                    token.column,
+                    "Parentheses nest more than \(QueryLimits.maxNestingDepth) deep here; "
+                        + "the limit is \(QueryLimits.maxNestingDepth) (chains of && or || need no parentheses)")
             }
             index += 1
             if case .rightParen = current.kind {
@@ -445,7 +458,7 @@ struct QueryParser {
 
     private mutating func comparison() throws -> QueryNode {
         let attribute = try attribute()
-        guard case let .comparison(op, bracketModifiers) = current.kind else {
+        guard case .comparison(let op, let bracketModifiers) = current.kind else {
             throw error(current.column, "Expected a comparison operator (==, !=, <, >, <=, >=) after '\(attribute.name)'" + found(current))
         }
         index += 1
@@ -528,9 +541,9 @@ struct QueryValidator {
             for operand in node.operands(ofAnd: true) { try validate(operand) }
         case .or:
             for operand in node.operands(ofAnd: false) { try validate(operand) }
-        case let .not(inner):
+        case .not(let inner):
             try validate(inner)
-        case let .comparison(attribute, op, value, valueColumn):
+        case .comparison(let attribute, let op, let value, let valueColumn):
             let kind = AttributeCatalog.lookup(attribute.name)?.kind
             switch value {
             case .string(let pattern):
@@ -538,7 +551,8 @@ struct QueryValidator {
                     throw error(valueColumn, "Operator '\(op.rawValue)' compares numbers and dates; strings can only be compared with == or !=")
                 }
                 if let kind, !kind.isText, !pattern.isPresenceTest {
-                    throw error(valueColumn, "'\(attribute.name)' holds \(kind.noun); compare it with a number or a $time value, or test presence with \"*\"")
+                    throw error(
+                        valueColumn, "'\(attribute.name)' holds \(kind.noun); compare it with a number or a $time value, or test presence with \"*\"")
                 }
             case .number, .time:
                 if let kind, kind.isText {
@@ -548,7 +562,7 @@ struct QueryValidator {
                     throw error(valueColumn, "The '*' attribute searches text; compare it with a quoted string")
                 }
             }
-        case let .inRange(attribute, lower, upper, lowerColumn, upperColumn):
+        case .inRange(let attribute, let lower, let upper, let lowerColumn, let upperColumn):
             if let kind = AttributeCatalog.lookup(attribute.name)?.kind, kind.isText {
                 throw error(attribute.column, "InRange needs a numeric or date attribute; '\(attribute.name)' holds text")
             }

@@ -79,7 +79,7 @@ struct QuerySQLCompiler {
             return Self.balanced(parts, joinedBy: isAnd != negated ? "AND" : "OR")
         case .not(let inner):
             return compile(inner, negated: !negated)
-        case let .comparison(attribute, _, _, _), let .inRange(attribute, _, _, _, _):
+        case .comparison(let attribute, _, _, _), .inRange(let attribute, _, _, _, _):
             if depth > deepest.depth { deepest = (depth, attribute.column) }
             let sql = leaf(node)
             return negated ? "(NOT \(sql))" : sql
@@ -101,9 +101,9 @@ struct QuerySQLCompiler {
         switch node {
         case .and, .or, .not:
             return compile(node, negated: false)
-        case let .comparison(attribute, op, value, _):
+        case .comparison(let attribute, let op, let value, _):
             return comparison(attribute.name, op, value)
-        case let .inRange(attribute, lower, upper, _, _):
+        case .inRange(let attribute, let lower, let upper, _, _):
             if let builtin = AttributeCatalog.lookup(attribute.name) {
                 let column = "i.\(builtin.column)"
                 let low = bind(number(lower, forDate: builtin.kind == .date))
@@ -157,7 +157,8 @@ struct QuerySQLCompiler {
             let column = "i.\(builtin.column)"
             switch value {
             case .string(let pattern):
-                let positive = pattern.isPresenceTest
+                let positive =
+                    pattern.isPresenceTest
                     ? (builtin.kind.isText ? "(\(column) IS NOT NULL AND \(column) <> '')" : "(\(column) IS NOT NULL)")
                     : stringMatch(column: column, pattern: pattern)
                 return op == .notEqual ? "(NOT \(positive))" : positive
@@ -179,7 +180,8 @@ struct QuerySQLCompiler {
                 positive = "EXISTS (SELECT 1 FROM spotlightCustomAttribute a WHERE a.itemId = i.id AND a.key = \(key))"
             } else {
                 let match = stringMatch(column: "a.textValue", pattern: pattern)
-                positive = "EXISTS (SELECT 1 FROM spotlightCustomAttribute a WHERE a.itemId = i.id AND a.key = \(key) AND a.kind = 'string' AND \(match))"
+                positive =
+                    "EXISTS (SELECT 1 FROM spotlightCustomAttribute a WHERE a.itemId = i.id AND a.key = \(key) AND a.kind = 'string' AND \(match))"
             }
             return op == .notEqual ? "(NOT \(positive))" : positive
         case .number, .time:
@@ -191,7 +193,8 @@ struct QuerySQLCompiler {
             } else {
                 let raw = bind(number(value, forDate: false))
                 let date = bind(number(value, forDate: true))
-                clause = "((a.kind = 'number' AND a.numberValue \(comparisonOperator) \(raw)) OR (a.kind = 'date' AND a.numberValue \(comparisonOperator) \(date)))"
+                clause =
+                    "((a.kind = 'number' AND a.numberValue \(comparisonOperator) \(raw)) OR (a.kind = 'date' AND a.numberValue \(comparisonOperator) \(date)))"
             }
             positive = "EXISTS (SELECT 1 FROM spotlightCustomAttribute a WHERE a.itemId = i.id AND a.key = \(key) AND \(clause))"
             return op == .notEqual ? "(NOT \(positive))" : positive

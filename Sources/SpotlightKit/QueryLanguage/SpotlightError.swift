@@ -34,22 +34,23 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case let .invalidQuery(query, column, message):
+        case .invalidQuery(let query, let column, let message):
             let (line, caret) = Self.excerpt(of: query, around: column)
             return "Invalid query at column \(column): \(message)\n  \(line)\n  \(String(repeating: " ", count: caret - 1))^"
-        case let .cancelled(query):
+        case .cancelled(let query):
             return "The query was cancelled: \(query)"
-        case let .clientStateMismatch(index, expected, actual):
-            return "Index '\(index)': the stored client state \(Self.describe(actual)) differs from the expected \(Self.describe(expected)); the batch was not written"
-        case let .batchAlreadyOpen(index):
+        case .clientStateMismatch(let index, let expected, let actual):
+            return
+                "Index '\(index)': the stored client state \(Self.describe(actual)) differs from the expected \(Self.describe(expected)); the batch was not written"
+        case .batchAlreadyOpen(let index):
             return "Index '\(index)': beginBatch() was called while a batch is already open"
-        case let .noOpenBatch(index):
+        case .noOpenBatch(let index):
             return "Index '\(index)': endBatch was called without beginBatch()"
-        case let .invalidStoreConfiguration(store, reason):
+        case .invalidStoreConfiguration(let store, let reason):
             return "Store \(store): \(reason)"
-        case let .indexingNotRunning(store):
+        case .indexingNotRunning(let store):
             return "Store \(store): indexing is not running; call startIndexing() first"
-        case let .unknownIndex(name, known):
+        case .unknownIndex(let name, let known):
             var message = "no search index named '\(name)'"
             if let nearest = NameSuggestion.nearest(to: name, among: known) {
                 message += "\nhelp: did you mean '\(nearest)'?"
@@ -57,9 +58,9 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
                 message += known.isEmpty ? "\nhelp: there are no search indexes yet" : "\nhelp: the indexes are: " + known.joined(separator: ", ")
             }
             return message
-        case let .indexWithoutMaintainer(name):
+        case .indexWithoutMaintainer(let name):
             return "no installed app keeps the index '\(name)', so it cannot be rebuilt from the app's data"
-        case let .indexDatabaseFailure(name, path, reason):
+        case .indexDatabaseFailure(let name, let path, let reason):
             return "the index '\(name)' (\(path)) could not be used: \(reason)"
         }
     }
@@ -77,7 +78,10 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
         let end = min(characters.count, start + width)
         var line = String(characters[start..<end])
         var caret = column - start
-        if start > 0 { line = "…" + line; caret += 1 }
+        if start > 0 {
+            line = "…" + line
+            caret += 1
+        }
         if end < query.count { line += "…" }
         return (line, max(1, caret))
     }

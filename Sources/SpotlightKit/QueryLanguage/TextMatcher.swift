@@ -8,7 +8,7 @@ enum TextFolding {
     /// Letters whose base letter is not reachable by canonical decomposition.
     private static let specialBases: [Character: String] = [
         "ø": "o", "Ø": "O", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D", "ħ": "h", "Ħ": "H",
-        "ŧ": "t", "Ŧ": "T", "ı": "i",
+        "ŧ": "t", "Ŧ": "T", "ı": "i"
     ]
 
     /// Removes the diacritics of one character.
@@ -97,7 +97,7 @@ enum TextFolding {
     static func isWord(_ category: Unicode.GeneralCategory) -> Bool {
         switch category {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber:
+            .decimalNumber, .letterNumber, .otherNumber:
             return true
         default:
             return false
@@ -343,15 +343,19 @@ enum TextMatcher {
             var utf8 = value
             let result: Bool? = utf8.withUTF8 { bytes -> Bool? in
                 var isASCII = true
-                for byte in bytes where byte >= 0x80 { isASCII = false; break }
+                for byte in bytes where byte >= 0x80 {
+                    isASCII = false
+                    break
+                }
                 guard isASCII else { return nil }
                 var start = 0
                 for index in 0...bytes.count where index == bytes.count || bytes[index] == 0x1F {
                     if index > start || bytes.count == 0 {
                         let slice = UnsafeBufferPointer(rebasing: bytes[start..<index])
-                        let text = FoldedText<UInt8>(ascii: slice,
-                                                     caseInsensitive: pattern.modifiers.contains(.caseInsensitive),
-                                                     camelCaseBoundaries: pattern.modifiers.contains(.wordBased))
+                        let text = FoldedText<UInt8>(
+                            ascii: slice,
+                            caseInsensitive: pattern.modifiers.contains(.caseInsensitive),
+                            camelCaseBoundaries: pattern.modifiers.contains(.wordBased))
                         if matchesSingle(text, asciiPattern, pattern.modifiers) { return true }
                     }
                     start = index + 1
@@ -363,8 +367,9 @@ enum TextMatcher {
         let camel = pattern.modifiers.contains(.wordBased)
         if value.contains(valueSeparator) {
             return value.split(separator: valueSeparator, omittingEmptySubsequences: true).contains {
-                matchesSingle(FoldedText<Unicode.Scalar>($0, modifiers: pattern.modifiers, camelCaseBoundaries: camel),
-                              pattern.scalars, pattern.modifiers)
+                matchesSingle(
+                    FoldedText<Unicode.Scalar>($0, modifiers: pattern.modifiers, camelCaseBoundaries: camel),
+                    pattern.scalars, pattern.modifiers)
             }
         }
         let text = FoldedText<Unicode.Scalar>(Substring(value), modifiers: pattern.modifiers, camelCaseBoundaries: camel)

@@ -25,7 +25,9 @@ enum ISO8601Formatting {
             return true
         }
         guard let year = digits(4), expect(45), let month = digits(2), expect(45), let day = digits(2) else { return nil }
-        var hour = 0, minute = 0, second = 0.0
+        var hour = 0
+        var minute = 0
+        var second = 0.0
         var offsetSeconds = 0
         if index < scalars.count {
             guard expect(84) || expect(116) || expect(32) else { return nil }

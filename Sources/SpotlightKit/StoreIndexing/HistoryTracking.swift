@@ -10,19 +10,20 @@ enum HistoryTracking {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("SpotlightKit.store.v1.history") { db in
-            try db.execute(sql: """
-                CREATE TABLE spotlightHistory (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    tableName TEXT NOT NULL,
-                    rowID INTEGER NOT NULL,
-                    operation TEXT NOT NULL CHECK (operation IN ('insert', 'update', 'delete')),
-                    recordedAt REAL NOT NULL DEFAULT ((julianday('now') - 2440587.5) * 86400.0)
-                );
-                CREATE TABLE spotlightStoreMetadata (
-                    key TEXT PRIMARY KEY NOT NULL,
-                    value TEXT NOT NULL
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE spotlightHistory (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        tableName TEXT NOT NULL,
+                        rowID INTEGER NOT NULL,
+                        operation TEXT NOT NULL CHECK (operation IN ('insert', 'update', 'delete')),
+                        recordedAt REAL NOT NULL DEFAULT ((julianday('now') - 2440587.5) * 86400.0)
+                    );
+                    CREATE TABLE spotlightStoreMetadata (
+                        key TEXT PRIMARY KEY NOT NULL,
+                        value TEXT NOT NULL
+                    );
+                    """)
         }
         return migrator
     }
@@ -66,7 +67,8 @@ enum HistoryTracking {
             }
             let sql = try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ?", arguments: [table]) ?? ""
             if sql.uppercased().replacingOccurrences(of: " ", with: "").hasSuffix("WITHOUTROWID") {
-                throw SpotlightError.invalidStoreConfiguration(store: store, reason: "the table '\(table)' is a WITHOUT ROWID table; only rowid tables can be indexed")
+                throw SpotlightError.invalidStoreConfiguration(
+                    store: store, reason: "the table '\(table)' is a WITHOUT ROWID table; only rowid tables can be indexed")
             }
             return Set(try db.columns(in: table).map { $0.name.lowercased() })
         }
@@ -87,7 +89,7 @@ enum HistoryTracking {
             switch relationship.kind {
             case .foreignKey(let column):
                 try requireColumn(column, in: relationship.table, columns: columns)
-            case let .joinTable(joinTable, joinColumn, parentColumn):
+            case .joinTable(let joinTable, let joinColumn, let parentColumn):
                 let joinColumns = try requireTable(joinTable)
                 try requireColumn(joinColumn, in: joinTable, columns: joinColumns)
                 try requireColumn(parentColumn, in: joinTable, columns: joinColumns)
@@ -105,9 +107,11 @@ enum HistoryTracking {
 
     /// Whether the store holds exactly the history triggers of this configuration.
     static func triggersAreInstalled(entities: [SpotlightEntity], relationships: [SpotlightRelationship], in db: Database) throws -> Bool {
-        let installed = try String.fetchAll(db, sql: """
-            SELECT sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?
-            """, arguments: [triggerPrefix.count, triggerPrefix])
+        let installed = try String.fetchAll(
+            db,
+            sql: """
+                SELECT sql FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?
+                """, arguments: [triggerPrefix.count, triggerPrefix])
         return installed.sorted() == triggerStatements(entities: entities, relationships: relationships).sorted()
     }
 
@@ -122,7 +126,8 @@ enum HistoryTracking {
             let table = quoted(entity.table)
             let name = { (suffix: String) in quoted("\(triggerPrefix)e\(number)_\(suffix)") }
             statements.append("CREATE TRIGGER \(name("insert")) AFTER INSERT ON \(table) BEGIN \(record(entity.table, "NEW.rowid", "insert")) END")
-            statements.append("""
+            statements.append(
+                """
                 CREATE TRIGGER \(name("update")) AFTER UPDATE ON \(table) BEGIN
                 \(record(entity.table, "OLD.rowid", "delete", where: "OLD.rowid <> NEW.rowid"))
                 \(record(entity.table, "NEW.rowid", "update"))
@@ -135,24 +140,28 @@ enum HistoryTracking {
             let name = { (suffix: String) in quoted("\(triggerPrefix)r\(number)_\(suffix)") }
             switch relationship.kind {
             case .foreignKey(let column):
-                let newValue = "NEW.\(quoted(column))", oldValue = "OLD.\(quoted(column))"
-                statements.append("""
+                let newValue = "NEW.\(quoted(column))"
+                let oldValue = "OLD.\(quoted(column))"
+                statements.append(
+                    """
                     CREATE TRIGGER \(name("insert")) AFTER INSERT ON \(table) BEGIN
                     \(record(relationship.parent, newValue, "update", where: "\(newValue) IS NOT NULL"))
                     END
                     """)
-                statements.append("""
+                statements.append(
+                    """
                     CREATE TRIGGER \(name("update")) AFTER UPDATE ON \(table) BEGIN
                     \(record(relationship.parent, oldValue, "update", where: "\(oldValue) IS NOT NULL AND \(oldValue) IS NOT \(newValue)"))
                     \(record(relationship.parent, newValue, "update", where: "\(newValue) IS NOT NULL"))
                     END
                     """)
-                statements.append("""
+                statements.append(
+                    """
                     CREATE TRIGGER \(name("delete")) AFTER DELETE ON \(table) BEGIN
                     \(record(relationship.parent, oldValue, "update", where: "\(oldValue) IS NOT NULL"))
                     END
                     """)
-            case let .joinTable(joinTable, joinColumn, parentColumn):
+            case .joinTable(let joinTable, let joinColumn, let parentColumn):
                 let select = { (row: String) in
                     "INSERT INTO spotlightHistory (tableName, rowID, operation) SELECT \(literal(relationship.parent)), j.\(quoted(parentColumn)), 'update' FROM \(quoted(joinTable)) j WHERE j.\(quoted(joinColumn)) = \(row).rowid AND j.\(quoted(parentColumn)) IS NOT NULL;"
                 }
@@ -164,9 +173,11 @@ enum HistoryTracking {
     }
 
     static func removeTriggers(in db: Database) throws {
-        let names = try String.fetchAll(db, sql: """
-            SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?
-            """, arguments: [triggerPrefix.count, triggerPrefix])
+        let names = try String.fetchAll(
+            db,
+            sql: """
+                SELECT name FROM sqlite_master WHERE type = 'trigger' AND substr(name, 1, ?) = ?
+                """, arguments: [triggerPrefix.count, triggerPrefix])
         for name in names {
             try db.execute(sql: "DROP TRIGGER IF EXISTS \(quoted(name))")
         }

@@ -45,8 +45,9 @@ extension SpotlightDelegate {
     /// - Throws: A GRDB `DatabaseError`.
     public func isIndexingSwitchedOff() async throws -> Bool {
         try await store.read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM spotlightStoreMetadata WHERE key = ?",
-                                arguments: [Self.switchedOffKey]) != nil
+            try String.fetchOne(
+                db, sql: "SELECT value FROM spotlightStoreMetadata WHERE key = ?",
+                arguments: [Self.switchedOffKey]) != nil
         }
     }
 
@@ -76,8 +77,9 @@ extension SpotlightDelegate {
     public func switchIndexingOff() async throws {
         try await deleteSpotlightIndex()
         try await writeStore { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO spotlightStoreMetadata (key, value) VALUES (?, 'true')",
-                           arguments: [Self.switchedOffKey])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO spotlightStoreMetadata (key, value) VALUES (?, 'true')",
+                arguments: [Self.switchedOffKey])
         }
     }
 
@@ -96,7 +98,9 @@ extension SpotlightDelegate {
     ///   `DatabaseError`, or an error from ``attributeSet(for:in:)``.
     public func rebuildIndex(progress: @escaping @Sendable (IndexingProgress) -> Void = { _ in }) async throws {
         stopIndexing()
-        let entities = self.entities, relationships = self.relationships, store = self.storeIdentifier
+        let entities = self.entities
+        let relationships = self.relationships
+        let store = self.storeIdentifier
         // Record changes from now on, so none made during the rebuild is lost.
         try await self.writeStore { db in
             try db.execute(sql: "DELETE FROM spotlightStoreMetadata WHERE key = ?", arguments: [Self.switchedOffKey])
@@ -116,8 +120,10 @@ extension SpotlightDelegate {
     }
 
     /// Replaces this store's items with items for every row, in the caller's transactions.
-    private func rebuild(reading storeDB: Database, writing indexDB: Database,
-                         progress: @Sendable (IndexingProgress) -> Void) throws -> Int64 {
+    private func rebuild(
+        reading storeDB: Database, writing indexDB: Database,
+        progress: @Sendable (IndexingProgress) -> Void
+    ) throws -> Int64 {
         let storage = searchableIndex.storage
         let token = try HistoryTracking.latestChangeID(in: storeDB)
         var total = 0

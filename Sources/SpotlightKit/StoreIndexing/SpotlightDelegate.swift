@@ -247,7 +247,9 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
     /// - Throws: ``SpotlightError/invalidStoreConfiguration(store:reason:)`` when a table or column is missing.
     public func startIndexing() throws {
         if isIndexingEnabled { return }
-        let entities = self.entities, relationships = self.relationships, store = self.storeIdentifier
+        let entities = self.entities
+        let relationships = self.relationships
+        let store = self.storeIdentifier
         // Usually the triggers are in place: checking them is a read, so searching needs no write access.
         let installed = try self.store.read { db in
             try HistoryTracking.validate(entities: entities, relationships: relationships, store: store, in: db)
@@ -261,9 +263,11 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
             }
         }
         let observation = DatabaseRegionObservation(tracking: Table("spotlightHistory"))
-        let cancellable = observation.start(in: self.store, onError: { _ in }, onChange: { [weak self] _ in
-            self?.wakeUp.withLock { $0 = true }
-        })
+        let cancellable = observation.start(
+            in: self.store, onError: { _ in },
+            onChange: { [weak self] _ in
+                self?.wakeUp.withLock { $0 = true }
+            })
         let loop = Task.detached { [weak self] in
             while !Task.isCancelled {
                 guard let delegate = self else { return }
@@ -310,8 +314,9 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         let storeIdentifier = self.storeIdentifier
         try await indexDatabase.write { db in
             try storage.delete(identifierPrefix: prefix, in: db)
-            try db.execute(sql: "DELETE FROM spotlightIndexerState WHERE storeIdentifier = ? AND indexName = ?",
-                           arguments: [storeIdentifier, storage.name])
+            try db.execute(
+                sql: "DELETE FROM spotlightIndexerState WHERE storeIdentifier = ? AND indexName = ?",
+                arguments: [storeIdentifier, storage.name])
         }
         try await writeStore { db in
             try HistoryTracking.removeTriggers(in: db)
@@ -328,7 +333,8 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
     /// - Returns: The token.
     /// - Throws: A GRDB `DatabaseError`.
     public func currentHistoryToken() async throws -> Int64? {
-        let storeIdentifier = self.storeIdentifier, name = searchableIndex.name
+        let storeIdentifier = self.storeIdentifier
+        let name = searchableIndex.name
         return try await indexDatabase.read { db in
             try Self.token(storeIdentifier: storeIdentifier, indexName: name, in: db)
         }
@@ -381,7 +387,8 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
     ///   - identifiers: Item identifiers made by this delegate; others are ignored.
     /// - Throws: A GRDB `DatabaseError`, or an error from ``attributeSet(for:in:)``.
     public func reindex(identifiers: [String]) async throws {
-        let objects = identifiers
+        let objects =
+            identifiers
             .compactMap(StoreObjectID.init(uniqueIdentifier:))
             .filter { $0.storeIdentifier == storeIdentifier }
             .map { ($0.table, $0.rowID) }

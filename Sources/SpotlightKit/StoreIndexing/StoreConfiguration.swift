@@ -87,10 +87,13 @@ public struct SpotlightRelationship: Sendable, Hashable {
     ///   - parentColumn: The join-table column holding the parent's rowid.
     ///   - parent: The indexed parent table.
     /// - Returns: The relationship.
-    public static func joinTable(table: String, joinTable: String, joinColumn: String, parentColumn: String,
-                                 parent: String) -> SpotlightRelationship {
-        SpotlightRelationship(table: table, parent: parent,
-                              kind: .joinTable(joinTable: joinTable, joinColumn: joinColumn, parentColumn: parentColumn))
+    public static func joinTable(
+        table: String, joinTable: String, joinColumn: String, parentColumn: String,
+        parent: String
+    ) -> SpotlightRelationship {
+        SpotlightRelationship(
+            table: table, parent: parent,
+            kind: .joinTable(joinTable: joinTable, joinColumn: joinColumn, parentColumn: parentColumn))
     }
 }
 

@@ -13,18 +13,22 @@ extension SpotlightDelegate {
     }
 
     static func token(storeIdentifier: String, indexName: String, in db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: """
-            SELECT historyToken FROM spotlightIndexerState WHERE storeIdentifier = ? AND indexName = ?
-            """, arguments: [storeIdentifier, indexName])
+        try Int64.fetchOne(
+            db,
+            sql: """
+                SELECT historyToken FROM spotlightIndexerState WHERE storeIdentifier = ? AND indexName = ?
+                """, arguments: [storeIdentifier, indexName])
     }
 
     static func setToken(_ token: Int64, storeIdentifier: String, indexName: String, in db: Database) throws {
-        let record = IndexerStateRecord(storeIdentifier: storeIdentifier, indexName: indexName, historyToken: token,
-                                        updatedAt: Date().timeIntervalSince1970)
-        try db.execute(sql: """
-            INSERT INTO spotlightIndexerState (storeIdentifier, indexName, historyToken, updatedAt) VALUES (?, ?, ?, ?)
-            ON CONFLICT (storeIdentifier, indexName) DO UPDATE SET historyToken = excluded.historyToken, updatedAt = excluded.updatedAt
-            """, arguments: [record.storeIdentifier, record.indexName, record.historyToken, record.updatedAt])
+        let record = IndexerStateRecord(
+            storeIdentifier: storeIdentifier, indexName: indexName, historyToken: token,
+            updatedAt: Date().timeIntervalSince1970)
+        try db.execute(
+            sql: """
+                INSERT INTO spotlightIndexerState (storeIdentifier, indexName, historyToken, updatedAt) VALUES (?, ?, ?, ?)
+                ON CONFLICT (storeIdentifier, indexName) DO UPDATE SET historyToken = excluded.historyToken, updatedAt = excluded.updatedAt
+                """, arguments: [record.storeIdentifier, record.indexName, record.historyToken, record.updatedAt])
     }
 
     /// One turn of the background loop: index a batch, or wait for a change or the poll interval.
@@ -45,7 +49,12 @@ extension SpotlightDelegate {
         let clock = ContinuousClock()
         let deadline = clock.now.advanced(by: pollInterval)
         while clock.now < deadline && !Task.isCancelled {
-            if wakeUp.withLock({ flag in defer { flag = false }; return flag }) { return }
+            if wakeUp.withLock({ flag in
+                defer { flag = false }
+                return flag
+            }) {
+                return
+            }
             try? await Task.sleep(for: .milliseconds(5))
         }
     }
@@ -103,9 +112,11 @@ extension SpotlightDelegate {
             work.replaceAll = true
             return work
         }
-        let changes = try HistoryTracking.Change.fetchAll(db, sql: """
-            SELECT id, tableName, rowID, operation FROM spotlightHistory WHERE id > ? ORDER BY id LIMIT ?
-            """, arguments: [token, batchSize])
+        let changes = try HistoryTracking.Change.fetchAll(
+            db,
+            sql: """
+                SELECT id, tableName, rowID, operation FROM spotlightHistory WHERE id > ? ORDER BY id LIMIT ?
+                """, arguments: [token, batchSize])
         guard let last = changes.last else { return nil }
         var seen: Set<String> = []
         var objects: [(String, Int64)] = []

@@ -59,8 +59,9 @@ public struct DiagnosticError: Error, Sendable, Hashable, CustomStringConvertibl
         guard let loadedPart else { return self }
         let (found, foundSources) = check(loadedPart)
         let known = Set(diagnostics)
-        return DiagnosticError(diagnostics + found.filter { !known.contains($0) },
-                               sources: sources.merging(foundSources) { first, _ in first }, loadedPart: loadedPart)
+        return DiagnosticError(
+            diagnostics + found.filter { !known.contains($0) },
+            sources: sources.merging(foundSources) { first, _ in first }, loadedPart: loadedPart)
     }
 
     /// Renders every diagnostic with its source excerpt, separated by blank lines.

@@ -43,11 +43,12 @@ struct TemplateParser {
                 continue
             }
             guard let closing = scalars[(index + 2)...].firstIndex(of: "}") else {
-                diagnostics.append(.error(
-                    "unterminated expression: '${' has no matching '}'",
-                    at: location(from: index, to: index + 2),
-                    help: "write '$${' for a literal '${'"
-                ))
+                diagnostics.append(
+                    .error(
+                        "unterminated expression: '${' has no matching '}'",
+                        at: location(from: index, to: index + 2),
+                        help: "write '$${' for a literal '${'"
+                    ))
                 index = scalars.count
                 break
             }
@@ -96,11 +97,12 @@ struct TemplateParser {
 
         skipSpaces()
         if cursor == closing {
-            return .failure(.error(
-                "empty expression '\(sourceText)'",
-                at: whole,
-                help: "write a variable name inside, like '${previous}'"
-            ))
+            return .failure(
+                .error(
+                    "empty expression '\(sourceText)'",
+                    at: whole,
+                    help: "write a variable name inside, like '${previous}'"
+                ))
         }
         guard let variable = readName() else {
             return failure("expected a variable name", at: cursor)
@@ -163,8 +165,8 @@ struct TemplateParser {
     }
 }
 
-private extension Unicode.Scalar {
-    var asciiDigitValue: Int? {
+extension Unicode.Scalar {
+    fileprivate var asciiDigitValue: Int? {
         ("0"..."9").contains(self) ? Int(value - 48) : nil
     }
 }

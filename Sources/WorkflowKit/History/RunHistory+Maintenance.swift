@@ -19,9 +19,11 @@ extension RunHistory {
     public func settleAbandonedRuns(now: Date = Date()) throws -> Int {
         try SQLiteStorageError.naming(path) {
             let running = try database.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT id, ownerPID, ownerStartTime FROM run WHERE status = 'running' AND ownerPID IS NOT NULL
-                    """)
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT id, ownerPID, ownerStartTime FROM run WHERE status = 'running' AND ownerPID IS NOT NULL
+                        """)
             }
             let dead = running.compactMap { row -> (id: String, pid: Int32)? in
                 let owner = RunOwner(pid: row["ownerPID"], startTime: row["ownerStartTime"] ?? 0)
@@ -31,9 +33,10 @@ extension RunHistory {
             return try database.write { db in
                 var settled = 0
                 for run in dead {
-                    try db.execute(sql: """
-                        UPDATE run SET status = 'interrupted', error = ?, endedAt = ? WHERE id = ? AND status = 'running'
-                        """, arguments: [Self.interruptedMessage(pid: run.pid), now.timeIntervalSince1970, run.id])
+                    try db.execute(
+                        sql: """
+                            UPDATE run SET status = 'interrupted', error = ?, endedAt = ? WHERE id = ? AND status = 'running'
+                            """, arguments: [Self.interruptedMessage(pid: run.pid), now.timeIntervalSince1970, run.id])
                     settled += db.changesCount
                 }
                 return settled
@@ -74,11 +77,13 @@ extension RunHistory {
                 // Another process may have pruned since the read above; the write lock is held now.
                 let last = try Double.fetchOne(db, sql: "SELECT lastDoneAt FROM maintenance WHERE task = 'retention'")
                 if let last, now.timeIntervalSince1970 - last < Self.pruningInterval, last <= now.timeIntervalSince1970 { return 0 }
-                try db.execute(sql: "DELETE FROM run WHERE startedAt < ? AND status <> 'running'",
-                               arguments: [now.timeIntervalSince1970 - Self.retention])
+                try db.execute(
+                    sql: "DELETE FROM run WHERE startedAt < ? AND status <> 'running'",
+                    arguments: [now.timeIntervalSince1970 - Self.retention])
                 let deleted = db.changesCount
-                try db.execute(sql: "INSERT OR REPLACE INTO maintenance (task, lastDoneAt) VALUES ('retention', ?)",
-                               arguments: [now.timeIntervalSince1970])
+                try db.execute(
+                    sql: "INSERT OR REPLACE INTO maintenance (task, lastDoneAt) VALUES ('retention', ?)",
+                    arguments: [now.timeIntervalSince1970])
                 return deleted
             }
         }

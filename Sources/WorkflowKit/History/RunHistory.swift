@@ -45,7 +45,9 @@ public final class RunHistory: Sendable {
     /// - Throws: `SQLiteStorageError` naming the file and the reason when it cannot be opened;
     ///   with `readOnly`, when it does not exist yet.
     public static func shared(readOnly: Bool = false) throws -> RunHistory {
-        let path = readOnly ? ShortcutsHome.directory().appendingPathComponent("runs.sqlite").path
+        let path =
+            readOnly
+            ? ShortcutsHome.directory().appendingPathComponent("runs.sqlite").path
             : try ShortcutsHome.file(named: "runs.sqlite").path
         return try RunHistory(path: path, readOnly: readOnly)
     }
@@ -186,11 +188,15 @@ public final class RunHistory: Sendable {
         let owner = RunOwner.current
         try using {
             try database.write { db in
-                try db.execute(sql: """
-                    INSERT INTO run (id, workflow, name, trigger, startedAt, status, ownerPID, ownerStartTime)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [id, workflow.fileName, workflow.name?.value, trigger, Date().timeIntervalSince1970,
-                                     Status.running.rawValue, owner.pid, owner.startTime])
+                try db.execute(
+                    sql: """
+                        INSERT INTO run (id, workflow, name, trigger, startedAt, status, ownerPID, ownerStartTime)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                        """,
+                    arguments: [
+                        id, workflow.fileName, workflow.name?.value, trigger, Date().timeIntervalSince1970,
+                        Status.running.rawValue, owner.pid, owner.startTime
+                    ])
             }
         }
         return id
@@ -198,21 +204,26 @@ public final class RunHistory: Sendable {
 
     /// Records how a run ended, with its steps.
     public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace]) throws {
-        try using { try database.write { db in
-            try db.execute(sql: "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ?",
-                           arguments: [Date().timeIntervalSince1970, status.rawValue, output.map(\.jsonText), error, id])
-            for (position, step) in steps.enumerated() {
-                try db.execute(sql: """
-                    INSERT INTO step (runID, position, depth, kind, stepID, file, line, "column", inputs, output, dialog,
-                                      startedAt, durationSeconds, error)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """, arguments: [
-                        id, position, step.depth, step.kind, step.stepID, step.location.file, step.location.line,
-                        step.location.column, IntentValue.dictionary(step.inputs).jsonText, step.output.map(\.jsonText),
-                        step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error,
-                    ])
+        try using {
+            try database.write { db in
+                try db.execute(
+                    sql: "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ?",
+                    arguments: [Date().timeIntervalSince1970, status.rawValue, output.map(\.jsonText), error, id])
+                for (position, step) in steps.enumerated() {
+                    try db.execute(
+                        sql: """
+                            INSERT INTO step (runID, position, depth, kind, stepID, file, line, "column", inputs, output, dialog,
+                                              startedAt, durationSeconds, error)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                            """,
+                        arguments: [
+                            id, position, step.depth, step.kind, step.stepID, step.location.file, step.location.line,
+                            step.location.column, IntentValue.dictionary(step.inputs).jsonText, step.output.map(\.jsonText),
+                            step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error
+                        ])
+                }
             }
-        } }
+        }
     }
 
     /// Records that several runs started, in one transaction: what a scheduler does for the
@@ -231,12 +242,15 @@ public final class RunHistory: Sendable {
     public func begin(_ runs: [(file: String, name: String?, id: String)], trigger: String) throws -> Date {
         let now = Date()
         guard !runs.isEmpty else { return now }
-        try using { try database.write { db in
-            let statement = try db.cachedStatement(sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)")
-            for run in runs {
-                try statement.execute(arguments: [run.id, run.file, run.name, trigger, now.timeIntervalSince1970, Status.running.rawValue])
+        try using {
+            try database.write { db in
+                let statement = try db.cachedStatement(
+                    sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)")
+                for run in runs {
+                    try statement.execute(arguments: [run.id, run.file, run.name, trigger, now.timeIntervalSince1970, Status.running.rawValue])
+                }
             }
-        } }
+        }
         return now
     }
 
@@ -256,16 +270,19 @@ public final class RunHistory: Sendable {
     @discardableResult
     public func mark(_ ids: [String], as status: Status, error: String, onlyRunning: Bool = true) throws -> Int {
         guard !ids.isEmpty else { return 0 }
-        return try using { try database.write { db in
-            var changed = 0
-            for id in ids {
-                try db.execute(sql: "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
-                               + (onlyRunning ? " AND status = 'running'" : ""),
-                               arguments: [status.rawValue, error, Date().timeIntervalSince1970, id])
-                changed += db.changesCount
+        return try using {
+            try database.write { db in
+                var changed = 0
+                for id in ids {
+                    try db.execute(
+                        sql: "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
+                            + (onlyRunning ? " AND status = 'running'" : ""),
+                        arguments: [status.rawValue, error, Date().timeIntervalSince1970, id])
+                    changed += db.changesCount
+                }
+                return changed
             }
-            return changed
-        } }
+        }
     }
 
     /// The most recent runs, newest first.
@@ -280,32 +297,38 @@ public final class RunHistory: Sendable {
     ///
     /// - Throws: ``HistoryError`` when no run or several runs match.
     public func run(matching prefix: String) throws -> (run: Run, steps: [RecordedStep]) {
-        try SQLiteStorageError.naming(path) { try database.read { db in
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM run WHERE id LIKE ? ESCAPE '\\' LIMIT 2",
-                                        arguments: [Self.escapedForLike(prefix.lowercased()) + "%"])
-            guard rows.count == 1 else {
-                throw rows.isEmpty ? HistoryError.noRun(prefix) : HistoryError.ambiguous(prefix)
+        try SQLiteStorageError.naming(path) {
+            try database.read { db in
+                let rows = try Row.fetchAll(
+                    db, sql: "SELECT * FROM run WHERE id LIKE ? ESCAPE '\\' LIMIT 2",
+                    arguments: [Self.escapedForLike(prefix.lowercased()) + "%"])
+                guard rows.count == 1 else {
+                    throw rows.isEmpty ? HistoryError.noRun(prefix) : HistoryError.ambiguous(prefix)
+                }
+                let run = Self.run(rows[0])
+                let steps = try Row.fetchAll(db, sql: "SELECT * FROM step WHERE runID = ? ORDER BY position", arguments: [run.id]).map { row in
+                    RecordedStep(
+                        position: row["position"], depth: row["depth"], kind: row["kind"], stepID: row["stepID"], file: row["file"],
+                        line: row["line"], column: row["column"], inputs: row["inputs"], output: row["output"], dialog: row["dialog"],
+                        startedAt: Date(timeIntervalSince1970: row["startedAt"]), durationSeconds: row["durationSeconds"],
+                        error: row["error"])
+                }
+                return (run, steps)
             }
-            let run = Self.run(rows[0])
-            let steps = try Row.fetchAll(db, sql: "SELECT * FROM step WHERE runID = ? ORDER BY position", arguments: [run.id]).map { row in
-                RecordedStep(position: row["position"], depth: row["depth"], kind: row["kind"], stepID: row["stepID"], file: row["file"],
-                             line: row["line"], column: row["column"], inputs: row["inputs"], output: row["output"], dialog: row["dialog"],
-                             startedAt: Date(timeIntervalSince1970: row["startedAt"]), durationSeconds: row["durationSeconds"],
-                             error: row["error"])
-            }
-            return (run, steps)
-        } }
+        }
     }
 
     /// A run from its row; a `running` run whose process died reads as `interrupted`
     /// (settled in the file by the next process that opens it for writing).
     static func run(_ row: Row) -> Run {
-        var run = Run(id: row["id"], workflow: row["workflow"], name: row["name"], trigger: row["trigger"],
-                      startedAt: Date(timeIntervalSince1970: row["startedAt"]),
-                      endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
-                      status: Status(rawValue: row["status"]) ?? .failed, output: row["output"], error: row["error"])
+        var run = Run(
+            id: row["id"], workflow: row["workflow"], name: row["name"], trigger: row["trigger"],
+            startedAt: Date(timeIntervalSince1970: row["startedAt"]),
+            endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
+            status: Status(rawValue: row["status"]) ?? .failed, output: row["output"], error: row["error"])
         if run.status == .running, let pid = row["ownerPID"] as Int32?,
-           !RunOwner(pid: pid, startTime: row["ownerStartTime"] ?? 0).isAlive {
+            !RunOwner(pid: pid, startTime: row["ownerStartTime"] ?? 0).isAlive
+        {
             run.status = .interrupted
             run.error = Self.interruptedMessage(pid: pid)
         }

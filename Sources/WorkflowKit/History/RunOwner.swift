@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The process that records a run: its pid and the time it started, which together name one
@@ -38,7 +39,8 @@ struct RunOwner: Sendable, Equatable {
     /// The start time of a process from `/proc/PID/stat`, or `nil` when it cannot be read.
     static func startTime(of pid: Int32) -> Int64? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let closing = stat.lastIndex(of: ")") else { return nil }
+            let closing = stat.lastIndex(of: ")")
+        else { return nil }
         // After the command name (which may hold spaces and parentheses): state is field 3,
         // so the start time (field 22) is the 20th field after it.
         let fields = stat[stat.index(after: closing)...].split(separator: " ")

@@ -19,7 +19,10 @@ enum CoreSchemaResolver {
             (.int, "^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$"),
             (.float, "^(?:[-+]?(?:\\.[0-9]+|[0-9]+(?:\\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$"),
             (.null, "^(?:~|null|Null|NULL)$"),
-            (.timestamp, "^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \\t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]*)?(?:[ \\t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)$"),
+            (
+                .timestamp,
+                "^(?:[0-9]{4}-[0-9]{2}-[0-9]{2}|[0-9]{4}-[0-9]{1,2}-[0-9]{1,2}(?:[Tt]|[ \\t]+)[0-9]{1,2}:[0-9]{2}:[0-9]{2}(?:\\.[0-9]*)?(?:[ \\t]*(?:Z|[-+][0-9]{1,2}(?::[0-9]{2})?))?)$"
+            )
         ]
         return patterns.compactMap { tag, pattern in
             (try? NSRegularExpression(pattern: pattern)).map { (tag, $0) }
@@ -28,7 +31,7 @@ enum CoreSchemaResolver {
 
     /// The characters a plain scalar must start with to resolve to anything but a string.
     private static let nonStringStarts: Set<Unicode.Scalar> = [
-        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "+", "-", ".", "~", "t", "T", "f", "F", "n", "N",
+        "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "+", "-", ".", "~", "t", "T", "f", "F", "n", "N"
     ]
 
     /// The tag of a scalar: its explicit standard tag, or the resolved one; `nil` for any other explicit tag.

@@ -1,7 +1,7 @@
 /// Durations written as numbers with units: `500ms`, `30s`, `10m`, `1h`, `2d`, `1.5s`, `1h30m`.
 package enum DurationSyntax {
     private static let unitSeconds: [(suffix: String, seconds: Double)] = [
-        ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400),
+        ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)
     ]
 
     /// The duration, or `nil` when the text is not one number-and-unit or a sequence of them.
@@ -12,7 +12,8 @@ package enum DurationSyntax {
         while !remaining.isEmpty {
             let number = remaining.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
             guard !number.isEmpty, number.count <= 12, number.first != ".", number.last != ".",
-                  let value = Double(number) else { return nil }
+                let value = Double(number)
+            else { return nil }
             remaining = remaining.dropFirst(number.count)
             let unit = remaining.prefix { $0.isASCII && $0.isLetter }
             guard let seconds = unitSeconds.first(where: { $0.suffix == unit })?.seconds else { return nil }

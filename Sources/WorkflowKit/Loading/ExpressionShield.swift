@@ -43,7 +43,8 @@ struct ExpressionShield {
     /// Puts back the characters replaced in a scalar's value.
     func restore(_ value: String) -> String {
         guard !originals.isEmpty,
-              value.unicodeScalars.contains(where: { Self.privateUseRange.contains($0.value) && originals[$0] != nil }) else {
+            value.unicodeScalars.contains(where: { Self.privateUseRange.contains($0.value) && originals[$0] != nil })
+        else {
             return value
         }
         var restored = ""

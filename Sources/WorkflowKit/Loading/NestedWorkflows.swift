@@ -29,7 +29,8 @@ enum NestedWorkflows {
     static func resolve(_ reference: Located<String>, from workflow: Workflow) throws -> URL {
         let base = URL(fileURLWithPath: workflow.fileName).deletingLastPathComponent()
         let roots = [base, workflowsFolder].compactMap(realPath)
-        let names = reference.value.hasSuffix(".yaml") || reference.value.hasSuffix(".yml")
+        let names =
+            reference.value.hasSuffix(".yaml") || reference.value.hasSuffix(".yml")
             ? [reference.value] : [reference.value, reference.value + ".yaml", reference.value + ".yml"]
         var refused: String?
         for name in names {
@@ -53,12 +54,14 @@ enum NestedWorkflows {
             }
         }
         if let refused {
-            throw WorkflowRunError(refused, at: reference.location,
-                                   help: "a nested workflow must be a .yaml file in the folder of '\(workflow.fileName)' "
-                                       + "or in the workflows folder, after following links")
+            throw WorkflowRunError(
+                refused, at: reference.location,
+                help: "a nested workflow must be a .yaml file in the folder of '\(workflow.fileName)' "
+                    + "or in the workflows folder, after following links")
         }
-        throw WorkflowRunError("no workflow file '\(reference.value)'", at: reference.location,
-                               help: "paths are relative to the folder of '\(workflow.fileName)'")
+        throw WorkflowRunError(
+            "no workflow file '\(reference.value)'", at: reference.location,
+            help: "paths are relative to the folder of '\(workflow.fileName)'")
     }
 
     /// The path that identifies a workflow file in a chain of `run:` steps: its real path

@@ -37,7 +37,8 @@ struct ScalarSourceMap {
             break
         }
         if quoting != .literal && quoting != .folded,
-           let verbatimEnd = Self.verbatimEnd(of: value, at: cursor, quoting: quoting, source: source) {
+            let verbatimEnd = Self.verbatimEnd(of: value, at: cursor, quoting: quoting, source: source)
+        {
             storage = .verbatim(first: cursor.point, count: value.count)
             end = verbatimEnd
             return
@@ -91,7 +92,8 @@ struct ScalarSourceMap {
             positions.append(cursor.point)
         }
         if quoting == .singleQuoted && cursor.current == .character("'")
-            || quoting == .doubleQuoted && cursor.current == .character("\"") {
+            || quoting == .doubleQuoted && cursor.current == .character("\"")
+        {
             cursor.advance()
         }
         self.storage = .walked(positions)

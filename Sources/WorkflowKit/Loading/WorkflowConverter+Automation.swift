@@ -13,8 +13,9 @@ extension WorkflowConverter {
         }
         let schedule = entries["schedule"].flatMap { text($0.value, for: "'schedule'") }
         if entries["schedule"] == nil && !isMisspelled("schedule", in: entries) {
-            report("'automation' is missing required key 'schedule'", at: entries.location,
-                   help: "add a cron schedule such as 'schedule: \"0 9 * * MON-FRI\"'")
+            report(
+                "'automation' is missing required key 'schedule'", at: entries.location,
+                help: "add a cron schedule such as 'schedule: \"0 9 * * MON-FRI\"'")
         }
         let timeZone = entries.nonNull("timeZone").flatMap { text($0, for: "'timeZone'") }
         let overlap = entries.nonNull("overlap").flatMap { choice($0, for: "'overlap'", as: AutomationBlock.Overlap.self) }

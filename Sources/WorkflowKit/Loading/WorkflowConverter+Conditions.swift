@@ -45,8 +45,9 @@ extension WorkflowConverter {
     /// The condition of an `if:` step, whose subject is written `value:`.
     func convertIfCondition(_ node: Node, depth: Int) -> Condition? {
         guard case .mapping(let mapping) = node else {
-            report("expected a condition such as '{ value: ${total}, greaterThan: 0 }' for 'if', got \(describe(node))",
-                   at: location(of: node))
+            report(
+                "expected a condition such as '{ value: ${total}, greaterThan: 0 }' for 'if', got \(describe(node))",
+                at: location(of: node))
             return nil
         }
         let errorsBefore = diagnostics.count
@@ -96,16 +97,21 @@ extension WorkflowConverter {
                 } else if let comparator = ComparatorKind(rawValue: entry.key.value) {
                     comparatorCount += 1
                     guard subjectEntry != nil else {
-                        report("missing 'value' for comparator '\(comparator.rawValue)'", at: entry.key.location,
-                               help: "write what to compare as 'value:', such as '{ value: ${total}, \(comparator.rawValue): … }'")
+                        report(
+                            "missing 'value' for comparator '\(comparator.rawValue)'", at: entry.key.location,
+                            help: "write what to compare as 'value:', such as '{ value: ${total}, \(comparator.rawValue): … }'")
                         continue
                     }
                     guard let subject, let operand = operand(of: comparator, entry, depth: depth) else { continue }
-                    parts.append(.comparison(Comparison(subject: .value(subject), comparator: comparator,
-                                                        operand: operand, location: entry.key.location)))
+                    parts.append(
+                        .comparison(
+                            Comparison(
+                                subject: .value(subject), comparator: comparator,
+                                operand: operand, location: entry.key.location)))
                 } else {
-                    reportUnknownKey(entry.key, message: "unknown key '\(entry.key.value)' in condition",
-                                     candidates: ["value"] + Self.combinatorKeys + comparatorNames)
+                    reportUnknownKey(
+                        entry.key, message: "unknown key '\(entry.key.value)' in condition",
+                        candidates: ["value"] + Self.combinatorKeys + comparatorNames)
                 }
             }
             if let subjectEntry, comparatorCount == 0 {
@@ -118,8 +124,9 @@ extension WorkflowConverter {
     /// `all: [...]` or `any: [...]`: a list of condition mappings.
     private func combinator(_ entry: MappingEntries.Entry, mode: SubjectMode, depth: Int) -> Condition? {
         guard case .sequence(let sequence) = entry.value else {
-            report("expected a list of conditions for '\(entry.key.value)', got \(describe(entry.value))",
-                   at: location(of: entry.value))
+            report(
+                "expected a list of conditions for '\(entry.key.value)', got \(describe(entry.value))",
+                at: location(of: entry.value))
             return nil
         }
         var items: [Condition] = []
@@ -139,27 +146,33 @@ extension WorkflowConverter {
     private func propertyComparisons(_ entry: MappingEntries.Entry, depth: Int) -> [Condition] {
         let property = entry.key
         guard case .mapping(let mapping) = entry.value else {
-            report("expected comparators for property '\(property.value)', such as '{ equalTo: … }', got \(describe(entry.value))",
-                   at: location(of: entry.value))
+            report(
+                "expected comparators for property '\(property.value)', such as '{ equalTo: … }', got \(describe(entry.value))",
+                at: location(of: entry.value))
             return []
         }
         let comparatorEntries = entries(of: mapping)
         guard !comparatorEntries.all.isEmpty else {
-            report("no comparator for property '\(property.value)'", at: comparatorEntries.location,
-                   help: "write a comparator such as '{ equalTo: … }'")
+            report(
+                "no comparator for property '\(property.value)'", at: comparatorEntries.location,
+                help: "write a comparator such as '{ equalTo: … }'")
             return []
         }
         var comparisons: [Condition] = []
         for comparatorEntry in comparatorEntries.all {
             guard let comparator = ComparatorKind(rawValue: comparatorEntry.key.value) else {
-                reportUnknownKey(comparatorEntry.key,
-                                 message: "unknown comparator '\(comparatorEntry.key.value)' for property '\(property.value)'",
-                                 candidates: ComparatorKind.allCases.map(\.rawValue))
+                reportUnknownKey(
+                    comparatorEntry.key,
+                    message: "unknown comparator '\(comparatorEntry.key.value)' for property '\(property.value)'",
+                    candidates: ComparatorKind.allCases.map(\.rawValue))
                 continue
             }
             guard let operand = operand(of: comparator, comparatorEntry, depth: depth) else { continue }
-            comparisons.append(.comparison(Comparison(subject: .property(property), comparator: comparator,
-                                                      operand: operand, location: comparatorEntry.key.location)))
+            comparisons.append(
+                .comparison(
+                    Comparison(
+                        subject: .property(property), comparator: comparator,
+                        operand: operand, location: comparatorEntry.key.location)))
         }
         return combine(comparisons, at: property.location, emptyMeans: nil)
     }
@@ -169,19 +182,23 @@ extension WorkflowConverter {
         switch comparator {
         case .isBetween:
             guard case .sequence(let bounds) = entry.value, bounds.count == 2 else {
-                report("'isBetween' expects a list of two values, such as '[1, 10]', got \(describe(entry.value))",
-                       at: location(of: entry.value))
+                report(
+                    "'isBetween' expects a list of two values, such as '[1, 10]', got \(describe(entry.value))",
+                    at: location(of: entry.value))
                 return nil
             }
             guard let lower = convertValue(bounds[0], depth: depth + 1),
-                  let upper = convertValue(bounds[1], depth: depth + 1) else { return nil }
+                let upper = convertValue(bounds[1], depth: depth + 1)
+            else { return nil }
             return .range(lower: lower, upper: upper)
         case .hasValue, .hasNoValue:
             guard case .scalar(let scalar) = entry.value, CoreSchemaResolver.tag(of: scalar) == .bool,
-                  scalar.string.lowercased() == "true" else {
+                scalar.string.lowercased() == "true"
+            else {
                 let opposite = comparator == .hasValue ? "hasNoValue" : "hasValue"
-                report("'\(comparator.rawValue)' takes 'true', got \(describe(entry.value))", at: location(of: entry.value),
-                       help: "to test the opposite, write '\(opposite): true'")
+                report(
+                    "'\(comparator.rawValue)' takes 'true', got \(describe(entry.value))", at: location(of: entry.value),
+                    help: "to test the opposite, write '\(opposite): true'")
                 return nil
             }
             return .absent
@@ -195,8 +212,9 @@ extension WorkflowConverter {
     /// `sortBy: [ property, { property: ascending|descending } ]`.
     private func convertSortBy(_ node: Node) -> [SortCriterion] {
         guard case .sequence(let sequence) = node else {
-            report("expected a list for 'sortBy', got \(describe(node))", at: location(of: node),
-                   help: "write 'sortBy: [ { datePublished: descending } ]'")
+            report(
+                "expected a list for 'sortBy', got \(describe(node))", at: location(of: node),
+                help: "write 'sortBy: [ { datePublished: descending } ]'")
             return []
         }
         var criteria: [SortCriterion] = []
@@ -209,12 +227,13 @@ extension WorkflowConverter {
             case .mapping(let mapping) where mapping.count == 1:
                 let entries = entries(of: mapping)
                 guard let entry = entries.all.first, checkName(entry.key, kind: "property name"),
-                      let order = choice(entry.value, for: "the order of '\(entry.key.value)'", as: EntityQuerySortOrder.self)
+                    let order = choice(entry.value, for: "the order of '\(entry.key.value)'", as: EntityQuerySortOrder.self)
                 else { continue }
                 criteria.append(SortCriterion(property: entry.key, order: order))
             default:
-                report("expected a property name or '{ property: ascending|descending }' in 'sortBy', got \(describe(element))",
-                       at: location(of: element))
+                report(
+                    "expected a property name or '{ property: ascending|descending }' in 'sortBy', got \(describe(element))",
+                    at: location(of: element))
             }
         }
         return criteria

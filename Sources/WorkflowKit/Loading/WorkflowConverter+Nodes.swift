@@ -22,7 +22,8 @@ extension WorkflowConverter {
     }
 
     func location(of map: ScalarSourceMap) -> SourceLocation {
-        let length = map.start.line == map.end.line && map.end.column > map.start.column
+        let length =
+            map.start.line == map.end.line && map.end.column > map.start.column
             ? map.end.column - map.start.column : nil
         return SourceLocation(file: file, line: map.start.line, column: map.start.column, length: length)
     }
@@ -82,8 +83,9 @@ extension WorkflowConverter {
             }
             let key = Located(shield.restore(keyScalar.string), at: location(of: keyNode))
             if let first = firstLocations[key.value] {
-                report("duplicate key '\(key.value)' (first defined at \(Self.position(of: first, relativeTo: key.location)))",
-                       at: key.location)
+                report(
+                    "duplicate key '\(key.value)' (first defined at \(Self.position(of: first, relativeTo: key.location)))",
+                    at: key.location)
                 continue
             }
             firstLocations[key.value] = key.location
@@ -127,8 +129,9 @@ extension WorkflowConverter {
         guard let name = text(node, for: what) else { return nil }
         guard checkName(name, kind: role) else { return nil }
         if !allowReserved && Self.reservedNames.contains(name.value) {
-            report("'\(name.value)' is a reserved name and cannot be used as a \(role)", at: name.location,
-                   help: "choose another name; \(Self.reservedNames.map { "'\($0)'" }.joined(separator: ", ")) are built in")
+            report(
+                "'\(name.value)' is a reserved name and cannot be used as a \(role)", at: name.location,
+                help: "choose another name; \(Self.reservedNames.map { "'\($0)'" }.joined(separator: ", ")) are built in")
             return nil
         }
         return name
@@ -155,7 +158,8 @@ extension WorkflowConverter {
     /// A non-negative integer literal.
     func count(_ node: Node, for what: String, minimum: Int) -> Located<Int>? {
         guard case .scalar(let scalar) = node, CoreSchemaResolver.tag(of: scalar) == .int,
-              let value = Int(scalar.string), value >= minimum else {
+            let value = Int(scalar.string), value >= minimum
+        else {
             report("expected an integer of at least \(minimum) for \(what), got \(describe(node))", at: location(of: node))
             return nil
         }

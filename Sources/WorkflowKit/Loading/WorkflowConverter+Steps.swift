@@ -8,8 +8,9 @@ extension WorkflowConverter {
             return []
         }
         guard case .sequence(let sequence) = node else {
-            report("expected a list of steps for \(what), got \(describe(node))", at: location(of: node),
-                   help: "start each step with '- ', such as '- show: Hello'")
+            report(
+                "expected a list of steps for \(what), got \(describe(node))", at: location(of: node),
+                help: "start each step with '- ', such as '- show: Hello'")
             return []
         }
         return sequence.compactMap { convertStep($0, depth: depth) }
@@ -42,20 +43,25 @@ extension WorkflowConverter {
         }
         if kindEntries.count > 1 {
             let second = kindEntries[1]
-            report("step has more than one kind: '\(kindEntry.key.value)' and '\(second.key.value)'", at: second.key.location,
-                   help: "split it into one step for each kind")
+            report(
+                "step has more than one kind: '\(kindEntry.key.value)' and '\(second.key.value)'", at: second.key.location,
+                help: "split it into one step for each kind")
             return nil
         }
         let stepDescription = "'\(keyword.rawValue)' step"
-        for entry in entries.all where entry.key.value != "id" && entry.key.value != keyword.rawValue
-            && !keyword.settingKeys.contains(entry.key.value) {
+        for entry in entries.all
+        where entry.key.value != "id" && entry.key.value != keyword.rawValue
+            && !keyword.settingKeys.contains(entry.key.value)
+        {
             let owners = StepKeyword.kinds(accepting: entry.key.value)
             if !owners.isEmpty {
-                report("'\(entry.key.value)' is not allowed in a \(stepDescription)", at: entry.key.location,
-                       help: "'\(entry.key.value)' belongs to \(Self.list(owners.map(\.rawValue))) steps")
+                report(
+                    "'\(entry.key.value)' is not allowed in a \(stepDescription)", at: entry.key.location,
+                    help: "'\(entry.key.value)' belongs to \(Self.list(owners.map(\.rawValue))) steps")
             } else {
-                reportUnknownKey(entry.key, message: "unknown key '\(entry.key.value)' in \(stepDescription)",
-                                 candidates: ["id"] + keyword.settingKeys)
+                reportUnknownKey(
+                    entry.key, message: "unknown key '\(entry.key.value)' in \(stepDescription)",
+                    candidates: ["id"] + keyword.settingKeys)
             }
         }
         let settings = StepSettings(keyword: keyword, kindEntry: kindEntry, entries: entries, depth: depth)
@@ -77,9 +83,10 @@ extension WorkflowConverter {
     private func registerStepID(_ node: Node) -> Located<String>? {
         guard let id = name(node, for: "'id'", role: "step id") else { return nil }
         if let first = stepIDLocations[id.value] {
-            report("duplicate step id '\(id.value)' (first used at \(Self.position(of: first, relativeTo: id.location)))",
-                   at: id.location,
-                   help: "give each step a different id")
+            report(
+                "duplicate step id '\(id.value)' (first used at \(Self.position(of: first, relativeTo: id.location)))",
+                at: id.location,
+                help: "give each step a different id")
             return nil
         }
         stepIDLocations[id.value] = id.location
@@ -223,8 +230,9 @@ extension WorkflowConverter {
     private func convertRepeatMode(_ node: Node, depth: Int) -> RepeatStep.Mode? {
         let keys = ["count", "each", "as"]
         guard case .mapping(let mapping) = node else {
-            report("expected a mapping such as '{ count: 3 }' or '{ each: ${list}, as: item }' for 'repeat', got \(describe(node))",
-                   at: location(of: node))
+            report(
+                "expected a mapping such as '{ count: 3 }' or '{ each: ${list}, as: item }' for 'repeat', got \(describe(node))",
+                at: location(of: node))
             return nil
         }
         let entries = entries(of: mapping)
@@ -248,8 +256,9 @@ extension WorkflowConverter {
             return nil
         case (nil, nil):
             guard unknownEntries.isEmpty else { return nil }
-            report("'repeat' needs 'count' or 'each'", at: entries.location,
-                   help: "write '{ count: 3 }' or '{ each: ${list}, as: item }'")
+            report(
+                "'repeat' needs 'count' or 'each'", at: entries.location,
+                help: "write '{ count: 3 }' or '{ each: ${list}, as: item }'")
             return nil
         }
     }
@@ -257,8 +266,9 @@ extension WorkflowConverter {
     private func convertMenuOptions(_ node: Node, depth: Int) -> [MenuStep.Option]? {
         guard let entries = mappingEntries(node, for: "'options'") else { return nil }
         guard !entries.all.isEmpty else {
-            report("a menu needs at least one option", at: entries.location,
-                   help: "map each option's title to its steps, such as 'Cancel: []'")
+            report(
+                "a menu needs at least one option", at: entries.location,
+                help: "map each option's title to its steps, such as 'Cancel: []'")
             return nil
         }
         return entries.all.map { entry in

@@ -28,8 +28,9 @@ extension WorkflowConverter {
         let location = location(of: map)
         guard let tag = CoreSchemaResolver.tag(of: scalar) else {
             let tagLocation = self.location(atMark: scalar.mark, length: Node.scalar(scalar).tag.rawValue.unicodeScalars.count)
-            report("unsupported YAML tag '\(Node.scalar(scalar).tag.rawValue)'", at: tagLocation,
-                   help: "only the standard tags !!str, !!int, !!float, !!bool, !!null and !!timestamp are allowed")
+            report(
+                "unsupported YAML tag '\(Node.scalar(scalar).tag.rawValue)'", at: tagLocation,
+                help: "only the standard tags !!str, !!int, !!float, !!bool, !!null and !!timestamp are allowed")
             return nil
         }
         let rawText = shield.restore(scalar.string)

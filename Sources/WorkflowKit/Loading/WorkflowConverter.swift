@@ -126,8 +126,9 @@ final class WorkflowConverter {
         convertedNodeCount += 1
         if convertedNodeCount > Self.maximumNodeCount {
             isAborted = true
-            report("the workflow is too large: more than \(Self.maximumNodeCount) values (are aliases repeating each other?)",
-                   at: location())
+            report(
+                "the workflow is too large: more than \(Self.maximumNodeCount) values (are aliases repeating each other?)",
+                at: location())
             return false
         }
         if depth > Self.maximumDepth {

@@ -51,9 +51,12 @@ public enum WorkflowLoader {
             return try load(text: text, fileName: fileName)
         } catch {
             guard WorkflowFileReader.hasWorkflowExtension(fileName) else {
-                throw DiagnosticError([.error("'\(fileName)' is not a workflow: it does not load as one (\(error.diagnostics.count) "
-                                              + (error.diagnostics.count == 1 ? "problem" : "problems") + ")",
-                                              at: start, help: "workflow files are YAML files named NAME.yaml")])
+                throw DiagnosticError([
+                    .error(
+                        "'\(fileName)' is not a workflow: it does not load as one (\(error.diagnostics.count) "
+                            + (error.diagnostics.count == 1 ? "problem" : "problems") + ")",
+                        at: start, help: "workflow files are YAML files named NAME.yaml")
+                ])
             }
             throw error
         }
@@ -98,8 +101,12 @@ public enum WorkflowLoader {
     private static func loadOnCurrentThread(text: String, fileName: String) -> Outcome {
         let source = SourceText(text)
         guard text.unicodeScalars.count <= maximumFileSize else {
-            return .failure([.error("the workflow is too large: more than \(maximumFileSize) characters (16 MiB)",
-                                    at: SourceLocation(file: fileName, line: 1, column: 1))], nil)
+            return .failure(
+                [
+                    .error(
+                        "the workflow is too large: more than \(maximumFileSize) characters (16 MiB)",
+                        at: SourceLocation(file: fileName, line: 1, column: 1))
+                ], nil)
         }
         switch YAMLComposer.compose(text, source: source, file: fileName) {
         case .failure(let diagnostic):

@@ -27,11 +27,12 @@ enum YAMLComposer {
         var shield = ExpressionShield(text: text)
         if let offset = offsetOfExcessAlias(in: shield.scalars) {
             let point = source.point(atScalarOffset: offset)
-            return .failure(.error(
-                "too many aliases: more than \(maximumAliasCount) '*' references",
-                at: SourceLocation(file: file, line: point.line, column: point.column),
-                help: "write the repeated values out instead of referring to anchors"
-            ))
+            return .failure(
+                .error(
+                    "too many aliases: more than \(maximumAliasCount) '*' references",
+                    at: SourceLocation(file: file, line: point.line, column: point.column),
+                    help: "write the repeated values out instead of referring to anchors"
+                ))
         }
         var renamedOffsets: Set<Int> = []
         while true {
@@ -41,9 +42,10 @@ enum YAMLComposer {
             } catch let error as YamlError {
                 if case .duplicatedKeysInMapping(let duplicates, let context) = error {
                     if renamedOffsets.count < maximumRenamedKeys,
-                       let offset = renameableOffset(at: context.mark, in: shield, source: source),
-                       renamedOffsets.insert(offset).inserted,
-                       shield.replace(atScalarOffset: offset) {
+                        let offset = renameableOffset(at: context.mark, in: shield, source: source),
+                        renamedOffsets.insert(offset).inserted,
+                        shield.replace(atScalarOffset: offset)
+                    {
                         continue
                     }
                     let name = duplicates.first.map(shield.restore) ?? ""
@@ -95,7 +97,7 @@ enum YAMLComposer {
 
     private static func isOrdinary(_ scalar: Unicode.Scalar) -> Bool {
         let indicators: Set<Unicode.Scalar> = [
-            "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`",
+            "-", "?", ":", ",", "[", "]", "{", "}", "#", "&", "*", "!", "|", ">", "'", "\"", "%", "@", "`"
         ]
         return !indicators.contains(scalar) && scalar != " " && scalar != "\t" && !SourceText.isLineBreak(scalar)
             && scalar.value >= 0x20
@@ -109,8 +111,8 @@ enum YAMLComposer {
     private static func diagnostic(for error: YamlError, shield: ExpressionShield, source: SourceText, file: String) -> Diagnostic {
         switch error {
         case .scanner(let context, let problem, let mark, _),
-             .parser(let context, let problem, let mark, _),
-             .composer(let context, let problem, let mark, _):
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
             let location = location(of: mark, source: source, file: file)
             if problem.hasPrefix("Maximum nesting level reached") {
                 return .error("the workflow is nested too deeply: more than 1000 levels", at: location)
@@ -126,9 +128,10 @@ enum YAMLComposer {
             if let context {
                 message += " (\(shield.restore(context.text)) at line \(context.mark.line), column \(context.mark.column))"
             }
-            let atTab = source.line(location.line).map { line in
-                location.column <= line.count && line[location.column - 1] == "\t"
-            } ?? false
+            let atTab =
+                source.line(location.line).map { line in
+                    location.column <= line.count && line[location.column - 1] == "\t"
+                } ?? false
             return .error(message, at: location, help: atTab ? "YAML does not allow tabs for indentation; use spaces" : nil)
         case .reader(let problem, let offset, _, _):
             var point = (line: 1, column: 1)

@@ -22,8 +22,9 @@ struct ConditionEvaluator {
                 subject = try values.evaluate(node, in: scope)
             case .property(let name):
                 guard let element else {
-                    throw WorkflowRunError("'\(name.value)' is a property, but there is no item to read it from",
-                                           at: name.location, sources: values.sources)
+                    throw WorkflowRunError(
+                        "'\(name.value)' is a property, but there is no item to read it from",
+                        at: name.location, sources: values.sources)
                 }
                 guard let member = element.member(name.value) else {
                     var known: [String] = []
@@ -57,7 +58,7 @@ struct ConditionEvaluator {
         func comparison(_ part: Condition) throws -> PropertyCondition? {
             // Presence tests are checked in memory: entity queries do not declare them.
             guard case .comparison(let comparison) = part, case .property(let name) = comparison.subject,
-                  comparison.comparator.takesOperand
+                comparison.comparator.takesOperand
             else { return nil }
             return PropertyCondition(property: name.value, comparator: comparison.comparator, operands: try operands(of: comparison, in: scope))
         }

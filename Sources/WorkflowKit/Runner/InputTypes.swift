@@ -6,9 +6,15 @@ enum InputTypes {
     static func type(named name: String, in catalog: IntentCatalog) -> IntentValueType? {
         var base = name
         var optional = false
-        if base.hasSuffix("?") { base.removeLast(); optional = true }
+        if base.hasSuffix("?") {
+            base.removeLast()
+            optional = true
+        }
         var list = false
-        if base.hasPrefix("["), base.hasSuffix("]") { base = String(base.dropFirst().dropLast()); list = true }
+        if base.hasPrefix("["), base.hasSuffix("]") {
+            base = String(base.dropFirst().dropLast())
+            list = true
+        }
         var type: IntentValueType?
         switch base {
         case "String", "Text": type = .string

@@ -88,8 +88,9 @@ final class WorkflowExecution {
             if Task.isCancelled { throw WorkflowCancelled() }
             let started = Date()
             let clock = ContinuousClock.now
-            var record = StepTrace(kind: step.kind.keyword, stepID: step.id?.value, location: step.location, depth: frame.depth,
-                                   inputs: [:], output: nil, dialog: nil, startedAt: started, duration: .zero, error: nil)
+            var record = StepTrace(
+                kind: step.kind.keyword, stepID: step.id?.value, location: step.location, depth: frame.depth,
+                inputs: [:], output: nil, dialog: nil, startedAt: started, duration: .zero, error: nil)
             // A step with steps inside is traced before them; others are traced once, when done.
             let traceIndex = trace.count
             let containsSteps = step.kind.containsSteps
@@ -148,8 +149,9 @@ final class WorkflowExecution {
     func limit(_ node: ValueNode, in scope: RunScope) throws -> Int {
         let value = try values.evaluate(node, in: scope)
         guard let number = try? Int(intentValue: value), number >= 0 else {
-            throw WorkflowRunError("expected a whole number of 0 or more, got \(value.kindName) '\(value.displayText)'",
-                                   at: node.location, sources: sources)
+            throw WorkflowRunError(
+                "expected a whole number of 0 or more, got \(value.kindName) '\(value.displayText)'",
+                at: node.location, sources: sources)
         }
         return number
     }

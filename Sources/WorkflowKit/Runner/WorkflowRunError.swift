@@ -11,8 +11,10 @@ public struct WorkflowRunError: Error, CustomStringConvertible, Sendable {
     /// avoid it on its own interface (such as answering a question in advance).
     public var cause: (any Error & Sendable)?
 
-    init(_ message: String, at location: SourceLocation, help: String? = nil, sources: [String: String] = [:],
-         cause: (any Error & Sendable)? = nil) {
+    init(
+        _ message: String, at location: SourceLocation, help: String? = nil, sources: [String: String] = [:],
+        cause: (any Error & Sendable)? = nil
+    ) {
         diagnostic = .error(message, at: location, help: help)
         self.sources = sources
         self.cause = cause

@@ -38,9 +38,11 @@ public struct WorkflowRunner: Sendable {
     ///   - trigger: What started the runs.
     ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
     ///   - show: Receives shown text.
-    public init(catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
-                history: RunHistory? = nil, trigger: String = "manual", search: (any WorkflowSearchProvider)? = nil,
-                show: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
+        history: RunHistory? = nil, trigger: String = "manual", search: (any WorkflowSearchProvider)? = nil,
+        show: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.catalog = catalog
         self.interaction = interaction
         self.locale = locale
@@ -61,8 +63,10 @@ public struct WorkflowRunner: Sendable {
     ///     (``RunHistory/begin(_:trigger:)``), so that only its end is recorded here.
     /// - Returns: The output and the trace.
     /// - Throws: ``WorkflowRunError`` located at the failing step, or ``WorkflowCancelled``.
-    public func run(_ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String? = nil,
-                    isBegun: Bool = false) async throws -> WorkflowRunResult {
+    public func run(
+        _ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String? = nil,
+        isBegun: Bool = false
+    ) async throws -> WorkflowRunResult {
         let execution = WorkflowExecution(runner: self)
         let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID)
         do {

@@ -30,19 +30,20 @@ public enum WorkflowSchema {
     /// - Throws: When the bundled schema cannot be read.
     public static func specialized(for catalog: IntentCatalog, search: (any WorkflowSearchProvider)? = nil) throws -> String {
         guard var schema = try JSONSerialization.jsonObject(with: Data(general().utf8)) as? [String: Any],
-              var definitions = schema["$defs"] as? [String: Any],
-              var perform = definitions["performStep"] as? [String: Any],
-              var performProperties = perform["properties"] as? [String: Any],
-              var find = definitions["findStep"] as? [String: Any],
-              var findProperties = find["properties"] as? [String: Any],
-              var searchStep = definitions["searchStep"] as? [String: Any],
-              var searchProperties = searchStep["properties"] as? [String: Any]
+            var definitions = schema["$defs"] as? [String: Any],
+            var perform = definitions["performStep"] as? [String: Any],
+            var performProperties = perform["properties"] as? [String: Any],
+            var find = definitions["findStep"] as? [String: Any],
+            var findProperties = find["properties"] as? [String: Any],
+            var searchStep = definitions["searchStep"] as? [String: Any],
+            var searchProperties = searchStep["properties"] as? [String: Any]
         else { throw CocoaError(.fileReadCorruptFile) }
         let intents = catalog.allIntents
-        performProperties["perform"] = [
-            "enum": intents.map(\.name) + intents.map { String(describing: $0.type) },
-            "description": "The intent to run.",
-        ] as [String: Any]
+        performProperties["perform"] =
+            [
+                "enum": intents.map(\.name) + intents.map { String(describing: $0.type) },
+                "description": "The intent to run."
+            ] as [String: Any]
         perform["properties"] = performProperties
         perform["allOf"] = intents.map { intent -> [String: Any] in
             let parameters = IntentIntrospection.parameters(of: intent.type)
@@ -57,22 +58,24 @@ public enum WorkflowSchema {
             if !required.isEmpty { with["required"] = required }
             return [
                 "if": ["properties": ["perform": ["enum": [intent.name, String(describing: intent.type)]]], "required": ["perform"]],
-                "then": ["properties": ["with": with]],
+                "then": ["properties": ["with": with]]
             ]
         }
         definitions["performStep"] = perform
-        findProperties["find"] = [
-            "enum": catalog.allEntities.map(\.name) + catalog.allEntities.map { String(describing: $0.type) },
-            "description": "The entity type to find.",
-        ] as [String: Any]
+        findProperties["find"] =
+            [
+                "enum": catalog.allEntities.map(\.name) + catalog.allEntities.map { String(describing: $0.type) },
+                "description": "The entity type to find."
+            ] as [String: Any]
         find["properties"] = findProperties
         definitions["findStep"] = find
         let provider: (any WorkflowSearchProvider)? = search ?? WorkflowSearch.provider(for: catalog)
         let indexed: [IntentCatalog.FoundEntity] = catalog.allEntities.filter { found in provider?.isSearchable(found.type) ?? false }
-        searchProperties["entity"] = [
-            "enum": indexed.map(\.name) + indexed.map { String(describing: $0.type) },
-            "description": "Only results that stand for entities of this type; the output is then a list of those entities.",
-        ] as [String: Any]
+        searchProperties["entity"] =
+            [
+                "enum": indexed.map(\.name) + indexed.map { String(describing: $0.type) },
+                "description": "Only results that stand for entities of this type; the output is then a list of those entities."
+            ] as [String: Any]
         searchStep["properties"] = searchProperties
         definitions["searchStep"] = searchStep
         schema["$defs"] = definitions

@@ -29,13 +29,18 @@ extension WorkflowValidator {
     ///   - isQuoted: Whether `schedule.location` points at an opening quote before the text.
     ///   - now: The instant from which the schedule must fire.
     /// - Returns: At most one diagnostic; empty when the schedule is valid.
-    public static func scheduleDiagnostics(for schedule: Located<String>, in timeZone: TimeZone?,
-                                           isQuoted: Bool = false, now: Date = Date()) -> [Diagnostic] {
+    public static func scheduleDiagnostics(
+        for schedule: Located<String>, in timeZone: TimeZone?,
+        isQuoted: Bool = false, now: Date = Date()
+    ) -> [Diagnostic] {
         do {
             let expression = try CronExpression(schedule.value)
             if let timeZone, !expression.runsAtStart, expression.nextDate(after: now, in: timeZone) == nil {
-                return [.error("schedule '\(schedule.value)' never fires", at: schedule.location,
-                               help: "no time matches every field within eight years; check the day of month against the month")]
+                return [
+                    .error(
+                        "schedule '\(schedule.value)' never fires", at: schedule.location,
+                        help: "no time matches every field within eight years; check the day of month against the month")
+                ]
             }
             return []
         } catch {
@@ -46,30 +51,39 @@ extension WorkflowValidator {
     /// The problems of a workflow's `automation:` block, reported with the workflow's own.
     static func automationDiagnostics(for workflow: Workflow, now: Date = Date()) -> [Diagnostic] {
         guard let block = workflow.automation else { return [] }
-        var diagnostics = blockDiagnostics(schedule: block.schedule, timeZone: block.timeZone,
-                                           source: SourceText(workflow.sourceText), now: now)
+        var diagnostics = blockDiagnostics(
+            schedule: block.schedule, timeZone: block.timeZone,
+            source: SourceText(workflow.sourceText), now: now)
         if let timeout = block.timeout, timeout.value <= .zero {
-            diagnostics.append(.error("timeout must be longer than 0", at: timeout.location,
-                                      help: "write a duration such as 30s or 10m, or remove 'timeout' for no limit"))
+            diagnostics.append(
+                .error(
+                    "timeout must be longer than 0", at: timeout.location,
+                    help: "write a duration such as 30s or 10m, or remove 'timeout' for no limit"))
         }
         for input in workflow.inputs where input.defaultValue == nil {
-            diagnostics.append(.error("input '\(input.name.value)' has no default, and an automation runs without inputs",
-                                      at: input.name.location, help: "add 'default: VALUE' to input '\(input.name.value)'"))
+            diagnostics.append(
+                .error(
+                    "input '\(input.name.value)' has no default, and an automation runs without inputs",
+                    at: input.name.location, help: "add 'default: VALUE' to input '\(input.name.value)'"))
         }
         return diagnostics
     }
 
     /// The schedule and time-zone problems of a block, also reported while loading a block that
     /// has other mistakes, so that one pass shows them all.
-    static func blockDiagnostics(schedule: Located<String>?, timeZone name: Located<String>?,
-                                 source: SourceText, now: Date = Date()) -> [Diagnostic] {
+    static func blockDiagnostics(
+        schedule: Located<String>?, timeZone name: Located<String>?,
+        source: SourceText, now: Date = Date()
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var zone: TimeZone? = TimeZone.current
         if let name {
             zone = TimeZone(identifier: name.value)
             if zone == nil {
-                diagnostics.append(.error("unknown time zone '\(name.value)'", at: name.location,
-                                          help: timeZoneSuggestion(for: name.value)))
+                diagnostics.append(
+                    .error(
+                        "unknown time zone '\(name.value)'", at: name.location,
+                        help: timeZoneSuggestion(for: name.value)))
             }
         }
         if let schedule {

@@ -29,8 +29,10 @@ public struct WorkflowValidator: Sendable {
     ///   - isHeadless: Whether the run cannot ask questions.
     ///   - answeredNames: Names answered in advance.
     ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
-    public init(catalog: IntentCatalog, isHeadless: Bool = true, answeredNames: Set<String> = [],
-                search: (any WorkflowSearchProvider)? = nil) {
+    public init(
+        catalog: IntentCatalog, isHeadless: Bool = true, answeredNames: Set<String> = [],
+        search: (any WorkflowSearchProvider)? = nil
+    ) {
         self.catalog = catalog
         self.isHeadless = isHeadless
         self.answeredNames = answeredNames
@@ -117,8 +119,10 @@ struct ValidationPass {
             let declared = InputTypes.type(named: input.type.value, in: catalog)
             if declared == nil {
                 let names = InputTypes.builtInNames + catalog.allEntities.map(\.name)
-                report("unknown type '\(input.type.value)' for input '\(input.name.value)'", at: input.type.location,
-                      help: Self.didYouMean(input.type.value, names) ?? "types: " + InputTypes.builtInNames.joined(separator: ", ") + ", or an entity or enum name")
+                report(
+                    "unknown type '\(input.type.value)' for input '\(input.name.value)'", at: input.type.location,
+                    help: Self.didYouMean(input.type.value, names) ?? "types: " + InputTypes.builtInNames.joined(separator: ", ")
+                        + ", or an entity or enum name")
             }
             inputTypes[input.name.value] = declared ?? .any
             if let defaultValue = input.defaultValue { _ = type(of: defaultValue) }
@@ -188,8 +192,9 @@ struct ValidationPass {
             _ = type(of: menu.prompt)
             for option in menu.options { steps(option.steps) }
             if validator.isHeadless, !validator.answeredNames.contains(step.id?.value ?? "menu") {
-                report("this menu needs a choice, but the run cannot ask", at: step.location,
-                      remedy: .answerInAdvance(name: step.id?.value ?? "menu", placeholder: "OPTION"))
+                report(
+                    "this menu needs a choice, but the run cannot ask", at: step.location,
+                    remedy: .answerInAdvance(name: step.id?.value ?? "menu", placeholder: "OPTION"))
             }
             return .any
         case .ask(let ask):
@@ -199,15 +204,17 @@ struct ValidationPass {
                 if let resolved = InputTypes.type(named: declared.value, in: catalog) {
                     answerType = resolved
                 } else {
-                    report("unknown answer type '\(declared.value)'", at: declared.location,
-                          help: Self.didYouMean(declared.value, InputTypes.builtInNames))
+                    report(
+                        "unknown answer type '\(declared.value)'", at: declared.location,
+                        help: Self.didYouMean(declared.value, InputTypes.builtInNames))
                 }
             }
             if let defaultAnswer = ask.defaultAnswer { _ = type(of: defaultAnswer) }
             let name = step.id?.value ?? "ask"
             if validator.isHeadless, ask.defaultAnswer == nil, !validator.answeredNames.contains(name) {
-                report("this question needs an answer, but the run cannot ask", at: step.location,
-                      help: "give it a default:", remedy: .answerInAdvance(name: name, placeholder: "VALUE"))
+                report(
+                    "this question needs an answer, but the run cannot ask", at: step.location,
+                    help: "give it a default:", remedy: .answerInAdvance(name: name, placeholder: "VALUE"))
             }
             return answerType
         case .run(let nested):
@@ -238,29 +245,34 @@ struct ValidationPass {
                 if provider.isSearchable(found.type) {
                     entity = (found.name, found.type)
                 } else {
-                    report("\(found.name) is not indexed, so it cannot be searched", at: name.location,
-                          help: indexed.isEmpty ? "no installed entity is indexed"
+                    report(
+                        "\(found.name) is not indexed, so it cannot be searched", at: name.location,
+                        help: indexed.isEmpty
+                            ? "no installed entity is indexed"
                             : "indexed entities: " + indexed.map(\.name).joined(separator: ", "))
                 }
             } else {
-                report("unknown entity '\(name.description)'", at: name.location,
-                      help: Self.didYouMean(name.description, indexed.map(\.name) + indexed.map { String(describing: $0.type) })
+                report(
+                    "unknown entity '\(name.description)'", at: name.location,
+                    help: Self.didYouMean(name.description, indexed.map(\.name) + indexed.map { String(describing: $0.type) })
                         ?? (indexed.isEmpty ? "no installed entity is indexed" : "indexed entities: " + indexed.map(\.name).joined(separator: ", ")))
             }
         }
         if let index = search.index {
             let names = provider.indexNames
             if !names.contains(index.value) {
-                report("unknown search index '\(index.value)'", at: index.location,
-                      help: Self.didYouMean(index.value, names)
+                report(
+                    "unknown search index '\(index.value)'", at: index.location,
+                    help: Self.didYouMean(index.value, names)
                         ?? (names.isEmpty ? "there are no search indexes" : "the indexes are: " + names.joined(separator: ", ")))
             } else if let declared = provider.entityTypes(ofIndexNamed: index.value) {
                 if let entity, !declared.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(entity.type) }) {
                     let names = declared.map { type in
                         catalog.allEntities.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) }?.name ?? String(describing: type)
                     }
-                    report("the index '\(index.value)' holds no \(entity.name)", at: index.location,
-                          help: names.isEmpty ? nil : "it holds " + names.joined(separator: ", "))
+                    report(
+                        "the index '\(index.value)' holds no \(entity.name)", at: index.location,
+                        help: names.isEmpty ? nil : "it holds " + names.joined(separator: ", "))
                 } else if entity == nil, declared.count == 1 {
                     return .list(declared[0].intentValueType)
                 }
@@ -275,9 +287,10 @@ struct ValidationPass {
             found = try catalog.intent(named: perform.intent.description)
         } catch {
             let names = catalog.allIntents.map(\.name)
-            report("unknown intent '\(perform.intent.description)'", at: perform.intent.location,
-                  help: Self.didYouMean(perform.intent.description, names + catalog.allIntents.map { String(describing: $0.type) }),
-                  remedy: .listInstalled("intents"))
+            report(
+                "unknown intent '\(perform.intent.description)'", at: perform.intent.location,
+                help: Self.didYouMean(perform.intent.description, names + catalog.allIntents.map { String(describing: $0.type) }),
+                remedy: .listInstalled("intents"))
             for parameter in perform.parameters { _ = type(of: parameter.value) }
             return .any
         }
@@ -285,8 +298,9 @@ struct ValidationPass {
         for given in perform.parameters {
             let valueType = type(of: given.value)
             guard let parameter = parameters.first(where: { $0.name == given.name.value }) else {
-                report("unknown parameter '\(given.name.value)' for intent '\(found.name)'", at: given.name.location,
-                      help: Self.didYouMean(given.name.value, parameters.map(\.name))
+                report(
+                    "unknown parameter '\(given.name.value)' for intent '\(found.name)'", at: given.name.location,
+                    help: Self.didYouMean(given.name.value, parameters.map(\.name))
                         ?? "its parameters are: " + parameters.map(\.name).joined(separator: ", "))
                 continue
             }
@@ -294,9 +308,10 @@ struct ValidationPass {
         }
         for parameter in parameters where parameter.isRequired && !perform.parameters.contains(where: { $0.name.value == parameter.name }) {
             if validator.isHeadless && !validator.answeredNames.contains(parameter.name) {
-                report("missing required parameter '\(parameter.name)' of '\(found.name)', and the run cannot ask for it",
-                      at: perform.intent.location, help: "add '\(parameter.name): VALUE' under with:",
-                      remedy: .answerInAdvance(name: parameter.name, placeholder: "VALUE"))
+                report(
+                    "missing required parameter '\(parameter.name)' of '\(found.name)', and the run cannot ask for it",
+                    at: perform.intent.location, help: "add '\(parameter.name): VALUE' under with:",
+                    remedy: .answerInAdvance(name: parameter.name, placeholder: "VALUE"))
             }
         }
         return found.type.resultShape.valueType ?? .any
@@ -307,15 +322,17 @@ struct ValidationPass {
         do {
             entity = try catalog.entity(named: find.entity.description)
         } catch {
-            report("unknown entity '\(find.entity.description)'", at: find.entity.location,
-                  help: Self.didYouMean(find.entity.description, catalog.allEntities.map(\.name)),
-                  remedy: .listInstalled("entities"))
+            report(
+                "unknown entity '\(find.entity.description)'", at: find.entity.location,
+                help: Self.didYouMean(find.entity.description, catalog.allEntities.map(\.name)),
+                remedy: .listInstalled("entities"))
             return .list(.any)
         }
         let capabilities = known.capabilities(of: entity.type)
         if !capabilities.isFindable {
-            report("\(entity.name) cannot be searched by property", at: find.entity.location,
-                  help: "its query must be an EntityPropertyQuery or an EnumerableEntityQuery")
+            report(
+                "\(entity.name) cannot be searched by property", at: find.entity.location,
+                help: "its query must be an EntityPropertyQuery or an EnumerableEntityQuery")
         }
         if let condition = find.condition {
             self.condition(condition, entity: entity.type, capabilities: capabilities)
@@ -330,17 +347,21 @@ struct ValidationPass {
         let properties = IntentIntrospection.properties(of: entity).map(\.name)
         for sort in sorts {
             if !properties.contains(sort.property.value) {
-                report("\(String(describing: entity)) has no property '\(sort.property.value)'", at: sort.property.location,
-                      help: Self.didYouMean(sort.property.value, properties))
+                report(
+                    "\(String(describing: entity)) has no property '\(sort.property.value)'", at: sort.property.location,
+                    help: Self.didYouMean(sort.property.value, properties))
             } else if let sortable, !sortable.contains(sort.property.value) {
-                report("\(String(describing: entity)) cannot be sorted by '\(sort.property.value)'", at: sort.property.location,
-                      help: "sortable properties: " + sortable.joined(separator: ", "))
+                report(
+                    "\(String(describing: entity)) cannot be sorted by '\(sort.property.value)'", at: sort.property.location,
+                    help: "sortable properties: " + sortable.joined(separator: ", "))
             }
         }
     }
 
-    mutating func condition(_ condition: Condition, entity: (any AppEntity.Type)?,
-                            capabilities: EntityQueryCapabilities? = nil) {
+    mutating func condition(
+        _ condition: Condition, entity: (any AppEntity.Type)?,
+        capabilities: EntityQueryCapabilities? = nil
+    ) {
         switch condition {
         case .all(let parts, _), .any(let parts, _):
             for part in parts { self.condition(part, entity: entity, capabilities: capabilities) }
@@ -352,17 +373,20 @@ struct ValidationPass {
                 guard let entity else { break }
                 let properties = IntentIntrospection.properties(of: entity)
                 guard properties.contains(where: { $0.name == name.value }) else {
-                    report("\(String(describing: entity)) has no property '\(name.value)'", at: name.location,
-                          help: Self.didYouMean(name.value, properties.map(\.name)))
+                    report(
+                        "\(String(describing: entity)) has no property '\(name.value)'", at: name.location,
+                        help: Self.didYouMean(name.value, properties.map(\.name)))
                     break
                 }
                 if let capabilities, capabilities.supportsPropertyQuery,
-                   case let kind = comparison.comparator, kind.takesOperand,
-                   let property = capabilities.properties.first(where: { $0.name == name.value }),
-                   !property.comparators.contains(kind) {
+                    case let kind = comparison.comparator, kind.takesOperand,
+                    let property = capabilities.properties.first(where: { $0.name == name.value }),
+                    !property.comparators.contains(kind)
+                {
                     let supported = property.comparators.map(\.rawValue)
-                    report("'\(name.value)' of \(String(describing: entity)) does not support '\(kind.rawValue)'", at: comparison.location,
-                          help: supported.isEmpty ? "'\(name.value)' cannot be queried" : "supported: " + supported.joined(separator: ", "))
+                    report(
+                        "'\(name.value)' of \(String(describing: entity)) does not support '\(kind.rawValue)'", at: comparison.location,
+                        help: supported.isEmpty ? "'\(name.value)' cannot be queried" : "supported: " + supported.joined(separator: ", "))
                 }
             }
             switch comparison.operand {
@@ -400,8 +424,10 @@ struct ValidationPass {
         let key = NestedWorkflows.identity(ofFile: url.path)
         let chain = callers + [NestedWorkflows.identity(ofFile: workflow.fileName)]
         if chain.contains(key) {
-            report("'\(nested.workflow.value)' runs itself: " + (chain + [key]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → "),
-                  at: nested.workflow.location, help: "a workflow cannot run one of the workflows that run it")
+            report(
+                "'\(nested.workflow.value)' runs itself: "
+                    + (chain + [key]).map { URL(fileURLWithPath: $0).lastPathComponent }.joined(separator: " → "),
+                at: nested.workflow.location, help: "a workflow cannot run one of the workflows that run it")
             return
         }
         do {
@@ -413,8 +439,9 @@ struct ValidationPass {
             diagnostics += pass.diagnostics
             let declared = child.inputs.map(\.name.value)
             for input in nested.inputs where !declared.contains(input.name.value) {
-                report("'\(nested.workflow.value)' has no input '\(input.name.value)'", at: input.name.location,
-                      help: Self.didYouMean(input.name.value, declared) ?? "its inputs are: " + declared.joined(separator: ", "))
+                report(
+                    "'\(nested.workflow.value)' has no input '\(input.name.value)'", at: input.name.location,
+                    help: Self.didYouMean(input.name.value, declared) ?? "its inputs are: " + declared.joined(separator: ", "))
             }
         } catch {
             sources.merge(error.sources) { first, _ in first }
@@ -459,8 +486,9 @@ struct ValidationPass {
             components = components.dropFirst()
             guard let inputType = inputTypes[inputName.value] else {
                 if workflow.isPartial { return .any }
-                report("'\(workflow.fileName)' declares no input '\(inputName.value)'", at: inputName.location,
-                      help: Self.didYouMean(inputName.value, Array(inputTypes.keys)) ?? "declare it under input:")
+                report(
+                    "'\(workflow.fileName)' declares no input '\(inputName.value)'", at: inputName.location,
+                    help: Self.didYouMean(inputName.value, Array(inputTypes.keys)) ?? "declare it under input:")
                 return nil
             }
             current = inputType
@@ -470,8 +498,9 @@ struct ValidationPass {
             // A step left out for its errors may define it.
             return .any
         } else {
-            report("'\(name)' is not defined here", at: expression.variable.location,
-                  help: Self.didYouMean(name, Array(scope.keys)) ?? "give a step `id: \(name)` or `set: \(name)` before this step")
+            report(
+                "'\(name)' is not defined here", at: expression.variable.location,
+                help: Self.didYouMean(name, Array(scope.keys)) ?? "give a step `id: \(name)` or `set: \(name)` before this step")
             return nil
         }
         for component in components {
@@ -490,8 +519,9 @@ struct ValidationPass {
                         current = descriptor.type
                     } else {
                         let names = IntentIntrospection.properties(of: reference.type).map(\.name)
-                        report("\(reference.name) has no property '\(member)'", at: property.location,
-                              help: Self.didYouMean(member, names + ["id", "title"]) ?? "its properties are: " + names.joined(separator: ", "))
+                        report(
+                            "\(reference.name) has no property '\(member)'", at: property.location,
+                            help: Self.didYouMean(member, names + ["id", "title"]) ?? "its properties are: " + names.joined(separator: ", "))
                         return nil
                     }
                 case (.enumeration, "rawValue"), (.enumeration, "title"): current = .string
@@ -523,12 +553,14 @@ struct ValidationPass {
         let source = valueType.nonOptional
         switch (source, target) {
         case (.entity(let a), .entity(let b)) where a != b,
-             (.list(.entity(let a)), .entity(let b)) where a == b || a != b:
-            report("\(name) needs \(target), but this value is \(valueType)", at: node.location,
-                  help: source.elementType != nil ? "take one element, such as ${…[0]}, or repeat over the list" : nil)
+            (.list(.entity(let a)), .entity(let b)) where a == b || a != b:
+            report(
+                "\(name) needs \(target), but this value is \(valueType)", at: node.location,
+                help: source.elementType != nil ? "take one element, such as ${…[0]}, or repeat over the list" : nil)
         case (.list, let single) where single.elementType == nil && single != .string && single != .any:
-            report("\(name) needs \(target), but this value is a list (\(valueType))", at: node.location,
-                  help: "take one element, such as ${…[0]}, or repeat over the list")
+            report(
+                "\(name) needs \(target), but this value is a list (\(valueType))", at: node.location,
+                help: "take one element, such as ${…[0]}, or repeat over the list")
         case (.date, .int), (.date, .double), (.date, .bool), (.bool, .date), (.entity, .int), (.entity, .date):
             report("\(name) needs \(target), but this value is \(valueType)", at: node.location)
         default:

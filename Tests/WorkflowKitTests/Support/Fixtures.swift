@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import WorkflowKit
 
 /// The YAML fixture files beside the tests, and the package they belong to.
@@ -8,7 +9,8 @@ enum Fixtures {
         .deletingLastPathComponent()
         .appendingPathComponent("Fixtures")
 
-    static let packageRoot = directory
+    static let packageRoot =
+        directory
         .deletingLastPathComponent()
         .deletingLastPathComponent()
         .deletingLastPathComponent()

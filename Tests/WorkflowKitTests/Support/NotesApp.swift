@@ -32,7 +32,7 @@ struct NoteEntity: AppEntity, Identifiable, Sendable, IndexedEntity {
     static let all = [
         NoteEntity(id: 1, title: "Crawdads", body: "Notes on the marsh and its crawdads"),
         NoteEntity(id: 2, title: "Marsh birds", body: "Herons and egrets in the marsh"),
-        NoteEntity(id: 3, title: "Savanna", body: "Lions at dusk"),
+        NoteEntity(id: 3, title: "Savanna", body: "Lions at dusk")
     ]
 }
 
@@ -93,8 +93,9 @@ struct NotesFixture {
     init() throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notes-\(UUID().uuidString)")
         let indexer = try NotesIndexer(directory: directory)
-        let notes = IntentApp(name: "Notes", intents: [ReadNote.self], entities: [NoteEntity.self, FolderEntity.self],
-                              features: [AppSearchIndex(name: "notes", entityTypes: [NoteEntity.self]) { indexer }])
+        let notes = IntentApp(
+            name: "Notes", intents: [ReadNote.self], entities: [NoteEntity.self, FolderEntity.self],
+            features: [AppSearchIndex(name: "notes", entityTypes: [NoteEntity.self]) { indexer }])
         catalog = IntentCatalog(apps: [notes])
         searchIndexes = SearchIndexCatalog(intents: catalog, directory: directory)
         search = SpotlightSearchProvider(indexes: searchIndexes)

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+
 @testable import WorkflowKit
 
 /// Turns a workflow file into JSON the way the loader reads it (same expression shielding and

@@ -8,7 +8,7 @@ enum Tone: String, AppEnum {
     static let typeDisplayRepresentation: TypeDisplayRepresentation = "Tone"
     static let caseDisplayRepresentations: [Tone: DisplayRepresentation] = [
         .friendly: "Friendly",
-        .formal: "Formal",
+        .formal: "Formal"
     ]
 }
 

@@ -22,7 +22,11 @@ public struct AddEntry: AppIntent {
     public init() {}
 
     public static var parameterSummary: some ParameterSummary {
-        Summary("Add \(\.$title) to the journal") { \.$text; \.$keywords; \.$date }
+        Summary("Add \(\.$title) to the journal") {
+            \.$text
+            \.$keywords
+            \.$date
+        }
     }
 
     public func perform() async throws -> some IntentResult & ReturnsValue<EntryEntity> & ProvidesDialog {
@@ -123,9 +127,10 @@ enum JournalSearch {
     static func search(_ text: String, limit: Int, suggestions: Int) async throws -> Found {
         let indexer = try JournalIndexer.shared()
         try await indexer.prepareForSearch()
-        var context = UserQueryContext(fetchAttributes: ["title"] + AppEntityResolver.referenceAttributes,
-                                       enableRankedResults: true, maxResultCount: limit, maxRankedResultCount: 2,
-                                       maxSuggestionCount: suggestions)
+        var context = UserQueryContext(
+            fetchAttributes: ["title"] + AppEntityResolver.referenceAttributes,
+            enableRankedResults: true, maxResultCount: limit, maxRankedResultCount: 2,
+            maxSuggestionCount: suggestions)
         context.filterQueries = [AppEntityResolver.filterQuery(for: EntryEntity.self)]
         var results: [UserQuery.Item] = []
         var suggested: [String] = []

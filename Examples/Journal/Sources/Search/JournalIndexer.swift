@@ -82,7 +82,7 @@ public final class JournalIndexer: IndexMaintainer {
                 try await index.endBatch(expectedClientState: state, newClientState: Self.clientState(revision: changes.revision))
                 return
             } catch SpotlightError.clientStateMismatch {
-                continue   // Another process indexed meanwhile: look again from its state.
+                continue  // Another process indexed meanwhile: look again from its state.
             }
         }
     }

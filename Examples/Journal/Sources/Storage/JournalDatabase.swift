@@ -43,20 +43,21 @@ public final class JournalDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: entries") { db in
-            try db.execute(sql: """
-                CREATE TABLE entry (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    title TEXT NOT NULL,
-                    text TEXT NOT NULL,
-                    keywords TEXT NOT NULL,
-                    date REAL NOT NULL,
-                    lastOpenedAt REAL,
-                    revision INTEGER NOT NULL
-                );
-                CREATE INDEX entry_revision ON entry(revision);
-                CREATE TABLE journalSetting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-                INSERT INTO journalSetting (key, value) VALUES ('revision', '0');
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE entry (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        title TEXT NOT NULL,
+                        text TEXT NOT NULL,
+                        keywords TEXT NOT NULL,
+                        date REAL NOT NULL,
+                        lastOpenedAt REAL,
+                        revision INTEGER NOT NULL
+                    );
+                    CREATE INDEX entry_revision ON entry(revision);
+                    CREATE TABLE journalSetting (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+                    INSERT INTO journalSetting (key, value) VALUES ('revision', '0');
+                    """)
         }
         migrator.registerMigration("v2: sample diary") { db in
             for entry in SampleDiary.entries { try save(entry, in: db) }
@@ -78,10 +79,14 @@ public final class JournalDatabase: Sendable {
     private static func save(_ entry: EntryEntity, in db: Database) throws {
         try db.execute(sql: "UPDATE journalSetting SET value = CAST(value AS INTEGER) + 1 WHERE key = 'revision'")
         let revision = try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM journalSetting WHERE key = 'revision'") ?? 0
-        try db.execute(sql: """
-            INSERT OR REPLACE INTO entry (id, title, text, keywords, date, lastOpenedAt, revision) VALUES (?, ?, ?, ?, ?, ?, ?)
-            """, arguments: [entry.id.uuidString, entry.title, entry.text, entry.keywords.joined(separator: "\n"),
-                             entry.date.timeIntervalSince1970, entry.lastOpened?.timeIntervalSince1970, revision])
+        try db.execute(
+            sql: """
+                INSERT OR REPLACE INTO entry (id, title, text, keywords, date, lastOpenedAt, revision) VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                entry.id.uuidString, entry.title, entry.text, entry.keywords.joined(separator: "\n"),
+                entry.date.timeIntervalSince1970, entry.lastOpened?.timeIntervalSince1970, revision
+            ])
     }
 
     /// Reads or writes a setting of the journal.
@@ -154,27 +159,34 @@ public final class JournalDatabase: Sendable {
 /// The entries a new journal starts with.
 enum SampleDiary {
     static let entries: [EntryEntity] = [
-        entry("5A0C1D52-7B0E-4F4E-9C1B-000000000001", "Windsurfing in Carmel",
-              "Wind from the northwest all afternoon at Carmel River State Beach. Three hours of windsurfing; the water was cold but the swell was kind.",
-              ["windsurfing", "Carmel", "beach"], "2025-06-14"),
-        entry("5A0C1D52-7B0E-4F4E-9C1B-000000000002", "Tide pools at Point Lobos",
-              "Low tide at Point Lobos, just south of Carmel: anemones, hermit crabs and a sea otter asleep in the kelp.",
-              ["Point Lobos", "tide pools", "Carmel"], "2025-06-15"),
-        entry("5A0C1D52-7B0E-4F4E-9C1B-000000000003", "Sourdough, third try",
-              "The starter finally doubled overnight. The crumb is still tight; next time a longer bulk ferment.",
-              ["baking", "sourdough"], "2025-07-02"),
-        entry("5A0C1D52-7B0E-4F4E-9C1B-000000000004", "江ノ島でウィンドサーフィン",
-              "江ノ島の海で初めてのウィンドサーフィン。風が強く、何度も落ちたが楽しかった。",
-              ["ウィンドサーフィン", "江ノ島", "海"], "2025-08-09"),
-        entry("5A0C1D52-7B0E-4F4E-9C1B-000000000005", "Reading on the porch",
-              "Finished Where the Crawdads Sing on the porch while it rained. The marsh chapters stay with me.",
-              ["reading", "books"], "2025-09-03"),
-        entry("5A0C1D52-7B0E-4F4E-9C1B-000000000006", "Morning run by the river",
-              "Six kilometres along the river before work; herons on the sandbank.",
-              ["running", "river"], "2025-10-01"),
-        entry("5A0C1D52-7B0E-4F4E-9C1B-000000000007", "嵐山の紅葉",
-              "朝早く嵐山へ。渡月橋から見る紅葉が見事だった。竹林は人が少なく静か。",
-              ["京都", "嵐山", "紅葉"], "2025-11-22"),
+        entry(
+            "5A0C1D52-7B0E-4F4E-9C1B-000000000001", "Windsurfing in Carmel",
+            "Wind from the northwest all afternoon at Carmel River State Beach. Three hours of windsurfing; the water was cold but the swell was kind.",
+            ["windsurfing", "Carmel", "beach"], "2025-06-14"),
+        entry(
+            "5A0C1D52-7B0E-4F4E-9C1B-000000000002", "Tide pools at Point Lobos",
+            "Low tide at Point Lobos, just south of Carmel: anemones, hermit crabs and a sea otter asleep in the kelp.",
+            ["Point Lobos", "tide pools", "Carmel"], "2025-06-15"),
+        entry(
+            "5A0C1D52-7B0E-4F4E-9C1B-000000000003", "Sourdough, third try",
+            "The starter finally doubled overnight. The crumb is still tight; next time a longer bulk ferment.",
+            ["baking", "sourdough"], "2025-07-02"),
+        entry(
+            "5A0C1D52-7B0E-4F4E-9C1B-000000000004", "江ノ島でウィンドサーフィン",
+            "江ノ島の海で初めてのウィンドサーフィン。風が強く、何度も落ちたが楽しかった。",
+            ["ウィンドサーフィン", "江ノ島", "海"], "2025-08-09"),
+        entry(
+            "5A0C1D52-7B0E-4F4E-9C1B-000000000005", "Reading on the porch",
+            "Finished Where the Crawdads Sing on the porch while it rained. The marsh chapters stay with me.",
+            ["reading", "books"], "2025-09-03"),
+        entry(
+            "5A0C1D52-7B0E-4F4E-9C1B-000000000006", "Morning run by the river",
+            "Six kilometres along the river before work; herons on the sandbank.",
+            ["running", "river"], "2025-10-01"),
+        entry(
+            "5A0C1D52-7B0E-4F4E-9C1B-000000000007", "嵐山の紅葉",
+            "朝早く嵐山へ。渡月橋から見る紅葉が見事だった。竹林は人が少なく静か。",
+            ["京都", "嵐山", "紅葉"], "2025-11-22")
     ]
 
     private static func entry(_ id: String, _ title: String, _ text: String, _ keywords: [String], _ day: String) -> EntryEntity {

@@ -27,9 +27,16 @@ public struct AddBook: AppIntent {
 
     public static var parameterSummary: some ParameterSummary {
         When(\.$authorName, .hasAnyValue) {
-            Summary("Add \(\.$title) by \(\.$authorName)") { \.$recommendedBy; \.$shelf }
+            Summary("Add \(\.$title) by \(\.$authorName)") {
+                \.$recommendedBy
+                \.$shelf
+            }
         } otherwise: {
-            Summary("Add \(\.$title)") { \.$authorName; \.$recommendedBy; \.$shelf }
+            Summary("Add \(\.$title)") {
+                \.$authorName
+                \.$recommendedBy
+                \.$shelf
+            }
         }
     }
 

@@ -27,9 +27,10 @@ public struct BuyBook: AppIntent {
     public func perform() async throws -> some IntentResult & ReturnsValue<OrderEntity> & ShowsSnippetView & ProvidesDialog {
         guard count > 0 else { throw Error.invalidCount(count) }
         let order = OrderEntity(bookTitle: book.title, count: count)
-        try await requestConfirmation(output: .result(value: order, dialog: "Are you ready to order?") {
-            OrderPreview(order: order, book: book)
-        })
+        try await requestConfirmation(
+            output: .result(value: order, dialog: "Are you ready to order?") {
+                OrderPreview(order: order, book: book)
+            })
         try database.save(order)
         return .result(value: order, dialog: "Thank you for your order!") {
             OrderConfirmation(order: order)

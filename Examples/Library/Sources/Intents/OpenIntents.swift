@@ -84,9 +84,10 @@ public struct CurrentScreen: AppIntent {
     public init() {}
 
     public func perform() async throws -> some IntentResult & ReturnsValue<String> & ProvidesDialog {
-        let screen = try database.navigationHistory().last.map { entry in
-            entry.detail.map { "\(entry.screen): \($0)" } ?? entry.screen
-        } ?? "home"
+        let screen =
+            try database.navigationHistory().last.map { entry in
+                entry.detail.map { "\(entry.screen): \($0)" } ?? entry.screen
+            } ?? "home"
         return .result(value: screen, dialog: "The Library shows \(screen).")
     }
 }

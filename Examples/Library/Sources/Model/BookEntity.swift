@@ -36,8 +36,10 @@ public struct BookEntity: AppEntity, Identifiable, Sendable {
         self.id = id
     }
 
-    public init(id: UUID = UUID(), title: String, author: String, datePublished: Date, dateRead: Date? = nil,
-                shelf: Shelf = .wantToRead, recommendedBy: String? = nil) {
+    public init(
+        id: UUID = UUID(), title: String, author: String, datePublished: Date, dateRead: Date? = nil,
+        shelf: Shelf = .wantToRead, recommendedBy: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.author = author

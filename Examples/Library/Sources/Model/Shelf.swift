@@ -12,6 +12,6 @@ extension Shelf: AppEnum {
     public static let caseDisplayRepresentations: [Shelf: DisplayRepresentation] = [
         .currentlyReading: "Currently Reading",
         .wantToRead: "Want to Read",
-        .read: "Read",
+        .read: "Read"
     ]
 }

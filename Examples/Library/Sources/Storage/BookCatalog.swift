@@ -21,7 +21,7 @@ public struct BookCatalog: Sendable {
     /// The bundled catalog, compiled into the binary (`Resources/EmbeddedResources.swift`).
     public static let bundled: BookCatalog = {
         guard let text = LibraryResources.files["catalog.json"],
-              let entries = try? JSONDecoder().decode([Entry].self, from: Data(text.utf8))
+            let entries = try? JSONDecoder().decode([Entry].self, from: Data(text.utf8))
         else { return BookCatalog(entries: []) }
         return BookCatalog(entries: entries)
     }()

@@ -68,11 +68,13 @@ public struct BookQuery: EntityPropertyQuery, EntityStringQuery {
     /// The column each sortable property is stored in.
     nonisolated(unsafe) private static let sortColumns: [PartialKeyPath<BookEntity>: String] = [
         \BookEntity.$title: "title", \BookEntity.$author: "author",
-        \BookEntity.$datePublished: "datePublished", \BookEntity.$dateRead: "dateRead",
+        \BookEntity.$datePublished: "datePublished", \BookEntity.$dateRead: "dateRead"
     ]
 
-    public func entities(matching comparators: [BookCondition], mode: ComparatorMode, sortedBy: [Sort<BookEntity>],
-                         limit: Int?) async throws -> [BookEntity] {
+    public func entities(
+        matching comparators: [BookCondition], mode: ComparatorMode, sortedBy: [Sort<BookEntity>],
+        limit: Int?
+    ) async throws -> [BookEntity] {
         let order = sortedBy.compactMap { sort in
             Self.sortColumns[sort.by].map { (column: $0, ascending: sort.order == .ascending) }
         }

@@ -47,10 +47,11 @@ public final class LibraryDatabase: Sendable {
     /// - Throws: `SQLiteStorageError` naming the file and the reason.
     public init(path: String) throws {
         writer = try SQLiteDatabase.open(path: path, migrator: Self.migrator) { db in
-            db.add(function: DatabaseFunction("fold", argumentCount: 1, pure: true) { values in
-                guard let text = String.fromDatabaseValue(values[0]) else { return nil }
-                return ValueComparison.fold(text)
-            })
+            db.add(
+                function: DatabaseFunction("fold", argumentCount: 1, pure: true) { values in
+                    guard let text = String.fromDatabaseValue(values[0]) else { return nil }
+                    return ValueComparison.fold(text)
+                })
         }
     }
 
@@ -93,9 +94,10 @@ public final class LibraryDatabase: Sendable {
         }
         migrator.registerMigration("v3: one book per catalog entry") { db in
             // Concurrent adds of one title could store it twice: keep the first of each.
-            try db.execute(sql: """
-                DELETE FROM book WHERE rowid NOT IN (SELECT min(rowid) FROM book GROUP BY titleKey, authorKey)
-                """)
+            try db.execute(
+                sql: """
+                    DELETE FROM book WHERE rowid NOT IN (SELECT min(rowid) FROM book GROUP BY titleKey, authorKey)
+                    """)
             try db.create(index: "book_catalogEntry", on: "book", columns: ["titleKey", "authorKey"], options: .unique)
         }
         return migrator
@@ -118,8 +120,9 @@ public final class LibraryDatabase: Sendable {
     /// - Throws: GRDB's error when the write fails.
     public func addBook(_ entry: BookCatalog.Entry, shelf: Shelf, recommendedBy: String?) throws -> BookEntity {
         try writer.write { db in
-            let existing = try BookRecord.fetchOne(db, sql: "SELECT * FROM book WHERE titleKey = ? AND authorKey = ?",
-                                                   arguments: [ValueComparison.fold(entry.title), ValueComparison.fold(entry.author)])
+            let existing = try BookRecord.fetchOne(
+                db, sql: "SELECT * FROM book WHERE titleKey = ? AND authorKey = ?",
+                arguments: [ValueComparison.fold(entry.title), ValueComparison.fold(entry.author)])
             var book = existing?.entity ?? BookEntity(title: entry.title, author: entry.author, datePublished: entry.publicationDate)
             book.shelf = shelf
             if let recommendedBy { book.recommendedBy = recommendedBy }
@@ -156,17 +159,22 @@ public final class LibraryDatabase: Sendable {
     /// Books whose title or author contains the text (ignoring case and diacritics).
     public func books(matching text: String) throws -> [BookEntity] {
         try writer.read { db in
-            try BookRecord.fetchAll(db, sql: """
-                SELECT * FROM book WHERE instr(titleKey, ?) > 0 OR instr(authorKey, ?) > 0
-                ORDER BY title
-                """, arguments: [ValueComparison.fold(text), ValueComparison.fold(text)]).map(\.entity)
+            try BookRecord.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM book WHERE instr(titleKey, ?) > 0 OR instr(authorKey, ?) > 0
+                    ORDER BY title
+                    """, arguments: [ValueComparison.fold(text), ValueComparison.fold(text)]
+            ).map(\.entity)
         }
     }
 
     /// Books matching SQL conditions (with bound arguments), sorted and limited: the target
     /// of ``BookQuery``'s property queries.
-    public func books(where conditions: [BookCondition], matchAll: Bool, orderBy: [(column: String, ascending: Bool)],
-                      limit: Int?) throws -> [BookEntity] {
+    public func books(
+        where conditions: [BookCondition], matchAll: Bool, orderBy: [(column: String, ascending: Bool)],
+        limit: Int?
+    ) throws -> [BookEntity] {
         var sql = "SELECT * FROM book"
         var arguments = StatementArguments()
         if !conditions.isEmpty {
@@ -193,8 +201,9 @@ public final class LibraryDatabase: Sendable {
     /// Stores an order.
     public func save(_ order: OrderEntity) throws {
         try writer.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO bookOrder (id, bookTitle, count, orderedAt) VALUES (?, ?, ?, ?)",
-                           arguments: [order.id.uuidString, order.bookTitle, order.count, order.orderedAt.timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO bookOrder (id, bookTitle, count, orderedAt) VALUES (?, ?, ?, ?)",
+                arguments: [order.id.uuidString, order.bookTitle, order.count, order.orderedAt.timeIntervalSince1970])
         }
     }
 
@@ -202,8 +211,9 @@ public final class LibraryDatabase: Sendable {
     public func orders() throws -> [OrderEntity] {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM bookOrder ORDER BY orderedAt").map { row in
-                OrderEntity(id: UUID(uuidString: row["id"]) ?? UUID(), bookTitle: row["bookTitle"], count: row["count"],
-                            orderedAt: Date(timeIntervalSince1970: row["orderedAt"]))
+                OrderEntity(
+                    id: UUID(uuidString: row["id"]) ?? UUID(), bookTitle: row["bookTitle"], count: row["count"],
+                    orderedAt: Date(timeIntervalSince1970: row["orderedAt"]))
             }
         }
     }
@@ -213,8 +223,9 @@ public final class LibraryDatabase: Sendable {
     /// Records that the app showed a screen.
     public func recordNavigation(screen: String, detail: String?) throws {
         try writer.write { db in
-            try db.execute(sql: "INSERT INTO navigation (screen, detail, openedAt) VALUES (?, ?, ?)",
-                           arguments: [screen, detail, Date().timeIntervalSince1970])
+            try db.execute(
+                sql: "INSERT INTO navigation (screen, detail, openedAt) VALUES (?, ?, ?)",
+                arguments: [screen, detail, Date().timeIntervalSince1970])
         }
     }
 

@@ -54,7 +54,8 @@ public struct TagPhoto: AppIntent {
 /// does: `(keywords == "TEXT*"cwdt)` over the indexed keywords; without text, every photo.
 public struct FindPhotos: AppIntent {
     public static let title: LocalizedStringResource = "Find Photos"
-    public static let description = IntentDescription("Finds the photos whose tags start with the text, through the search index; all photos without text.")
+    public static let description = IntentDescription(
+        "Finds the photos whose tags start with the text, through the search index; all photos without text.")
 
     @Parameter(title: "Tag")
     public var tag: String?

@@ -38,11 +38,11 @@ public final class TagsSpotlightDelegate: SpotlightDelegate, @unchecked Sendable
             forStoreWith: database.writer,
             entities: [
                 SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"], contentType: .image),
-                SpotlightEntity(table: "tag", indexedColumns: ["name"], contentType: .text),
+                SpotlightEntity(table: "tag", indexedColumns: ["name"], contentType: .text)
             ],
             relationships: [
                 .foreignKey(table: "photoTag", column: "photoId", parent: "photo"),
-                .joinTable(table: "tag", joinTable: "photoTag", joinColumn: "tagId", parentColumn: "photoId", parent: "photo"),
+                .joinTable(table: "tag", joinTable: "photoTag", joinColumn: "tagId", parentColumn: "photoId", parent: "photo")
             ],
             indexDatabase: indexDatabase)
     }

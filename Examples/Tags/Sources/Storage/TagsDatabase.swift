@@ -42,16 +42,17 @@ public final class TagsDatabase: Sendable {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: photos and tags") { db in
-            try db.execute(sql: """
-                CREATE TABLE photo (id INTEGER PRIMARY KEY, userSpecifiedName TEXT NOT NULL, thumbnail BLOB);
-                CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE);
-                CREATE TABLE photoTag (
-                    photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
-                    tagId INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
-                    PRIMARY KEY (photoId, tagId)
-                );
-                CREATE INDEX photoTag_tag ON photoTag(tagId);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE photo (id INTEGER PRIMARY KEY, userSpecifiedName TEXT NOT NULL, thumbnail BLOB);
+                    CREATE TABLE tag (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE COLLATE NOCASE);
+                    CREATE TABLE photoTag (
+                        photoId INTEGER NOT NULL REFERENCES photo(id) ON DELETE CASCADE,
+                        tagId INTEGER NOT NULL REFERENCES tag(id) ON DELETE CASCADE,
+                        PRIMARY KEY (photoId, tagId)
+                    );
+                    CREATE INDEX photoTag_tag ON photoTag(tagId);
+                    """)
         }
         return migrator
     }
@@ -125,10 +126,12 @@ public final class TagsDatabase: Sendable {
         guard let name = try String.fetchOne(db, sql: "SELECT userSpecifiedName FROM photo WHERE id = ?", arguments: [id]) else {
             return nil
         }
-        let tags = try String.fetchAll(db, sql: """
-            SELECT tag.name FROM tag JOIN photoTag ON photoTag.tagId = tag.id
-            WHERE photoTag.photoId = ? ORDER BY tag.name
-            """, arguments: [id])
+        let tags = try String.fetchAll(
+            db,
+            sql: """
+                SELECT tag.name FROM tag JOIN photoTag ON photoTag.tagId = tag.id
+                WHERE photoTag.photoId = ? ORDER BY tag.name
+                """, arguments: [id])
         return PhotoEntity(id: Int(id), name: name, tags: tags)
     }
 }

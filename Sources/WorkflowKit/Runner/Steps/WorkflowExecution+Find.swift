@@ -24,7 +24,11 @@ extension WorkflowExecution {
         do {
             if let condition = find.condition {
                 if let (mode, flat) = try conditions.flatPropertyConditions(condition, in: scope) {
-                    record.inputs = ["conditions": .list(flat.map { .string("\($0.property) \($0.comparator.rawValue) \($0.operands.map(\.displayText).joined(separator: ", "))") })]
+                    record.inputs = [
+                        "conditions": .list(
+                            flat.map { .string("\($0.property) \($0.comparator.rawValue) \($0.operands.map(\.displayText).joined(separator: ", "))") }
+                        )
+                    ]
                     return .list(try await EntityQueries.find(entity.type, conditions: flat, mode: mode, sortedBy: sorts, limit: limit))
                 }
                 let all = try await EntityQueries.find(entity.type, conditions: [])

@@ -17,8 +17,9 @@ extension WorkflowExecution {
         }
         record.inputs = arguments
         let found = try intent(perform.intent)
-        let performer = IntentPerformer(catalog: runner.catalog, interaction: runner.interaction, locale: runner.locale,
-                                        runsOpenedIntents: perform.opensWhenRun)
+        let performer = IntentPerformer(
+            catalog: runner.catalog, interaction: runner.interaction, locale: runner.locale,
+            runsOpenedIntents: perform.opensWhenRun)
         do {
             let outcome = try await performer.perform(found.type, in: found.app, arguments: arguments)
             if outcome.dialog != nil || !outcome.opened.isEmpty {

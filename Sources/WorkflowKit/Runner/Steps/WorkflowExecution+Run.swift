@@ -21,8 +21,9 @@ extension WorkflowExecution {
         }
         let key = NestedWorkflows.identity(ofFile: url.path)
         if frame.callers.contains(key) || key == NestedWorkflows.identity(ofFile: workflow.fileName) {
-            throw WorkflowRunError("'\(nested.workflow.value)' runs itself (\((frame.callers + [key]).joined(separator: " → ")))",
-                                   at: nested.workflow.location, sources: sources)
+            throw WorkflowRunError(
+                "'\(nested.workflow.value)' runs itself (\((frame.callers + [key]).joined(separator: " → ")))",
+                at: nested.workflow.location, sources: sources)
         }
         let child: Workflow
         do {
@@ -34,7 +35,8 @@ extension WorkflowExecution {
         var inputs: [String: IntentValue] = [:]
         for input in nested.inputs { inputs[input.name.value] = try values.evaluate(input.value, in: scope) }
         record.inputs = inputs
-        return try await run(child, inputs: inputs, depth: frame.depth + 1,
-                             callers: frame.callers + [NestedWorkflows.identity(ofFile: workflow.fileName)])
+        return try await run(
+            child, inputs: inputs, depth: frame.depth + 1,
+            callers: frame.callers + [NestedWorkflows.identity(ofFile: workflow.fileName)])
     }
 }
