@@ -1,16 +1,20 @@
 // A child process for the crash test: it indexes a Tags-style store slowly, so
-// that the parent can kill it with SIGKILL in the middle of a batch.
+// that the parent can kill it with SIGKILL in the middle of a batch. With PAUSE_AT_ROW it
+// stops at that row, inside its batch's transaction, until it is killed, however slowly
+// the parent gets to it.
 //
-// Usage: spotlight-crash-child DATABASE_PATH MICROSECONDS_PER_ROW BATCH_SIZE
+// Usage: spotlight-crash-child DATABASE_PATH MICROSECONDS_PER_ROW BATCH_SIZE [PAUSE_AT_ROW]
 import Foundation
 import GRDB
 import SpotlightKit
 
 final class SlowDelegate: SpotlightDelegate, @unchecked Sendable {
     let delay: UInt32
+    let pauseAtRow: Int64?
 
-    init(store: DatabasePool, delay: UInt32, batchSize: Int) throws {
+    init(store: DatabasePool, delay: UInt32, batchSize: Int, pauseAtRow: Int64?) throws {
         self.delay = delay
+        self.pauseAtRow = pauseAtRow
         try super.init(
             forStoreWith: store,
             entities: [SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"],
@@ -23,13 +27,18 @@ final class SlowDelegate: SpotlightDelegate, @unchecked Sendable {
         // Reports progress from inside the indexing transaction.
         FileHandle.standardOutput.write(Data("row \(object.rowID)\n".utf8))
         usleep(delay)
+        if object.rowID == pauseAtRow {
+            // Waits to be killed; the main loop ends the process if that never comes.
+            while true { sleep(60) }
+        }
         return try super.attributeSet(for: object, in: db)
     }
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 4, let delay = UInt32(arguments[2]), let batchSize = Int(arguments[3]) else {
-    FileHandle.standardError.write(Data("usage: spotlight-crash-child DATABASE_PATH MICROSECONDS_PER_ROW BATCH_SIZE\n".utf8))
+guard arguments.count == 4 || arguments.count == 5, let delay = UInt32(arguments[2]), let batchSize = Int(arguments[3]),
+      arguments.count == 4 || Int64(arguments[4]) != nil else {
+    FileHandle.standardError.write(Data("usage: spotlight-crash-child DATABASE_PATH MICROSECONDS_PER_ROW BATCH_SIZE [PAUSE_AT_ROW]\n".utf8))
     exit(2)
 }
 let parent = getppid()
@@ -37,7 +46,8 @@ do {
     var configuration = Configuration()
     configuration.busyMode = .timeout(30)
     let pool = try DatabasePool(path: arguments[1], configuration: configuration)
-    let delegate = try SlowDelegate(store: pool, delay: delay, batchSize: batchSize)
+    let delegate = try SlowDelegate(store: pool, delay: delay, batchSize: batchSize,
+                                    pauseAtRow: arguments.count == 5 ? Int64(arguments[4]) : nil)
     try delegate.startIndexing()
     FileHandle.standardOutput.write(Data("ready \(delegate.storeIdentifier)\n".utf8))
     // Runs until killed; gives up when orphaned or after a minute.

@@ -14,21 +14,36 @@ struct DaemonCommandTests {
         let shortcuts = try ShortcutsBinary()
         let state = DaemonState(home: shortcuts.home)
         let first = try DaemonProcess.start(shortcuts, folder: Self.slowTick, grace: "10s")
-        try await state.waitFor("a run in flight", log: first.log) { db in
-            // Claimed less than a second ago: its run (a 1.5 s wait) is certainly still going.
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'running' AND claimedAt > ?",
-                             arguments: [Date().timeIntervalSince1970 - 1]) ?? 0 > 0
+        // Seeing a run going in the history and the SIGKILL happen on one thread outside Swift's
+        // cooperative pool, so that no other test's blocking work comes between them; a run
+        // takes 4.5 s, so it is still going when the signal arrives.
+        let seen = try await detached {
+            state.poll("runs.sqlite") { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM run WHERE trigger = 'automation' AND status = 'running'") ?? 0 > 0
+            }
         }
-        try await Task.sleep(for: .milliseconds(300))
+        guard seen.held else {
+            first.kill(SIGKILL)
+            Issue.record("timed out waiting for a run in flight\(seen.reason)\n\(first.log)")
+            return
+        }
         first.kill(SIGKILL)
         let killed = Date()
+        let inFlight = try state.runs().filter { $0.status == "running" }
+        #expect(inFlight.count == 1, "the SIGKILL found one run going: \(inFlight.map(\.id))")
         try await Task.sleep(for: .milliseconds(2600))
         let second = try DaemonProcess.start(shortcuts, folder: Self.slowTick, grace: "200ms")
-        try await state.waitFor("the catch-up run") { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE isCatchUp AND status = 'running'") ?? 0 > 0
+        // The catch-up run is seen, given half a second to begin, and SIGTERM sent off the
+        // cooperative pool too: it must still be going when the 200 ms grace period ends.
+        let stopped = try await detached { () -> (held: Bool, reason: String, status: Int32) in
+            let caughtUp = state.poll { db in
+                try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE isCatchUp AND status = 'running'") ?? 0 > 0
+            }
+            if caughtUp.held { Thread.sleep(forTimeInterval: 0.5) }
+            return (caughtUp.held, caughtUp.reason, second.stop())
         }
-        try await Task.sleep(for: .milliseconds(500))
-        let status = second.stop()
+        if !stopped.held { Issue.record("timed out waiting for the catch-up run\(stopped.reason)\n\(second.log)") }
+        let status = stopped.status
         #expect(status == 0, "\(second.log)")
         #expect(second.log.contains("stopped"))
 
@@ -76,8 +91,13 @@ struct DaemonCommandTests {
             try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'succeeded'") ?? 0 >= 3
         }
         try await Task.sleep(for: .seconds(2))
-        for daemon in daemons {
-            #expect(daemon.stop() == 0, "\(daemon.log)")
+        // Both get SIGTERM at once, so that neither goes on claiming while the other stops.
+        let statuses = try await detached { () -> [Int32] in
+            for daemon in daemons { daemon.terminate() }
+            return daemons.map { $0.waitForExit() }
+        }
+        for (daemon, status) in zip(daemons, statuses) {
+            #expect(status == 0, "\(daemon.log)")
         }
         #expect(daemons.contains { $0.log.contains("warning another daemon (pid ") }, "the later daemon says it shares the database")
         let claims = try state.claims()
@@ -328,7 +348,17 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Sends SIGTERM and waits for the exit status.
     func stop() -> Int32 {
+        terminate()
+        return waitForExit()
+    }
+
+    /// Sends SIGTERM.
+    func terminate() {
         process.terminate()
+    }
+
+    /// Waits for the process to exit and returns its status.
+    func waitForExit() -> Int32 {
         process.waitUntilExit()
         return process.terminationStatus
     }
@@ -370,23 +400,34 @@ struct DaemonState {
         try read("runs.sqlite") { try RunRow.fetchAll($0, sql: "SELECT * FROM run WHERE trigger = 'automation'") }
     }
 
-    /// Waits up to 30 seconds (the whole test suite may be loading the machine) for a
-    /// condition on `automations.sqlite`.
-    func waitFor(_ what: String, log: @autoclosure () -> String = "", _ condition: (Database) throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(30)
+    /// Checks a condition on one of the daemon's files every 50 ms, on the calling thread, for
+    /// up to `timeout` seconds (the whole test suite may be loading the machine), and once more
+    /// at the end; `reason` says why the last read failed, if it did.
+    func poll(_ file: String = "automations.sqlite", timeout: TimeInterval = 60,
+              _ condition: (Database) throws -> Bool) -> (held: Bool, reason: String) {
+        let deadline = Date().addingTimeInterval(timeout)
         var lastError: (any Error)?
-        while Date() < deadline {
-            if FileManager.default.fileExists(atPath: home.appendingPathComponent("automations.sqlite").path) {
+        while true {
+            let isLast = Date() >= deadline
+            if FileManager.default.fileExists(atPath: home.appendingPathComponent(file).path) {
                 do {
-                    if try read("automations.sqlite", condition) { return }
+                    if try read(file, condition) { return (true, "") }
                 } catch {
                     lastError = error
                 }
             }
-            try await Task.sleep(for: .milliseconds(50))
+            if isLast { break }
+            Thread.sleep(forTimeInterval: 0.05)
         }
-        let reason = lastError.map { "; the last read failed: \($0)" } ?? ""
-        Issue.record("timed out waiting for \(what)\(reason)\n\(log())")
+        return (false, lastError.map { "; the last read failed: \($0)" } ?? "")
+    }
+
+    /// Waits for a condition on `automations.sqlite` (see ``poll(_:timeout:_:)``) on a thread
+    /// outside Swift's cooperative pool, which tests that block its threads would stall.
+    func waitFor(_ what: String, log: @autoclosure () -> String = "",
+                 _ condition: @escaping @Sendable (Database) throws -> Bool) async throws {
+        let result = try await detached { self.poll { try condition($0) } }
+        if !result.held { Issue.record("timed out waiting for \(what)\(result.reason)\n\(log())") }
     }
 }
 
