@@ -17,8 +17,11 @@ final class SlowDelegate: SpotlightDelegate, @unchecked Sendable {
         self.pauseAtRow = pauseAtRow
         try super.init(
             forStoreWith: store,
-            entities: [SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"],
-                                       displayNameColumn: "userSpecifiedName", contentType: .image)],
+            entities: [
+                SpotlightEntity(
+                    table: "photo", indexedColumns: ["userSpecifiedName"],
+                    displayNameColumn: "userSpecifiedName", contentType: .image)
+            ],
             batchSize: batchSize,
             pollInterval: .milliseconds(50))
     }
@@ -37,7 +40,8 @@ final class SlowDelegate: SpotlightDelegate, @unchecked Sendable {
 
 let arguments = CommandLine.arguments
 guard arguments.count == 4 || arguments.count == 5, let delay = UInt32(arguments[2]), let batchSize = Int(arguments[3]),
-      arguments.count == 4 || Int64(arguments[4]) != nil else {
+    arguments.count == 4 || Int64(arguments[4]) != nil
+else {
     FileHandle.standardError.write(Data("usage: spotlight-crash-child DATABASE_PATH MICROSECONDS_PER_ROW BATCH_SIZE [PAUSE_AT_ROW]\n".utf8))
     exit(2)
 }
@@ -46,8 +50,9 @@ do {
     var configuration = Configuration()
     configuration.busyMode = .timeout(30)
     let pool = try DatabasePool(path: arguments[1], configuration: configuration)
-    let delegate = try SlowDelegate(store: pool, delay: delay, batchSize: batchSize,
-                                    pauseAtRow: arguments.count == 5 ? Int64(arguments[4]) : nil)
+    let delegate = try SlowDelegate(
+        store: pool, delay: delay, batchSize: batchSize,
+        pauseAtRow: arguments.count == 5 ? Int64(arguments[4]) : nil)
     try delegate.startIndexing()
     FileHandle.standardOutput.write(Data("ready \(delegate.storeIdentifier)\n".utf8))
     // Runs until killed; gives up when orphaned or after a minute.

@@ -73,7 +73,8 @@ struct DaemonCommandTests {
         #expect(Double(catchUp.dueTime) > killed.timeIntervalSince1970 && Double(catchUp.dueTime) < Date().timeIntervalSince1970 - 1)
         let missed = catchUp.dueTime - lastBeforeKill
         #expect(catchUp.status == "cancelled", "SIGTERM with a 200 ms grace cancels the running catch-up")
-        #expect(catchUp.note == "catch-up: the latest of \(missed) missed due time\(missed == 1 ? "" : "s"); "
+        #expect(
+            catchUp.note == "catch-up: the latest of \(missed) missed due time\(missed == 1 ? "" : "s"); "
                 + "cancelled: the daemon stopped and its grace period of 200 ms was over")
         #expect(runs.first { $0.id == catchUp.runID }?.status == "cancelled")
 
@@ -85,8 +86,10 @@ struct DaemonCommandTests {
     func twoDaemons() async throws {
         let shortcuts = try ShortcutsBinary()
         let state = DaemonState(home: shortcuts.home)
-        let daemons = try [DaemonProcess.start(shortcuts, folder: Self.tick, grace: "5s"),
-                           DaemonProcess.start(shortcuts, folder: Self.tick, grace: "5s")]
+        let daemons = try [
+            DaemonProcess.start(shortcuts, folder: Self.tick, grace: "5s"),
+            DaemonProcess.start(shortcuts, folder: Self.tick, grace: "5s")
+        ]
         try await state.waitFor("three due times") { db in
             try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'succeeded'") ?? 0 >= 3
         }
@@ -147,11 +150,13 @@ struct DaemonCommandTests {
 
         let invalid = try shortcuts.run(["validate", "Tests/EndToEndTests/Fixtures/bad-automation.yaml"])
         #expect(invalid.status == 1)
-        #expect(invalid.error.contains("""
-            Tests/EndToEndTests/Fixtures/bad-automation.yaml:5:26: error: invalid schedule: field 5 (day of week): unknown name 'FRY'; did you mean FRI?
-                5 |   schedule: "0 9 * * MON-FRY"
-                  |                          ^~~
-            """))
+        #expect(
+            invalid.error.contains(
+                """
+                Tests/EndToEndTests/Fixtures/bad-automation.yaml:5:26: error: invalid schedule: field 5 (day of week): unknown name 'FRY'; did you mean FRI?
+                    5 |   schedule: "0 9 * * MON-FRY"
+                      |                          ^~~
+                """))
         #expect(invalid.error.contains("help: did you mean 'Europe/Paris'?"))
         #expect(invalid.error.contains("error: timeout must be longer than 0"))
         #expect(invalid.error.contains("error: input 'shelf' has no default, and an automation runs without inputs"))
@@ -193,8 +198,9 @@ extension DaemonCommandTests {
     func service() async throws {
         let shortcuts = try ShortcutsBinary()
         let socket = try NotifySocket()
-        let daemon = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-level", "debug"],
-                                             environment: ["NOTIFY_SOCKET": socket.path, "JOURNAL_STREAM": "8:12345"])
+        let daemon = try DaemonProcess.start(
+            shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-level", "debug"],
+            environment: ["NOTIFY_SOCKET": socket.path, "JOURNAL_STREAM": "8:12345"])
         let ready = try #require(socket.receive(timeout: 30), "\(daemon.log)")
         #expect(ready == "READY=1\nMAINPID=\(daemon.pid)")
         #expect(daemon.log.contains("<6>info scheduling 1 automations from \(Self.tick)"))
@@ -314,8 +320,10 @@ final class DaemonProcess: @unchecked Sendable {
     let process = Process()
     let logFile: URL
 
-    static func start(_ shortcuts: ShortcutsBinary, folder: String, grace: String, arguments: [String] = [],
-                      environment extra: [String: String] = [:]) throws -> DaemonProcess {
+    static func start(
+        _ shortcuts: ShortcutsBinary, folder: String, grace: String, arguments: [String] = [],
+        environment extra: [String: String] = [:]
+    ) throws -> DaemonProcess {
         let daemon = DaemonProcess(logFile: shortcuts.home.appendingPathComponent("daemon-\(UUID().uuidString).log"))
         try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
         _ = FileManager.default.createFile(atPath: daemon.logFile.path, contents: nil)
@@ -403,8 +411,10 @@ struct DaemonState {
     /// Checks a condition on one of the daemon's files every 50 ms, on the calling thread, for
     /// up to `timeout` seconds (the whole test suite may be loading the machine), and once more
     /// at the end; `reason` says why the last read failed, if it did.
-    func poll(_ file: String = "automations.sqlite", timeout: TimeInterval = 60,
-              _ condition: (Database) throws -> Bool) -> (held: Bool, reason: String) {
+    func poll(
+        _ file: String = "automations.sqlite", timeout: TimeInterval = 60,
+        _ condition: (Database) throws -> Bool
+    ) -> (held: Bool, reason: String) {
         let deadline = Date().addingTimeInterval(timeout)
         var lastError: (any Error)?
         while true {
@@ -424,8 +434,10 @@ struct DaemonState {
 
     /// Waits for a condition on `automations.sqlite` (see ``poll(_:timeout:_:)``) on a thread
     /// outside Swift's cooperative pool, which tests that block its threads would stall.
-    func waitFor(_ what: String, log: @autoclosure () -> String = "",
-                 _ condition: @escaping @Sendable (Database) throws -> Bool) async throws {
+    func waitFor(
+        _ what: String, log: @autoclosure () -> String = "",
+        _ condition: @escaping @Sendable (Database) throws -> Bool
+    ) async throws {
         let result = try await detached { self.poll { try condition($0) } }
         if !result.held { Issue.record("timed out waiting for \(what)\(result.reason)\n\(log())") }
     }
@@ -438,13 +450,13 @@ extension DaemonCommandTests {
         let folder = shortcuts.home.appendingPathComponent("Universal")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try """
-            name: Nightly
-            automation:
-              schedule: "0 3 * * *"
-              timeZone: UTC
-            steps:
-              - show: night
-            """.write(to: folder.appendingPathComponent("nightly.yaml"), atomically: true, encoding: .utf8)
+        name: Nightly
+        automation:
+          schedule: "0 3 * * *"
+          timeZone: UTC
+        steps:
+          - show: night
+        """.write(to: folder.appendingPathComponent("nightly.yaml"), atomically: true, encoding: .utf8)
         let list = try shortcuts.run(["automations", "list", "--workflows", folder.path])
         #expect(list.status == 0, "\(list.error)")
         #expect(list.output.contains("0 3 * * * (UTC)"), "\(list.output)")

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Synchronization
 import Testing
+
 @testable import SpotlightKit
 
 /// Locates the `spotlight-crash-child` executable built beside the test bundle.
@@ -45,8 +46,9 @@ final class ProgressReader: Sendable {
 
 @Suite("Crash safety")
 struct CrashTests {
-    static let photoEntity = SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"],
-                                             displayNameColumn: "userSpecifiedName", contentType: .image)
+    static let photoEntity = SpotlightEntity(
+        table: "photo", indexedColumns: ["userSpecifiedName"],
+        displayNameColumn: "userSpecifiedName", contentType: .image)
 
     @Test(.timeLimit(.minutes(2)))
     func killedMidBatchLosesNothingAndResumesFromItsToken() async throws {
