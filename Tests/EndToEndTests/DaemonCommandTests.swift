@@ -17,20 +17,21 @@ struct DaemonCommandTests {
         // Seeing a run going in the history and the SIGKILL happen on one thread outside Swift's
         // cooperative pool, so that no other test's blocking work comes between them; a run
         // takes 4.5 s, so it is still going when the signal arrives.
-        let seen = try await detached {
-            state.poll("runs.sqlite") { db in
+        let seen = try await detached { () -> (held: Bool, reason: String, killed: Date, inFlight: [DaemonState.RunRow]) in
+            let found = state.poll("runs.sqlite") { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM run WHERE trigger = 'automation' AND status = 'running'") ?? 0 > 0
             }
+            first.kill(SIGKILL)
+            let killed = Date()
+            let inFlight = found.held ? try state.runs().filter { $0.status == "running" } : []
+            return (found.held, found.reason, killed, inFlight)
         }
         guard seen.held else {
-            first.kill(SIGKILL)
             Issue.record("timed out waiting for a run in flight\(seen.reason)\n\(first.log)")
             return
         }
-        first.kill(SIGKILL)
-        let killed = Date()
-        let inFlight = try state.runs().filter { $0.status == "running" }
-        #expect(inFlight.count == 1, "the SIGKILL found one run going: \(inFlight.map(\.id))")
+        let killed = seen.killed
+        #expect(seen.inFlight.count == 1, "the SIGKILL found one run going: \(seen.inFlight.map(\.id))")
         try await Task.sleep(for: .milliseconds(2600))
         let second = try DaemonProcess.start(shortcuts, folder: Self.slowTick, grace: "200ms")
         // The catch-up run is seen, given half a second to begin, and SIGTERM sent off the
