@@ -193,7 +193,8 @@ package enum SQLiteDatabase {
         }
     }
 
-    static func isBusy(_ error: DatabaseError) -> Bool {
+    /// Whether an error is another connection's lock, worth waiting for.
+    package static func isBusy(_ error: DatabaseError) -> Bool {
         error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
     }
 }

@@ -14,14 +14,14 @@ extension SearchIndexCatalog {
         do {
             return try await work()
         } catch let error as DatabaseError {
-            throw SpotlightError.indexDatabaseFailure(
-                name: name, path: directory.appendingPathComponent(name + ".sqlite").path, reason: Self.reason(error))
+            let path = directory.appendingPathComponent(name + ".sqlite").path
+            throw SpotlightError.indexDatabaseFailure(name: name, path: path, reason: Self.reason(SQLiteStorageError(error, path: path)))
         } catch let error as SQLiteStorageError {
             throw SpotlightError.indexDatabaseFailure(name: name, path: error.path, reason: Self.reason(error))
         }
     }
 
-    /// What went wrong opening an index file, in the same words as ``reason(_:)-swift.type.method``.
+    /// What went wrong opening an index file, in words: SQLiteStorage classifies the failure, this says it for an index.
     static func reason(_ error: SQLiteStorageError) -> String {
         switch error.reason {
         case .busy: "another process kept it (or the app's data) locked for too long; try again"
@@ -33,30 +33,6 @@ extension SearchIndexCatalog {
         case .diskIO: "the disk could not be read or written"
         case .isFolder, .notMigrated: error.explanation + "; " + error.hint
         case .other: "the database reported an unexpected error"
-        }
-    }
-
-    /// What went wrong, in words.
-    static func reason(_ error: DatabaseError) -> String {
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED:
-            return "another process kept it (or the app's data) locked for too long; try again"
-        case .SQLITE_READONLY:
-            return "it is read-only, and this needs to write to it; make the folder and the file writable"
-        case .SQLITE_CANTOPEN:
-            return "the file cannot be opened; check that its folder exists and can be read"
-        case .SQLITE_PERM, .SQLITE_AUTH:
-            return "permission denied"
-        case .SQLITE_CORRUPT, .SQLITE_NOTADB:
-            return "the file is damaged or is not an index; delete it and rebuild the index"
-        case .SQLITE_FULL:
-            return "the disk is full"
-        case .SQLITE_IOERR:
-            return "the disk could not be read or written"
-        case .SQLITE_NOMEM:
-            return "there was not enough memory"
-        default:
-            return "the database reported an unexpected error"
         }
     }
 }

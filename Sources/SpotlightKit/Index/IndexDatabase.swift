@@ -78,7 +78,7 @@ enum IndexDatabase {
     /// Whether an error is another connection's lock, worth waiting for.
     static func isBusy(_ error: any Error) -> Bool {
         guard let error = error as? DatabaseError else { return false }
-        return error.resultCode == .SQLITE_BUSY || error.resultCode == .SQLITE_LOCKED
+        return SQLiteDatabase.isBusy(error)
     }
 
     /// Runs `work` again while another connection holds the lock, for up to ``busyTimeout``.
