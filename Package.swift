@@ -29,6 +29,7 @@ let package = Package(
             ],
             exclude: ["Resources/workflow.schema.json"]
         ),
+        .target(name: "BuiltInApps", dependencies: ["IntentKit"], exclude: ["Resources/ja.lproj"]),
         .target(name: "SeededRandom"),
         .target(name: "Cron"),
         .target(
@@ -78,14 +79,16 @@ let package = Package(
             dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Journal/Sources"
         ),
-        .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "LibraryApp", "TagsApp", "JournalApp"]),
+        .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "BuiltInApps", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
             dependencies: [
-                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")
+                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "BuiltInApps", "LibraryApp",
+                .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SeedListingTests",
@@ -119,7 +122,9 @@ let package = Package(
         .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["ShortcutsTestSupport", "IntentKit", "WorkflowKit", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "BuiltInApps", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")
+            ],
             exclude: ["Fixtures"]
         )
     ]

@@ -1,6 +1,7 @@
+import BuiltInApps
 import JournalApp
 import LibraryApp
 import ShortcutsCLI
 import TagsApp
 
-await ShortcutsTool.main(apps: [LibraryApp.app, TagsApp.app, JournalApp.app])
+await ShortcutsTool.main(apps: BuiltInApps.all + [LibraryApp.app, TagsApp.app, JournalApp.app])

@@ -1,3 +1,4 @@
+import BuiltInApps
 import Foundation
 import LibraryApp
 import Testing
@@ -8,7 +9,8 @@ struct InstallTests {
     @Test func embeddedResourcesMatchTheFiles() throws {
         let folders: [(String, [String: String])] = [
             ("Sources/WorkflowKit/Resources", WorkflowKitResources.files),
-            ("Examples/Library/Sources/Resources", LibraryResources.files)
+            ("Examples/Library/Sources/Resources", LibraryResources.files),
+            ("Sources/BuiltInApps/Resources", BuiltInAppsResources.files)
         ]
         for (folder, embedded) in folders {
             let root = PackagePaths.file(folder)

@@ -78,17 +78,6 @@ struct Everything: AppIntent {
     }
 }
 
-extension Dictionary: IntentValueConvertible where Key == String, Value: IntentValueConvertible {
-    public static var intentValueType: IntentValueType { .any }
-    public var intentValue: IntentValue { .dictionary(mapValues(\.intentValue)) }
-    public init(intentValue: IntentValue) throws {
-        guard case .dictionary(let entries) = intentValue else {
-            throw ValueConversionError(value: intentValue, expectedType: .any)
-        }
-        self = try entries.mapValues(Value.init(intentValue:))
-    }
-}
-
 /// Asks for a value with `throw $x.requestValue`, then uses the answer.
 struct AskTwice: AppIntent {
     static let title: LocalizedStringResource = "Ask"

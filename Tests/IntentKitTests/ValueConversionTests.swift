@@ -91,4 +91,16 @@ struct CoercionByTypeTests {
         #expect(try ValueCoercion.coerce(.string("small"), to: Size.intentValueType) == Size.small.intentValue)
         #expect(throws: ValueConversionError.self) { try ValueCoercion.coerce(.string("three"), to: .int) }
     }
+
+    @Test func dictionariesAndAnyValuesConvert() throws {
+        let headers: [String: String] = try .init(intentValue: .dictionary(["Accept": .string("text/plain"), "X-Count": .int(3)]))
+        #expect(headers == ["Accept": "text/plain", "X-Count": "3"])
+        #expect([String: Int].intentValueType.description == "[String: Int]")
+        #expect(try [String: Int](intentValue: .null).isEmpty)
+        #expect(throws: ValueConversionError.self) { try [String: Int](intentValue: .list([.int(1)])) }
+        #expect(throws: ValueConversionError.self) { try ValueCoercion.coerce(.string("a=1"), to: .dictionary(.string)) }
+        let anything = IntentValue.list([.dictionary(["a": .int(1)])])
+        #expect(try IntentValue(intentValue: anything) == anything)
+        #expect(IntentValue.intentValueType == .any)
+    }
 }

@@ -54,7 +54,7 @@ public struct IntentApp: Sendable {
                 if !enumTypes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(reference.type) }) {
                     enumTypes.append(reference.type)
                 }
-            case .list(let element), .optional(let element): collect(element)
+            case .list(let element), .optional(let element), .dictionary(let element): collect(element)
             default: break
             }
         }

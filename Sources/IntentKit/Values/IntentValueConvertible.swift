@@ -4,7 +4,8 @@ import Foundation
 /// `@Property` and returned value has one.
 ///
 /// IntentKit provides the conformances of `String`, `Int`, `Double`, `Bool`, `Date`, `URL`,
-/// `UUID`, ``IntentFile``, every ``AppEnum`` and ``AppEntity``, and arrays and optionals of them.
+/// `UUID`, ``IntentFile``, every ``AppEnum`` and ``AppEntity``, arrays, text-keyed dictionaries and
+/// optionals of them, and ``IntentValue`` itself (any value).
 ///
 /// ```swift
 /// let value = 42.intentValue              // .int(42)
@@ -120,6 +121,30 @@ extension Array: IntentValueConvertible where Element: IntentValueConvertible {
         default: self = [try Element(intentValue: intentValue)]
         }
     }
+}
+
+extension Dictionary: IntentValueConvertible where Key == String, Value: IntentValueConvertible {
+    public static var intentValueType: IntentValueType { .dictionary(Value.intentValueType) }
+    public var intentValue: IntentValue { .dictionary(mapValues(\.intentValue)) }
+    public init(intentValue: IntentValue) throws {
+        switch intentValue {
+        case .dictionary(let entries): self = try entries.mapValues(Value.init(intentValue:))
+        case .null: self = [:]
+        default: throw ValueConversionError(value: intentValue, expectedType: Self.intentValueType, hint: "write a mapping such as { name: value }")
+        }
+    }
+}
+
+/// Any value, as it comes: a parameter of this type takes lists, dictionaries, entities and
+/// scalars alike, and the intent looks at what it got.
+///
+/// ```swift
+/// @Parameter(title: "Value") var value: IntentValue
+/// ```
+extension IntentValue: IntentValueConvertible {
+    public static var intentValueType: IntentValueType { .any }
+    public var intentValue: IntentValue { self }
+    public init(intentValue: IntentValue) { self = intentValue }
 }
 
 extension Optional: IntentValueConvertible where Wrapped: IntentValueConvertible {

@@ -21,6 +21,8 @@ public indirect enum IntentValueType: Sendable, Hashable, CustomStringConvertibl
     case enumeration(EnumTypeReference)
     case entity(EntityTypeReference)
     case list(IntentValueType)
+    /// A dictionary with text keys and values of one type, such as HTTP headers.
+    case dictionary(IntentValueType)
     case optional(IntentValueType)
     /// A value of any kind (a dictionary, or a value whose type is not known statically).
     case any
@@ -38,6 +40,7 @@ public indirect enum IntentValueType: Sendable, Hashable, CustomStringConvertibl
         case .enumeration(let reference): reference.name
         case .entity(let reference): reference.name
         case .list(let element): "[\(element)]"
+        case .dictionary(let value): "[String: \(value)]"
         case .optional(let wrapped): "\(wrapped)?"
         case .any: "Any"
         }
@@ -63,7 +66,7 @@ public indirect enum IntentValueType: Sendable, Hashable, CustomStringConvertibl
     public var refersToEntities: Bool {
         switch self {
         case .entity: true
-        case .list(let element), .optional(let element): element.refersToEntities
+        case .list(let element), .optional(let element), .dictionary(let element): element.refersToEntities
         default: false
         }
     }

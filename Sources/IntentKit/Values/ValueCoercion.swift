@@ -38,6 +38,12 @@ package enum ValueCoercion {
         switch type {
         case .optional(let wrapped): return value.isNull ? .null : try coerce(value, to: wrapped)
         case .list(let element): return .list(try value.elements.map { try coerce($0, to: element) })
+        case .dictionary(let valueType):
+            switch value {
+            case .dictionary(let entries): return .dictionary(try entries.mapValues { try coerce($0, to: valueType) })
+            case .null: return .dictionary([:])
+            default: throw ValueConversionError(value: value, expectedType: type, hint: "write a mapping such as { name: value }")
+            }
         case .string: return .string(try string(from: value))
         case .int: return .int(try int(from: value))
         case .double: return .double(try double(from: value))
