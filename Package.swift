@@ -29,7 +29,8 @@ let package = Package(
             ],
             exclude: ["Resources/workflow.schema.json"]
         ),
-        .target(name: "BuiltInApps", dependencies: ["IntentKit"], exclude: ["Resources/ja.lproj"]),
+        .target(name: "ValueFunctions", dependencies: ["IntentKit"]),
+        .target(name: "BuiltInApps", dependencies: ["IntentKit", "ValueFunctions"], exclude: ["Resources/ja.lproj"]),
         .target(name: "SeededRandom"),
         .target(name: "Cron"),
         .target(
@@ -88,6 +89,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(

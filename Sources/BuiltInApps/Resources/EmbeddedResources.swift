@@ -13,10 +13,97 @@ package enum BuiltInAppsResources {
 /* Data の日本語の文字列 */
 "CFBundleDisplayName" = "データ";
 
+/* Intents */
+"Parse JSON" = "JSONを読み取る";
+"Reads JSON text into dictionaries, lists and values." = "JSONテキストを辞書、リスト、値に読み取ります。";
+"Encode JSON" = "JSONに書き出す";
+"Writes a value as JSON text." = "値をJSONテキストとして書き出します。";
+"Get Value" = "値を取得";
+"Reads the value at a key path such as a.b[0].c." = "a.b[0].c のようなキーパスの値を読み取ります。";
+"Set Value" = "値を設定";
+"Returns a value with the value at a key path replaced." = "キーパスの値を置き換えた値を返します。";
+"Parse CSV" = "CSVを読み取る";
+"Reads CSV text into a list of rows." = "CSVテキストを行のリストに読み取ります。";
+"Encode CSV" = "CSVに書き出す";
+"Writes a list of rows as CSV text." = "行のリストをCSVテキストとして書き出します。";
+
+/* Parameters */
+"Text" = "テキスト";
+"Value" = "値";
+"Style" = "スタイル";
+"Key Path" = "キーパス";
+"Default Value" = "デフォルト値";
+"New Value" = "新しい値";
+"Header Row" = "見出し行";
+"Delimiter" = "区切り文字";
+"Rows" = "行";
+"Columns" = "列";
+
+/* Types and values */
+"JSON Style" = "JSONのスタイル";
+"Pretty" = "整形";
+"Compact" = "コンパクト";
+
+/* Summaries */
+"Parse %@ as JSON" = "%@をJSONとして読み取る";
+"Encode %@ as %@ JSON" = "%1$@を%2$@のJSONに書き出す";
+"Get %@ in %@" = "%2$@の%1$@を取得";
+"Set %@ in %@ to %@" = "%2$@の%1$@を%3$@に設定";
+"Parse %@ as CSV" = "%@をCSVとして読み取る";
+"Encode %@ as CSV" = "%@をCSVに書き出す";
+
 """####,
         "ja.lproj/Dates.strings": ####"""
 /* Dates の日本語の文字列 */
 "CFBundleDisplayName" = "日付";
+
+/* Intents */
+"Adjust Date" = "日付を調整";
+"Adds or subtracts seconds, minutes, hours, days, weeks, months or years." = "秒、分、時間、日、週、月、年を足したり引いたりします。";
+"Format Date" = "日付をフォーマット";
+"Writes a date as text in a style or a pattern, a time zone and a locale." = "日付をスタイルまたはパターン、タイムゾーン、ロケールでテキストにします。";
+"Parse Date" = "日付を読み取る";
+"Reads a date from text, in ISO 8601 or a pattern." = "ISO 8601 またはパターンでテキストから日付を読み取ります。";
+"Time Between Dates" = "日付間の時間";
+"Counts the whole seconds, minutes, hours, days, weeks, months or years between two dates." = "2つの日付のあいだの秒、分、時間、日、週、月、年の数を数えます。";
+
+/* Parameters */
+"Date" = "日付";
+"Adjustment" = "調整";
+"Amount" = "量";
+"Unit" = "単位";
+"Time Zone" = "タイムゾーン";
+"Style" = "スタイル";
+"Include Time" = "時刻を含める";
+"Pattern" = "パターン";
+"Locale" = "ロケール";
+"Text" = "テキスト";
+"Start Date" = "開始日";
+"End Date" = "終了日";
+
+/* Types and values */
+"Add" = "足す";
+"Subtract" = "引く";
+"Seconds" = "秒";
+"Minutes" = "分";
+"Hours" = "時間";
+"Days" = "日";
+"Weeks" = "週";
+"Months" = "か月";
+"Years" = "年";
+"Date Style" = "日付のスタイル";
+"ISO 8601" = "ISO 8601";
+"Short" = "短い";
+"Medium" = "中くらい";
+"Long" = "長い";
+"Full" = "完全";
+"Time Only" = "時刻のみ";
+
+/* Summaries */
+"%@ %@ %@ to %@" = "%4$@に%2$@%3$@を%1$@";
+"Format %@ as %@" = "%1$@を%2$@でフォーマット";
+"Parse %@ as a date" = "%@を日付として読み取る";
+"%@ from %@ to %@" = "%2$@から%3$@までの%1$@";
 
 """####,
         "ja.lproj/Files.strings": ####"""
@@ -28,10 +115,91 @@ package enum BuiltInAppsResources {
 /* Lists の日本語の文字列 */
 "CFBundleDisplayName" = "リスト";
 
+/* Intents */
+"Get Item from List" = "リストから項目を取得";
+"Gets the first, last or a random item, the item at a position, or a range of items." = "最初、最後、ランダム、指定位置の項目、または範囲の項目を取得します。";
+"Sort List" = "リストを並べ替える";
+"Sorts a list, or its dictionaries and entities by a key." = "リスト、またはその辞書やエンティティをキーで並べ替えます。";
+"Remove Duplicates" = "重複を削除";
+"Removes repeated items from a list, keeping the first of each." = "リストから重複した項目を取り除き、それぞれ最初のものを残します。";
+"Count Items" = "項目を数える";
+"Counts the items of a list by a key, the most frequent first." = "リストの項目をキーごとに数え、多い順に並べます。";
+
+/* Parameters */
+"List" = "リスト";
+"Get" = "取得";
+"Index" = "インデックス";
+"End Index" = "終了インデックス";
+"Sort By" = "並べ替えのキー";
+"Order" = "順序";
+"Compare By" = "比較のキー";
+"Count By" = "集計のキー";
+"Limit" = "件数";
+
+/* Types and values */
+"Item Position" = "項目の位置";
+"First Item" = "最初の項目";
+"Last Item" = "最後の項目";
+"Random Item" = "ランダムな項目";
+"Item at Index" = "インデックスの項目";
+"Items in Range" = "範囲内の項目";
+"Ascending" = "昇順";
+"Descending" = "降順";
+
+/* Summaries */
+"Get %@ from %@" = "%2$@から%1$@を取得";
+"Sort %@ by %@" = "%1$@を%2$@で並べ替える";
+"Remove duplicates from %@" = "%@から重複を削除";
+"Count %@ by %@" = "%1$@を%2$@ごとに数える";
+
 """####,
         "ja.lproj/Math.strings": ####"""
 /* Math の日本語の文字列 */
 "CFBundleDisplayName" = "計算";
+
+/* Intents */
+"Calculate" = "計算";
+"Adds, subtracts, multiplies, divides or raises two numbers." = "2つの数を足す、引く、掛ける、割る、またはべき乗します。";
+"Round Number" = "数値を丸める";
+"Rounds a number to a number of decimal places." = "数値を指定した小数点以下の桁数に丸めます。";
+"Calculate Statistics" = "統計を計算";
+"Calculates the sum, average, median or another measure of a list of numbers." = "数値のリストの合計、平均、中央値などを計算します。";
+"Random Number" = "乱数";
+"Picks a random whole number between a minimum and a maximum." = "最小値と最大値のあいだの整数を無作為に選びます。";
+
+/* Parameters */
+"First Number" = "1つ目の数";
+"Operation" = "演算";
+"Second Number" = "2つ目の数";
+"Number" = "数値";
+"Decimal Places" = "小数点以下の桁数";
+"Rounding" = "丸め方";
+"Numbers" = "数値";
+"Measure" = "指標";
+"Minimum" = "最小値";
+"Maximum" = "最大値";
+
+/* Types and values */
+"+" = "＋";
+"−" = "−";
+"×" = "×";
+"÷" = "÷";
+"Modulo" = "剰余";
+"Power" = "べき乗";
+"To Nearest" = "四捨五入";
+"Always Up" = "切り上げ";
+"Always Down" = "切り捨て";
+"Sum" = "合計";
+"Average" = "平均";
+"Median" = "中央値";
+"Standard Deviation" = "標準偏差";
+"Count" = "個数";
+
+/* Summaries */
+"%@ %@ %@" = "%1$@ %2$@ %3$@";
+"Round %@ to %@ places" = "%1$@を小数点以下%2$@桁に丸める";
+"Calculate the %@ of %@" = "%2$@の%1$@を計算";
+"Random number between %@ and %@" = "%1$@から%2$@までの乱数";
 
 """####,
         "ja.lproj/Notify.strings": ####"""
@@ -52,6 +220,56 @@ package enum BuiltInAppsResources {
         "ja.lproj/Text.strings": ####"""
 /* Text の日本語の文字列 */
 "CFBundleDisplayName" = "テキスト";
+
+/* Intents */
+"Split Text" = "テキストを分割";
+"Splits text into a list at line breaks, spaces, a separator or a regular expression." = "テキストを改行、空白、区切り文字、または正規表現で分割してリストにします。";
+"Combine Text" = "テキストを結合";
+"Joins the elements of a list into one text with a separator." = "リストの要素を区切り文字でつないで1つのテキストにします。";
+"Replace Text" = "テキストを置き換える";
+"Replaces text, or the matches of a regular expression, in text." = "テキスト中の文字列、または正規表現に一致する部分を置き換えます。";
+"Match Text" = "テキストを照合";
+"Finds the matches of a regular expression in text, with their groups." = "テキスト中で正規表現に一致する部分を、グループとともに探します。";
+"Change Case" = "大文字/小文字を変更";
+"Writes text in another case." = "テキストの大文字と小文字を書き換えます。";
+"Trim Text" = "テキストをトリミング";
+"Removes spaces and line breaks, or the given characters, from both ends of text." = "テキストの両端から空白と改行、または指定した文字を取り除きます。";
+
+/* Parameters */
+"Text" = "テキスト";
+"Split At" = "分割位置";
+"Separator" = "区切り文字";
+"Omit Empty Pieces" = "空の要素を省く";
+"List" = "リスト";
+"Find" = "検索";
+"Replacement" = "置き換え後";
+"Regular Expression" = "正規表現";
+"Ignore Case" = "大文字と小文字を区別しない";
+"Pattern" = "パターン";
+"Case" = "大文字/小文字";
+"Characters" = "文字";
+
+/* Types and values */
+"Split Mode" = "分割方法";
+"New Lines" = "改行";
+"Spaces" = "空白";
+"Custom Separator" = "カスタム区切り文字";
+"Text Case" = "大文字/小文字";
+"UPPERCASE" = "大文字";
+"lowercase" = "小文字";
+"Capitalize Every Word" = "各単語の先頭を大文字";
+"Sentence case" = "文の先頭を大文字";
+"camelCase" = "キャメルケース";
+"snake_case" = "スネークケース";
+"kebab-case" = "ケバブケース";
+
+/* Summaries */
+"Split %@ at %@" = "%1$@を%2$@で分割";
+"Combine %@ with %@" = "%1$@を%2$@で結合";
+"Replace %@ with %@ in %@" = "%3$@の%1$@を%2$@に置き換える";
+"Match %@ in %@" = "%2$@で%1$@を照合";
+"Change %@ to %@" = "%1$@を%2$@に変更";
+"Trim %@" = "%@をトリミング";
 
 """####,
         "ja.lproj/Web.strings": ####"""

@@ -306,6 +306,7 @@ struct ValidationPass {
             }
             check(given.value, ofType: valueType, feeds: parameter.type, name: "parameter '\(parameter.name)'")
         }
+        literalProblems(perform, intent: found.type)
         for parameter in parameters where parameter.isRequired && !perform.parameters.contains(where: { $0.name.value == parameter.name }) {
             if validator.isHeadless && !validator.answeredNames.contains(parameter.name) {
                 report(
@@ -315,6 +316,22 @@ struct ValidationPass {
             }
         }
         return found.type.resultShape.valueType ?? .any
+    }
+
+    /// Reports what an intent that validates its literal parameters finds wrong in them, at each value.
+    mutating func literalProblems(_ perform: PerformStep, intent: any AppIntent.Type) {
+        guard let validating = intent as? any ValidatesLiteralParameters.Type else { return }
+        var literals: [String: IntentValue] = [:]
+        var locations: [String: SourceLocation] = [:]
+        for given in perform.parameters {
+            guard case .literal(let literal) = given.value else { continue }
+            literals[given.name.value] = ValueEvaluator.value(of: literal)
+            locations[given.name.value] = given.value.location
+        }
+        guard !literals.isEmpty else { return }
+        for problem in validating.problems(inLiteral: literals) {
+            report(problem.message, at: locations[problem.parameter] ?? perform.intent.location, help: problem.help)
+        }
     }
 
     mutating func find(_ find: FindStep, at location: SourceLocation) -> IntentValueType? {
