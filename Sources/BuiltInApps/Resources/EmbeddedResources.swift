@@ -44,14 +44,6 @@ package enum BuiltInAppsResources {
 "Pretty" = "整形";
 "Compact" = "コンパクト";
 
-/* Summaries */
-"Parse %@ as JSON" = "%@をJSONとして読み取る";
-"Encode %@ as %@ JSON" = "%1$@を%2$@のJSONに書き出す";
-"Get %@ in %@" = "%2$@の%1$@を取得";
-"Set %@ in %@ to %@" = "%2$@の%1$@を%3$@に設定";
-"Parse %@ as CSV" = "%@をCSVとして読み取る";
-"Encode %@ as CSV" = "%@をCSVに書き出す";
-
 """####,
         "ja.lproj/Dates.strings": ####"""
 /* Dates の日本語の文字列 */
@@ -99,12 +91,6 @@ package enum BuiltInAppsResources {
 "Full" = "完全";
 "Time Only" = "時刻のみ";
 
-/* Summaries */
-"%@ %@ %@ to %@" = "%4$@に%2$@%3$@を%1$@";
-"Format %@ as %@" = "%1$@を%2$@でフォーマット";
-"Parse %@ as a date" = "%@を日付として読み取る";
-"%@ from %@ to %@" = "%2$@から%3$@までの%1$@";
-
 """####,
         "ja.lproj/Files.strings": ####"""
 /* Files の日本語の文字列 */
@@ -145,12 +131,6 @@ package enum BuiltInAppsResources {
 "Items in Range" = "範囲内の項目";
 "Ascending" = "昇順";
 "Descending" = "降順";
-
-/* Summaries */
-"Get %@ from %@" = "%2$@から%1$@を取得";
-"Sort %@ by %@" = "%1$@を%2$@で並べ替える";
-"Remove duplicates from %@" = "%@から重複を削除";
-"Count %@ by %@" = "%1$@を%2$@ごとに数える";
 
 """####,
         "ja.lproj/Math.strings": ####"""
@@ -194,12 +174,6 @@ package enum BuiltInAppsResources {
 "Median" = "中央値";
 "Standard Deviation" = "標準偏差";
 "Count" = "個数";
-
-/* Summaries */
-"%@ %@ %@" = "%1$@ %2$@ %3$@";
-"Round %@ to %@ places" = "%1$@を小数点以下%2$@桁に丸める";
-"Calculate the %@ of %@" = "%2$@の%1$@を計算";
-"Random number between %@ and %@" = "%1$@から%2$@までの乱数";
 
 """####,
         "ja.lproj/Notify.strings": ####"""
@@ -262,14 +236,6 @@ package enum BuiltInAppsResources {
 "camelCase" = "キャメルケース";
 "snake_case" = "スネークケース";
 "kebab-case" = "ケバブケース";
-
-/* Summaries */
-"Split %@ at %@" = "%1$@を%2$@で分割";
-"Combine %@ with %@" = "%1$@を%2$@で結合";
-"Replace %@ with %@ in %@" = "%3$@の%1$@を%2$@に置き換える";
-"Match %@ in %@" = "%2$@で%1$@を照合";
-"Change %@ to %@" = "%1$@を%2$@に変更";
-"Trim %@" = "%@をトリミング";
 
 """####,
         "ja.lproj/Web.strings": ####"""
