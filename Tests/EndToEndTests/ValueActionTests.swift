@@ -77,6 +77,7 @@ struct ValueActionTests {
         #expect(
             result.error.hasPrefix(
                 "\(file):6:14: error: Data.ParseCSV failed: invalid CSV at line 2: the quoted field that starts here is not closed with '\"'\n"))
+        #expect(try shortcuts.run(["runs", "list", "--status", "failed"]).output.contains("Parse CSV"))
         let good = try shortcuts.run(["run", file, "--input", "text=a,b\n1,\"x\ny\"\n", "--json"])
         #expect(good.status == 0)
         #expect(good.output.contains(#""b" : "x\ny""#), "\(good.output)")

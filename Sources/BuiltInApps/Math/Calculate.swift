@@ -3,13 +3,14 @@ import ValueFunctions
 
 extension MathApp {
     /// Calculates with two numbers: add, subtract, multiply, divide, modulo (the remainder),
-    /// power, minimum or maximum. Dividing by zero fails the step.
+    /// power, minimum or maximum. Dividing by zero fails the step, and a literal zero divisor is
+    /// reported by validation.
     ///
     /// ```yaml
     /// - perform: Math.Calculate
     ///   with: { first: 7, operation: modulo, second: 3 }   # 1
     /// ```
-    public struct Calculate: AppIntent {
+    public struct Calculate: AppIntent, ValidatesLiteralParameters {
         public static let title: LocalizedStringResource = "Calculate"
         public static let description = IntentDescription("Adds, subtracts, multiplies, divides or raises two numbers.")
 
@@ -30,6 +31,13 @@ extension MathApp {
 
         public func perform() async throws -> some IntentResult & ReturnsValue<Double> {
             .result(value: try MathFunctions.calculate(first, MathFunctions.Operation(rawValue: operation.rawValue) ?? .add, second))
+        }
+
+        public static func problems(inLiteral parameters: [String: IntentValue]) -> [ParameterProblem] {
+            guard case .string(let operation)? = parameters["operation"], operation == "divide" || operation == "modulo",
+                let second = parameters["second"], (try? Double(intentValue: second)) == 0
+            else { return [] }
+            return [ParameterProblem(parameter: "second", message: "cannot \(operation == "divide" ? "divide" : "take the remainder") by zero")]
         }
     }
 

@@ -16,6 +16,17 @@ import Testing
         #expect(message == "Math.Calculate failed: cannot divide 1 by zero")
     }
 
+    @Test func aLiteralZeroDivisorIsAValidationError() throws {
+        let yaml = """
+            steps:
+              - perform: Math.Calculate
+                with: { first: 1, operation: divide, second: 0 }
+              - perform: Math.Calculate
+                with: { first: 1, operation: multiply, second: 0 }
+            """
+        #expect(try BuiltInIntents.diagnostics(of: yaml) == ["3:50: cannot divide by zero"])
+    }
+
     @Test func rounds() async throws {
         #expect(
             try await BuiltInIntents.perform("Math.Round", ["number": .double(2.345), "places": .int(2), "mode": .string("down")]) == .double(2.34))
