@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ```swift
 /// try MathFunctions.calculate(7, .modulo, 3)            // 1
-/// try MathFunctions.calculate(1, .divide, 0)            // throws: cannot divide by zero
+/// try MathFunctions.calculate(1, .divide, 0)            // throws: cannot divide 1 by zero
 /// MathFunctions.round(2.345, places: 2, rule: .down)    // 2.34
 /// ```
 public enum MathFunctions {

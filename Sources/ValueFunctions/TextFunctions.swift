@@ -5,7 +5,7 @@ import IntentKit
 ///
 /// ```swift
 /// TextFunctions.changeCase("where the crawdads sing", to: .title)   // "Where The Crawdads Sing"
-/// TextFunctions.split("a b  c", by: .spaces)                        // ["a", "b", "c"]
+/// try TextFunctions.split("a b  c", by: .spaces)                    // ["a", "b", "c"]
 /// ```
 public enum TextFunctions {
     /// How ``changeCase(_:to:)`` writes letters.
