@@ -132,6 +132,31 @@ import Testing
         #expect(try String(contentsOf: elsewhere.appendingPathComponent("here.txt"), encoding: .utf8) == "cwd")
     }
 
+    @Test func theDaemonResolvesRelativePathsAgainstTheWorkflowFileToo() async throws {
+        let folder = try TemporaryFolder.make(prefix: "files-daemon")
+        let marker = "files-daemon-\(UUID().uuidString).txt"
+        _ = try workflow(
+            """
+            name: Tick to a file
+            automation:
+              schedule: "* * * * * *"
+            steps:
+              - perform: Files.WriteFile
+                with: { path: \(marker), content: "tick\\n", mode: append }
+            """, named: "tick.yaml", in: folder)
+        let shortcuts = try ShortcutsBinary()
+        let daemon = try DaemonProcess.start(shortcuts, folder: folder.path, grace: "5s")
+        let written = folder.appendingPathComponent(marker)
+        let appeared = try await detached {
+            let deadline = Date().addingTimeInterval(30)
+            while Date() < deadline && !FileManager.default.fileExists(atPath: written.path) { Thread.sleep(forTimeInterval: 0.05) }
+            return FileManager.default.fileExists(atPath: written.path)
+        }
+        #expect(daemon.stop() == 0)
+        #expect(appeared, "\(daemon.log)")
+        #expect(!FileManager.default.fileExists(atPath: ShortcutsBinary.packageRoot.appendingPathComponent(marker).path))
+    }
+
     @Test func aMissingFileFailsTheRunNamingThePathAndTheRunIsRecordedFailed() throws {
         let folder = try TemporaryFolder.make(prefix: "files-missing")
         let file = try workflow(
