@@ -215,6 +215,42 @@ import Testing
         #expect(try names(in: folder) == ["data.txt"], "the temporary file is removed")
     }
 
+    @Test(.enabled(if: SystemComponents.available("/bin/mount", "/bin/umount", asRoot: true), "needs root to mount a small tmpfs"))
+    func aFullDiskFailsTheRunAndKeepsTheOldFile() throws {
+        let folder = try TemporaryFolder.make(prefix: "files-full")
+        let small = folder.appendingPathComponent("small")
+        try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
+        func command(_ path: String, _ arguments: String...) throws -> Int32 {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = arguments
+            try process.run()
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        try #require(try command("/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", small.path) == 0)
+        defer { _ = try? command("/bin/umount", small.path) }
+        try make("small/data.txt", in: folder, "old contents\n")
+        try make("big.txt", in: folder, String(repeating: "0123456789", count: 20_000))
+        let file = try workflow(
+            """
+            name: Fill the disk
+            steps:
+              - id: big
+                perform: Files.ReadFile
+                with: { path: big.txt }
+              - perform: Files.WriteFile
+                with: { path: small/data.txt, content: "${big}" }
+            """, in: folder)
+        let shortcuts = try ShortcutsBinary()
+        let result = try shortcuts.run(["run", file])
+        #expect(result.status == 1)
+        #expect(result.error.contains("Cannot write \(small.path)/data.txt: the disk is full."))
+        #expect(try String(contentsOf: small.appendingPathComponent("data.txt"), encoding: .utf8) == "old contents\n")
+        #expect(try names(in: small) == ["data.txt"], "the temporary file is removed")
+        #expect(try shortcuts.run(["runs", "list"]).output.contains("failed"))
+    }
+
     @Test(
         .enabled(
             if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
