@@ -14,8 +14,9 @@ import Foundation
 /// denied — the temporary file is removed and the old file is left as it was. An appended
 /// file is copied into the temporary file first, so appending costs a copy of the file.
 /// `mode: new` puts the file in place with `link(2)`, which refuses to replace a file that
-/// appeared meanwhile. The file keeps the permissions of the file it replaces; a new file gets
-/// `0666` less the process's umask.
+/// appeared meanwhile. The file keeps the permissions (and, where allowed, the owner) of the
+/// file it replaces; a new file gets `0666` less the process's umask. A symbolic link is
+/// written through: its target is replaced, the link stays.
 ///
 /// ```swift
 /// try AtomicFileWriter.write(Data("hello\n".utf8), to: url, mode: .overwrite, createFolders: false)
@@ -31,8 +32,12 @@ enum AtomicFileWriter {
     /// - Throws: ``FilesApp/FileError`` naming the path and the cause.
     static func write(_ data: Data, to url: URL, mode: FilesApp.WriteMode, createFolders: Bool) throws {
         _ = ignoreFileSizeSignal
-        let path = url.path
+        var url = url
         var existing = stat()
+        if lstat(url.path, &existing) == 0 && (existing.st_mode & S_IFMT) == S_IFLNK {
+            url = url.resolvingSymlinksInPath()  // a link is written through, not replaced
+        }
+        let path = url.path
         let exists = lstat(path, &existing) == 0
         if exists && (existing.st_mode & S_IFMT) == S_IFDIR { throw FilesApp.FileError.isFolder(path: path) }
         if exists && mode == .new {
@@ -53,6 +58,7 @@ enum AtomicFileWriter {
             defer { close(descriptor) }
             let permissions = exists ? existing.st_mode & 0o7777 : 0o666 & ~currentUmask
             fchmod(descriptor, permissions)
+            if exists { _ = fchown(descriptor, existing.st_uid, existing.st_gid) }  // allowed to root and the file's owner
             if mode == .append && exists { try copyContents(of: path, to: descriptor) }
             try writeAll(data, to: descriptor, path: path)
             guard fsync(descriptor) == 0 else { throw FilesApp.FileError.system(errno, operation: "write", path: path) }

@@ -47,6 +47,15 @@ import Testing
         #expect(message.contains("\(files.path("box")) is a folder, not a file."))
     }
 
+    @Test func aSymbolicLinkIsWrittenThrough() async throws {
+        let files = try FilesHarness()
+        try files.make("real.txt", "old")
+        try FileManager.default.createSymbolicLink(atPath: files.path("link.txt"), withDestinationPath: files.path("real.txt"))
+        try await files.perform("WriteFile", ["path": .string(files.path("link.txt")), "content": .string("new")])
+        #expect(try files.text("real.txt") == "new")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: files.path("link.txt")) == files.path("real.txt"))
+    }
+
     @Test func keepsThePermissionsOfTheFileItReplaces() async throws {
         let files = try FilesHarness()
         try files.make("script.sh", "echo 1\n")
