@@ -82,6 +82,20 @@ import Testing
         #expect(!files.exists("far"))
     }
 
+    @Test func moveRefusesToReplaceUnlessOverwriteIsSet() async throws {
+        let files = try FilesHarness()
+        try files.make("a.txt", "A")
+        try files.make("b.txt", "B")
+        let message = await files.failure("Move", ["source": .string(files.path("a.txt")), "destination": .string(files.path("b.txt"))])
+        #expect(message.contains("\(files.path("b.txt")) already exists (set overwrite: true to replace it)."))
+        #expect(try files.text("a.txt") == "A")
+        #expect(try files.text("b.txt") == "B")
+        try await files.perform(
+            "Move", ["source": .string(files.path("a.txt")), "destination": .string(files.path("b.txt")), "overwrite": .bool(true)])
+        #expect(try files.names() == ["b.txt"])
+        #expect(try files.text("b.txt") == "A")
+    }
+
     @Test func createFolderCreatesParentsAndAcceptsAnExistingFolder() async throws {
         let files = try FilesHarness()
         let made = try await files.perform("CreateFolder", ["path": .string(files.path("a/b/c"))])

@@ -23,6 +23,19 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: trash.infoFolder.appendingPathComponent("report 1.2.txt.trashinfo").path))
     }
 
+    @Test func anItemOnAnotherFileSystemIsCopiedIntoTheTrashThenRemoved() throws {
+        let files = try FilesHarness()
+        try #require(FileManager.default.isWritableFile(atPath: "/dev/shm"), "/dev/shm is a tmpfs beside the temporary folder")
+        let other = URL(fileURLWithPath: "/dev/shm/files-trash-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: other) }
+        let trash = Trash(folder: other.appendingPathComponent("Trash"))
+        try files.make("album/one.jpg", "1")
+        let trashed = try trash.put(URL(fileURLWithPath: files.path("album")))
+        #expect(try String(contentsOf: trashed.appendingPathComponent("one.jpg"), encoding: .utf8) == "1")
+        #expect(!files.exists("album"))
+        #expect(FileManager.default.fileExists(atPath: trash.infoFolder.appendingPathComponent("album.trashinfo").path))
+    }
+
     @Test func theTrashIsUnderXDGDataHome() {
         #expect(Trash.home(environment: ["XDG_DATA_HOME": "/data/ada"]).folder.path == "/data/ada/Trash")
         #expect(Trash.home(environment: [:]).folder.path.hasSuffix("/.local/share/Trash"))
