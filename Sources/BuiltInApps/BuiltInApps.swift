@@ -10,6 +10,7 @@ import IntentKit
 public enum BuiltInApps {
     /// Every built-in app, in the order `shortcuts list` shows them.
     public static let all: [IntentApp] = [
+        FilesApp.app,
         TextApp.app,
         DataApp.app,
         MathApp.app,

@@ -96,6 +96,69 @@ package enum BuiltInAppsResources {
 /* Files の日本語の文字列 */
 "CFBundleDisplayName" = "ファイル";
 
+/* Intents */
+"Read File" = "ファイルを読み込む";
+"Reads a file and returns its text, or the file itself when it is not text." = "ファイルを読み込み、そのテキストを返します。テキストでないときはファイルそのものを返します。";
+"Write File" = "ファイルに書き込む";
+"Writes text to a file, replacing it, adding to it, or only when it does not exist yet." = "ファイルにテキストを書き込みます。置き換えるか、末尾に追加するか、まだないときだけ書き込みます。";
+"List Folder" = "フォルダの中身を一覧表示";
+"Lists the files in a folder, optionally those matching a pattern and those in its subfolders." = "フォルダ内のファイルを一覧表示します。パターンに合うものだけ、サブフォルダ内のものも含めることができます。";
+"Copy File" = "ファイルをコピー";
+"Copies a file or folder to another path or into a folder." = "ファイルまたはフォルダを別のパスへ、またはフォルダの中へコピーします。";
+"Move File" = "ファイルを移動";
+"Moves or renames a file or folder." = "ファイルまたはフォルダを移動するか、名前を変更します。";
+"Delete File" = "ファイルを削除";
+"Moves a file or folder to the trash, or deletes it permanently." = "ファイルまたはフォルダをゴミ箱に移すか、完全に削除します。";
+"Create Folder" = "フォルダを作成";
+"Creates a folder, and the folders above it that are missing." = "フォルダを作成します。上位のフォルダがなければそれも作成します。";
+
+/* Parameters */
+"Path" = "パス";
+"Content" = "内容";
+"Mode" = "モード";
+"Create Folders" = "フォルダを作成";
+"Pattern" = "パターン";
+"Recursive" = "サブフォルダも含める";
+"Source" = "元のパス";
+"Destination" = "移動先・コピー先";
+"Overwrite" = "上書き";
+"Permanently" = "完全に削除";
+
+/* Types, properties and values */
+"File" = "ファイル";
+"Name" = "名前";
+"Extension" = "拡張子";
+"Folder" = "フォルダ";
+"Size" = "サイズ";
+"Modified" = "変更日時";
+"Created" = "作成日時";
+"Is Folder" = "フォルダかどうか";
+"Content Type" = "コンテンツタイプ";
+"Write Mode" = "書き込みモード";
+"Append" = "末尾に追加";
+"New File Only" = "新規ファイルのみ";
+
+/* Questions */
+"Which file do you want to read?" = "どのファイルを読み込みますか？";
+"Which file do you want to write?" = "どのファイルに書き込みますか？";
+"What do you want to write?" = "何を書き込みますか？";
+"Which folder do you want to list?" = "どのフォルダを一覧表示しますか？";
+"Which file do you want to copy?" = "どのファイルをコピーしますか？";
+"Where do you want to copy it?" = "どこにコピーしますか？";
+"Which file do you want to move?" = "どのファイルを移動しますか？";
+"Where do you want to move it?" = "どこに移動しますか？";
+"Which file do you want to delete?" = "どのファイルを削除しますか？";
+"Which folder do you want to create?" = "どのフォルダを作成しますか？";
+
+/* Errors */
+"There is no file or folder at %@." = "%@ にファイルもフォルダもありません。";
+"Cannot write %@: the folder %@ does not exist (%@)." = "%1$@ に書き込めません。フォルダ %2$@ がありません（%3$@）。";
+"%@ is a folder, not a file." = "%@ はファイルではなくフォルダです。";
+"%@ is a file, not a folder." = "%@ はフォルダではなくファイルです。";
+"%@ already exists (%@)." = "%1$@ はすでにあります（%2$@）。";
+"Cannot %@ %@: %@." = "%2$@ を処理できません（%1$@）: %3$@。";
+"Cannot put %@ at %@: it is the same item or inside it." = "%1$@ を %2$@ に置けません。同じ項目か、その中です。";
+
 """####,
         "ja.lproj/Lists.strings": ####"""
 /* Lists の日本語の文字列 */

@@ -25,6 +25,17 @@ public struct IntentExecution: Sendable {
     @TaskLocal public static var current = IntentExecution(interaction: NoInteraction())
 }
 
+extension IntentExecution {
+    /// The folder that relative paths given to intents are resolved against: the folder of
+    /// the workflow file being run, set by the workflow runner; `nil` outside a workflow (the
+    /// process's current directory then applies).
+    ///
+    /// ```swift
+    /// let base = IntentExecution.workingDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+    /// ```
+    @TaskLocal public static var workingDirectory: URL?
+}
+
 /// Thrown by `throw $parameter.requestValue(...)` inside `perform()`: the engine asks for the
 /// parameter's value and performs the intent again with the answer.
 public struct ParameterValueRequest: Error, CustomStringConvertible, Sendable {

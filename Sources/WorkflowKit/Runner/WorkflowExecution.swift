@@ -23,7 +23,16 @@ final class WorkflowExecution {
     /// The evaluator of values, with the sources of the files seen so far.
     var values: ValueEvaluator { ValueEvaluator(sources: sources) }
 
+    /// Runs a workflow with relative paths resolved against its file's folder
+    /// (``IntentExecution/workingDirectory``), wherever the process was started.
     func run(_ workflow: Workflow, inputs: [String: IntentValue], depth: Int, callers: [String]) async throws -> IntentValue {
+        let folder = URL(fileURLWithPath: workflow.fileName).deletingLastPathComponent().standardizedFileURL
+        return try await IntentExecution.$workingDirectory.withValue(folder) {
+            try await runInFolder(workflow, inputs: inputs, depth: depth, callers: callers)
+        }
+    }
+
+    private func runInFolder(_ workflow: Workflow, inputs: [String: IntentValue], depth: Int, callers: [String]) async throws -> IntentValue {
         sources[workflow.fileName] = workflow.sourceText
         let evaluator = ValueEvaluator(sources: sources)
         var scope = RunScope(inputs: try await prepareInputs(workflow, given: inputs, evaluator: evaluator))

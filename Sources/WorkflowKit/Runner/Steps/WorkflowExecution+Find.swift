@@ -41,6 +41,9 @@ extension WorkflowExecution {
             throw WorkflowRunError(error.description, at: location, sources: sources)
         } catch let error as ValueConversionError {
             throw WorkflowRunError("find \(entity.name): \(error)", at: location, sources: sources)
+        } catch  where error is any CustomLocalizedStringResourceConvertible {
+            let message = IntentPerformer.message(for: error, in: Localization.current)
+            throw WorkflowRunError("find \(entity.name): \(message)", at: location, sources: sources)
         }
     }
 }

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Where ``FilesApp/Copy`` and ``FilesApp/Move`` put an item, and how they replace what is there.
+///
+/// - A destination that is an existing folder receives the item under its own name
+///   (`Copy report.pdf → ~/Archive` makes `~/Archive/report.pdf`); any other destination is
+///   the item's new path, and its folder must exist.
+/// - Something already at the final path is an error unless `overwrite: true`; then it is
+///   replaced only once the new item is complete beside it (a temporary `.NAME.XXXXXX` in the
+///   same folder, renamed over it).
+/// - An item cannot be put onto itself or inside itself.
+///
+/// ```swift
+/// let target = try FileTransfer.target(for: source, destination: destination, overwrite: false)
+/// ```
+enum FileTransfer {
+    /// The final path of an item copied or moved to a destination.
+    ///
+    /// - Throws: ``FilesApp/FileError`` when the source is missing, the destination's folder is
+    ///   missing, the final path exists without `overwrite`, or it is the source or inside it.
+    static func target(for source: URL, destination: URL, overwrite: Bool) throws -> URL {
+        var info = stat()
+        guard lstat(source.path, &info) == 0 else { throw FilesApp.FileError.system(errno, operation: "read", path: source.path) }
+        var isFolder: ObjCBool = false
+        var target = destination
+        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue,
+            destination.path != source.path
+        {
+            target = destination.appendingPathComponent(source.lastPathComponent)
+        }
+        if target.path == source.path || target.path.hasPrefix(source.path + "/") {
+            throw FilesApp.FileError.sameItem(source: source.path, destination: target.path)
+        }
+        let folder = target.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
+            throw FilesApp.FileError.folderMissing(path: target.path, folder: folder.path, help: "create it first with Files.CreateFolder")
+        }
+        guard isFolder.boolValue else { throw FilesApp.FileError.notFolder(path: folder.path) }
+        if lstat(target.path, &info) == 0 && !overwrite {
+            throw FilesApp.FileError.alreadyExists(path: target.path, help: "set overwrite: true to replace it")
+        }
+        return target
+    }
+
+    /// Copies an item beside the target, then puts it in place.
+    static func copy(_ source: URL, to target: URL) throws {
+        let temporary = temporaryPath(beside: target)
+        do {
+            try FileManager.default.copyItem(at: source, to: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw FilesApp.FileError.from(error, operation: "copy \(source.path) to", path: target.path)
+        }
+        try install(temporary, at: target)
+    }
+
+    /// Moves an item: a rename on one file system, a copy and a removal across two.
+    static func move(_ source: URL, to target: URL) throws {
+        if rename(source.path, target.path) == 0 { return }
+        let code = errno
+        guard code == EXDEV || code == EISDIR || code == ENOTEMPTY || code == ENOTDIR || code == EEXIST else {
+            throw FilesApp.FileError.system(code, operation: "move \(source.path) to", path: target.path)
+        }
+        if code == EXDEV {
+            try copy(source, to: target)
+        } else {
+            let temporary = temporaryPath(beside: target)
+            guard rename(source.path, temporary.path) == 0 else {
+                throw FilesApp.FileError.system(errno, operation: "move \(source.path) to", path: target.path)
+            }
+            try install(temporary, at: target)
+            return
+        }
+        do {
+            try FileManager.default.removeItem(at: source)
+        } catch {
+            throw FilesApp.FileError.from(error, operation: "remove the moved", path: source.path)
+        }
+    }
+
+    /// Renames a finished item over the target; a folder or an item of another kind there is
+    /// set aside first and removed once the new item is in place.
+    private static func install(_ temporary: URL, at target: URL) throws {
+        if rename(temporary.path, target.path) == 0 {
+            AtomicFileWriter.syncFolder(target.deletingLastPathComponent())
+            return
+        }
+        let aside = temporaryPath(beside: target)
+        guard rename(target.path, aside.path) == 0 else {
+            let code = errno
+            try? FileManager.default.removeItem(at: temporary)
+            throw FilesApp.FileError.system(code, operation: "replace", path: target.path)
+        }
+        guard rename(temporary.path, target.path) == 0 else {
+            let code = errno
+            rename(aside.path, target.path)
+            try? FileManager.default.removeItem(at: temporary)
+            throw FilesApp.FileError.system(code, operation: "replace", path: target.path)
+        }
+        try? FileManager.default.removeItem(at: aside)
+        AtomicFileWriter.syncFolder(target.deletingLastPathComponent())
+    }
+
+    private static func temporaryPath(beside target: URL) -> URL {
+        let suffix = String(UInt32.random(in: 0...UInt32.max), radix: 36)
+        return target.deletingLastPathComponent().appendingPathComponent(".\(target.lastPathComponent).\(suffix)")
+    }
+}
