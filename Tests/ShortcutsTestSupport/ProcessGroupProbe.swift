@@ -1,9 +1,14 @@
 import Foundation
 
 /// What `/proc` says about a process group: its members, and whether they are gone.
-enum ProcessGroupProbe {
+///
+/// ```swift
+/// let left = await ProcessGroupProbe.waitUntilGone(outcome.processID)
+/// #expect(left.isEmpty, "still in the group: \(left)")
+/// ```
+public enum ProcessGroupProbe {
     /// The processes of a group, with their state letter (`S`, `R`, `Z`…).
-    static func members(of group: pid_t) -> [(pid: pid_t, state: Character)] {
+    public static func members(of group: pid_t) -> [(pid: pid_t, state: Character)] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         return entries.compactMap { entry in
             guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
@@ -18,7 +23,7 @@ enum ProcessGroupProbe {
 
     /// Waits until no process of the group exists, not even as a zombie (init reaps orphans
     /// within a few seconds); returns the members left when `seconds` pass.
-    static func waitUntilGone(_ group: pid_t, seconds: Double = 8) async -> [(pid: pid_t, state: Character)] {
+    public static func waitUntilGone(_ group: pid_t, seconds: Double = 8) async -> [(pid: pid_t, state: Character)] {
         let deadline = Date().addingTimeInterval(seconds)
         while true {
             let left = members(of: group)
@@ -28,7 +33,7 @@ enum ProcessGroupProbe {
     }
 
     /// Whether a process exists and is not a zombie.
-    static func isRunning(_ pid: pid_t) -> Bool {
+    public static func isRunning(_ pid: pid_t) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
             return false
         }
