@@ -25,7 +25,7 @@ import Synchronization
 /// outcome.termination            // .exited(3)
 /// outcome.standardOutputText     // "hi\n"
 /// ```
-struct ChildProcess: Sendable {
+package struct ChildProcess: Sendable {
     /// The program's path (a name is not looked up: see ``lookUp(_:in:)``).
     var executable: String
     /// The arguments after the program's name.
@@ -49,8 +49,18 @@ struct ChildProcess: Sendable {
     /// program that escaped the group and still holds the pipes: 1 second.
     static let drainPeriod: Duration = .seconds(1)
 
+    /// A program to run with arguments, in the caller's environment and folder.
+    ///
+    /// - Parameters:
+    ///   - executable: The program's path.
+    ///   - arguments: The arguments after its name.
+    package init(executable: String, arguments: [String] = []) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+
     /// How the leader ended.
-    enum Termination: Sendable, Equatable {
+    package enum Termination: Sendable, Equatable {
         /// It exited with a status.
         case exited(Int32)
         /// A signal ended it.
@@ -58,7 +68,7 @@ struct ChildProcess: Sendable {
     }
 
     /// Why the group was ended before the leader exited on its own.
-    enum Stop: Sendable, Equatable {
+    package enum Stop: Sendable, Equatable {
         /// The ``ChildProcess/timeout`` passed.
         case timedOut
         /// The calling task was cancelled.
@@ -68,15 +78,15 @@ struct ChildProcess: Sendable {
     }
 
     /// What a run produced.
-    struct Outcome: Sendable {
+    package struct Outcome: Sendable {
         /// The leader's process identifier, which is also its group's.
         var processID: pid_t
         /// How the leader ended.
-        var termination: Termination
+        package var termination: Termination
         /// Why the group was ended early, if it was.
         var stop: Stop?
         /// Standard output (at most ``ChildProcess/outputLimit`` bytes).
-        var standardOutput: [UInt8]
+        package var standardOutput: [UInt8]
         /// The end of standard error (at most ``ChildProcess/errorTailLimit`` bytes).
         var standardError: [UInt8]
         /// From the start to the leader's end.
@@ -110,7 +120,7 @@ struct ChildProcess: Sendable {
     ///
     /// - Returns: How it ended and what it wrote.
     /// - Throws: ``LaunchError`` when it cannot be started.
-    func run() async throws -> Outcome {
+    package func run() async throws -> Outcome {
         let started = ContinuousClock.now
         let running = try spawn()
         let outcome = await withTaskCancellationHandler {

@@ -28,7 +28,8 @@ extension ShellApp {
         func run(arguments: [String]) async throws -> String {
             let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             guard let path = ChildProcess.lookUp(command, in: variables["PATH"]) else { throw Error.commandNotFound(command) }
-            var child = ChildProcess(executable: path, arguments: arguments, environment: variables)
+            var child = ChildProcess(executable: path, arguments: arguments)
+            child.environment = variables
             child.workingDirectory = workingDirectory.map { NSString(string: $0).expandingTildeInPath }
             child.input = input.map { Array($0.utf8) }
             if let timeout {
