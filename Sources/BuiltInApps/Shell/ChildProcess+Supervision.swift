@@ -23,7 +23,7 @@ extension ChildProcess.Running {
         while state.stop == nil {
             if let leaderEnded, !state.hasOpenOutput || ContinuousClock.now - leaderEnded >= ChildProcess.drainPeriod { break }
             var wait: Duration? = deadline.map { $0 - .now }
-            if let leaderEnded { wait = min(wait ?? ChildProcess.drainPeriod, ChildProcess.drainPeriod - (.now - leaderEnded)) }
+            if let leaderEnded { wait = ChildProcess.drainPeriod - (.now - leaderEnded) }
             if processDescriptor < 0 && leaderEnded == nil { wait = min(wait ?? .milliseconds(10), .milliseconds(10)) }
             if state.poll(waiting: wait, watchingLeader: leaderEnded == nil) {
                 state.stop = .cancelled

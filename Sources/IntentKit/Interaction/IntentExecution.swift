@@ -51,7 +51,7 @@ public struct IntentExecution: Sendable {
 /// let log = IntentDetailLog()
 /// var performer = IntentPerformer(catalog: catalog)
 /// performer.detailLog = log
-/// _ = try? await performer.perform("Shell.RunCommand", arguments: ["executable": "false"])
+/// _ = try? await performer.perform("Shell.RunCommand", arguments: ["executable": .string("false")])
 /// log.details["status"]   // .int(1), even though the intent failed
 /// ```
 public final class IntentDetailLog: Sendable {
