@@ -60,9 +60,6 @@ package enum BuiltInAppsResources {
 "Fail on Error" = "エラーで失敗";
 "Executable" = "実行ファイル";
 
-/* Summaries */
-"Run %@ with %@" = "%1$@を%2$@で実行";
-
 /* Errors */
 "%@: command not found" = "%@: command not found（コマンドが見つかりません）";
 "%@ exited with status 127 (command not found): %@" = "%1$@ が終了ステータス 127 で終了しました（command not found）: %2$@";

@@ -40,7 +40,8 @@ extension ShellApp {
         public init() {}
 
         public static var parameterSummary: some ParameterSummary {
-            Summary("Run \(\.$executable) with \(\.$arguments)") {
+            Summary("Run \(\.$executable)") {
+                \.$arguments
                 \.$input
                 \.$workingDirectory
                 \.$environment
