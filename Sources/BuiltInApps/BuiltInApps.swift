@@ -10,6 +10,7 @@ import IntentKit
 public enum BuiltInApps {
     /// Every built-in app, in the order `shortcuts list` shows them.
     public static let all: [IntentApp] = [
+        ShellApp.app,
         FilesApp.app,
         TextApp.app,
         DataApp.app,

@@ -248,6 +248,39 @@ package enum BuiltInAppsResources {
 /* Shell の日本語の文字列 */
 "CFBundleDisplayName" = "シェル";
 
+/* Intents */
+"Run Script" = "スクリプトを実行";
+"Runs a script with a shell or another interpreter and returns what it writes to standard output." = "シェルまたは別のインタプリタでスクリプトを実行し、標準出力に書いた内容を返します。";
+"Run Command" = "コマンドを実行";
+"Runs a program with arguments, without a shell, and returns what it writes to standard output." = "シェルを介さずに引数付きでプログラムを実行し、標準出力に書いた内容を返します。";
+
+/* Parameters */
+"Script" = "スクリプト";
+"Shell" = "シェル";
+"Input" = "入力";
+"Arguments" = "引数";
+"Working Directory" = "作業フォルダ";
+"Environment" = "環境変数";
+"Timeout" = "タイムアウト";
+"Fail on Error" = "エラーで失敗";
+"Executable" = "実行ファイル";
+
+/* Errors */
+"%@: command not found" = "%@: command not found（コマンドが見つかりません）";
+"%@ exited with status 127 (command not found): %@" = "%1$@ が終了ステータス 127 で終了しました（command not found）: %2$@";
+"%@: permission denied (the file is not executable)" = "%@: 許可がありません（実行可能なファイルではありません）";
+"the working directory %@ does not exist or is not a folder" = "作業フォルダ %@ は存在しないか、フォルダではありません";
+"%@ could not be started: %@" = "%1$@ を起動できませんでした: %2$@";
+"%@ exited with status %lld" = "%1$@ が終了ステータス %2$lld で終了しました";
+"%@ exited with status %lld: %@" = "%1$@ が終了ステータス %2$lld で終了しました: %3$@";
+"%@ was killed by %@" = "%1$@ は %2$@ で強制終了されました";
+"%@ was killed by %@: %@" = "%1$@ は %2$@ で強制終了されました: %3$@";
+"%@ timed out after %@ s; it was stopped with every process it started (SIGTERM, then SIGKILL)" = "%1$@ は %2$@ 秒でタイムアウトしました。起動したすべてのプロセスとともに停止しました（SIGTERM、次に SIGKILL）";
+"%@ was stopped with every process it started because the run was cancelled" = "実行がキャンセルされたため、%@ を起動したすべてのプロセスとともに停止しました";
+"%@ wrote more than %lld MiB to standard output; it was stopped (redirect large output to a file)" = "%1$@ が標準出力に %2$lld MiB を超えて書き込んだため停止しました（大きな出力はファイルにリダイレクトしてください）";
+"the timeout %@ is not a positive number of seconds" = "タイムアウト %@ は正の秒数ではありません";
+"the script could not be written to a temporary file in %@: %@" = "スクリプトを %1$@ の一時ファイルに書き込めませんでした: %2$@";
+
 """####,
         "ja.lproj/System.strings": ####"""
 /* System の日本語の文字列 */

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What an intent runs with: who answers its questions and which locale it speaks.
 ///
@@ -15,10 +16,28 @@ public struct IntentExecution: Sendable {
     public var interaction: any Interaction
     /// The locale and strings for dialogs.
     public var localization: Localization
+    /// Where ``record(detail:value:)`` writes; details are dropped when `nil`.
+    public var detailLog: IntentDetailLog?
 
-    public init(interaction: any Interaction, localization: Localization = Localization()) {
+    public init(interaction: any Interaction, localization: Localization = Localization(), detailLog: IntentDetailLog? = nil) {
         self.interaction = interaction
         self.localization = localization
+        self.detailLog = detailLog
+    }
+
+    /// Records a detail of what the intent did, for the run's trace (a command's exit status,
+    /// the end of its standard error, how long it took). A detail recorded again replaces the
+    /// earlier value; details are kept when the intent then fails.
+    ///
+    /// ```swift
+    /// IntentExecution.current.record(detail: "status", value: 2)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - detail: The detail's name.
+    ///   - value: Its value.
+    public func record(detail: String, value: some IntentValueConvertible) {
+        detailLog?.record(detail, value.intentValue)
     }
 
     /// The execution of the current task (no interaction, English, when none was set).
@@ -34,6 +53,29 @@ extension IntentExecution {
     /// let base = IntentExecution.workingDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
     /// ```
     @TaskLocal public static var workingDirectory: URL?
+}
+
+/// The details intents record with ``IntentExecution/record(detail:value:)``, shared by an
+/// intent and whoever performs it.
+///
+/// ```swift
+/// let log = IntentDetailLog()
+/// var performer = IntentPerformer(catalog: catalog)
+/// performer.detailLog = log
+/// _ = try? await performer.perform("Shell.RunCommand", arguments: ["executable": .string("false")])
+/// log.details["status"]   // .int(1), even though the intent failed
+/// ```
+public final class IntentDetailLog: Sendable {
+    private let entries = Mutex<[String: IntentValue]>([:])
+
+    public init() {}
+
+    /// Every detail recorded, by name.
+    public var details: [String: IntentValue] { entries.withLock { $0 } }
+
+    func record(_ name: String, _ value: IntentValue) {
+        entries.withLock { $0[name] = value }
+    }
 }
 
 /// Thrown by `throw $parameter.requestValue(...)` inside `perform()`: the engine asks for the

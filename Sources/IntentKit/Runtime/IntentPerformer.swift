@@ -15,6 +15,9 @@ public struct PerformOutcome: Sendable {
     public var opened: [PerformOutcome]
     /// The intent the result asks to open, when it was not run.
     public var pendingOpenIntent: (any AppIntent)?
+    /// The details the intent recorded for the trace with
+    /// ``IntentExecution/record(detail:value:)``.
+    public var details: [String: IntentValue] = [:]
 }
 
 /// Runs intents: makes a fresh instance, assigns and coerces parameter values, resolves
@@ -35,6 +38,10 @@ public struct IntentPerformer: Sendable {
     public var locale: String
     /// Whether an intent a result opens is run after it ("Open When Run").
     public var runsOpenedIntents: Bool
+    /// Where the intents record their details: give one to read them after a failure too
+    /// (each outcome's ``PerformOutcome/details`` has them after a success). A new log for
+    /// each intent when `nil`.
+    public var detailLog: IntentDetailLog?
 
     /// Each app's set-up: running (shared by every caller that comes meanwhile), or done.
     private enum Preparation {
@@ -158,7 +165,8 @@ public struct IntentPerformer: Sendable {
 
     private func run(_ intent: any AppIntent, in app: IntentApp, name: String) async throws -> PerformOutcome {
         let localization = localization(for: app)
-        let execution = IntentExecution(interaction: interaction, localization: localization)
+        let detailLog = self.detailLog ?? IntentDetailLog()
+        let execution = IntentExecution(interaction: interaction, localization: localization, detailLog: detailLog)
         let parts: IntentResultParts
         do {
             parts = try await IntentExecution.$current.withValue(execution) {
@@ -175,7 +183,8 @@ public struct IntentPerformer: Sendable {
         } catch {
             throw IntentError.performFailed(intent: name, message: Self.message(for: error, in: localization))
         }
-        var outcome = PerformOutcome(intentName: name, value: parts.value, dialog: nil, snippet: nil, opened: [], pendingOpenIntent: nil)
+        var outcome = PerformOutcome(
+            intentName: name, value: parts.value, dialog: nil, snippet: nil, opened: [], pendingOpenIntent: nil, details: detailLog.details)
         if parts.dialog != nil || parts.snippet != nil {
             Localization.$current.withValue(localization) {
                 outcome.dialog = parts.dialog.map { $0.full.resolved(in: localization) }

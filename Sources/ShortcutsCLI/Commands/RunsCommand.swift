@@ -117,6 +117,7 @@ struct RunsCommand: AsyncParsableCommand {
                 if step.inputs != "{\n\n}" { lines.append("\(indent)    in: " + RunText.compact(step.inputs)) }
                 if let output = step.output { lines.append("\(indent)    out: " + RunText.compact(output)) }
                 if let dialog = step.dialog { lines.append("\(indent)    said: " + dialog.replacingOccurrences(of: "\n", with: " / ")) }
+                lines += RunText.details(step.details).map { "\(indent)    \($0)" }
                 if let error = step.error {
                     lines.append("\(indent)    error: " + error.replacingOccurrences(of: "\n", with: "\n\(indent)    "))
                 }
@@ -178,7 +179,7 @@ enum RunJSON {
             "position": step.position, "depth": step.depth, "kind": step.kind, "stepID": step.stepID ?? NSNull(),
             "file": step.file, "line": step.line, "column": step.column, "inputs": value(step.inputs),
             "output": value(step.output), "dialog": step.dialog ?? NSNull(), "startedAt": step.startedAt.formatted(.iso8601),
-            "durationSeconds": step.durationSeconds, "error": step.error ?? NSNull()
+            "durationSeconds": step.durationSeconds, "error": step.error ?? NSNull(), "details": step.details.map(value) ?? [:]
         ]
     }
 
@@ -201,6 +202,25 @@ enum RunText {
         guard let end else { return "—" }
         let seconds = end.timeIntervalSince(start)
         return seconds < 1 ? String(format: "%.0f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    }
+
+    /// A step's recorded details, one `name: value` line each in name order (`status: 2`,
+    /// `stderr: …` with its lines joined by ` / `).
+    static func details(_ json: String?) -> [String] {
+        guard let json, let details = RunJSON.value(json) as? [String: Any] else { return [] }
+        return details.keys.sorted().map { name in
+            let value = details[name]
+            let text: String
+            if let string = value as? String {
+                let oneLine = string.split(separator: "\n").joined(separator: " / ")
+                text = oneLine.count > 300 ? "…" + oneLine.suffix(299) : oneLine
+            } else if let value, !(value is NSNull) {
+                text = compact(RunJSON.text(value))
+            } else {
+                text = "null"
+            }
+            return "\(name): \(text)"
+        }
     }
 
     /// JSON on one line, shortened to 160 characters.

@@ -119,6 +119,11 @@ public final class RunHistory: Sendable {
                 table.column("lastDoneAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v3: step details") { db in
+            try db.alter(table: "step") { table in
+                table.add(column: "details", .text)
+            }
+        }
         return migrator
     }
 
@@ -169,6 +174,8 @@ public final class RunHistory: Sendable {
         public var startedAt: Date
         public var durationSeconds: Double
         public var error: String?
+        /// What the step's intent recorded (``StepTrace/details``) as a JSON object; `nil` when nothing.
+        public var details: String?
     }
 
     /// Records that a run started.
@@ -213,13 +220,14 @@ public final class RunHistory: Sendable {
                     try db.execute(
                         sql: """
                             INSERT INTO step (runID, position, depth, kind, stepID, file, line, "column", inputs, output, dialog,
-                                              startedAt, durationSeconds, error)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                              startedAt, durationSeconds, error, details)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             id, position, step.depth, step.kind, step.stepID, step.location.file, step.location.line,
                             step.location.column, IntentValue.dictionary(step.inputs).jsonText, step.output.map(\.jsonText),
-                            step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error
+                            step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error,
+                            step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText
                         ])
                 }
             }
@@ -311,7 +319,7 @@ public final class RunHistory: Sendable {
                         position: row["position"], depth: row["depth"], kind: row["kind"], stepID: row["stepID"], file: row["file"],
                         line: row["line"], column: row["column"], inputs: row["inputs"], output: row["output"], dialog: row["dialog"],
                         startedAt: Date(timeIntervalSince1970: row["startedAt"]), durationSeconds: row["durationSeconds"],
-                        error: row["error"])
+                        error: row["error"], details: row["details"])
                 }
                 return (run, steps)
             }

@@ -24,6 +24,9 @@ public struct StepTrace: Sendable {
     public var duration: Duration
     /// The error the step stopped with.
     public var error: String?
+    /// What the step's intent recorded about what it did (a command's `status`, `stderr` and
+    /// `duration`), whether it succeeded or failed.
+    public var details: [String: IntentValue] = [:]
 }
 
 /// The result of a run: its output, what it showed, and the trace of every step.

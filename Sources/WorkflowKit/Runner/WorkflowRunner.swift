@@ -79,6 +79,9 @@ public struct WorkflowRunner: Sendable {
                 let message = (error as? WorkflowRunError)?.rendered() ?? "\(error)"
                 try? history?.finish(runID, status: status, output: nil, error: message, steps: execution.trace)
             }
+            // A step that an intent ended early because the run was cancelled (a command
+            // stopped on Ctrl-C) cancels the run, as a step between steps would.
+            if Task.isCancelled && !(error is WorkflowCancelled) { throw WorkflowCancelled() }
             throw error
         }
     }

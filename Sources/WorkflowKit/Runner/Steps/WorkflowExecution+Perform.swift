@@ -17,9 +17,12 @@ extension WorkflowExecution {
         }
         record.inputs = arguments
         let found = try intent(perform.intent)
-        let performer = IntentPerformer(
+        var performer = IntentPerformer(
             catalog: runner.catalog, interaction: runner.interaction, locale: runner.locale,
             runsOpenedIntents: perform.opensWhenRun)
+        let detailLog = IntentDetailLog()
+        performer.detailLog = detailLog
+        defer { record.details = detailLog.details }
         do {
             let outcome = try await performer.perform(found.type, in: found.app, arguments: arguments)
             if outcome.dialog != nil || !outcome.opened.isEmpty {

@@ -1,0 +1,200 @@
+import Foundation
+import Glibc
+
+extension ChildProcess.Running {
+    /// Feeds standard input, reads standard output and standard error as they come, watches
+    /// the clock and the cancellation pipe, ends the group when asked, and waits for the
+    /// leader: the whole life of the program, on a thread of its own (it blocks in `poll`).
+    ///
+    /// - Parameters:
+    ///   - child: The program's settings (input, timeout, limits).
+    ///   - started: When it was started.
+    /// - Returns: What it produced.
+    func supervise(_ child: ChildProcess, started: ContinuousClock.Instant) -> ChildProcess.Outcome {
+        // A write to a closed standard input returns EPIPE instead of killing this process.
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+
+        var state = State(child: child, running: self)
+        let deadline = child.timeout.map { started + $0 }
+        var leaderEnded: ContinuousClock.Instant?
+        while state.stop == nil {
+            if let leaderEnded, !state.hasOpenOutput || ContinuousClock.now - leaderEnded >= ChildProcess.drainPeriod { break }
+            var wait: Duration? = deadline.map { $0 - .now }
+            if let leaderEnded { wait = ChildProcess.drainPeriod - (.now - leaderEnded) }
+            if processDescriptor < 0 && leaderEnded == nil { wait = min(wait ?? .milliseconds(10), .milliseconds(10)) }
+            if state.poll(waiting: wait, watchingLeader: leaderEnded == nil) {
+                state.stop = .cancelled
+            } else if let deadline, ContinuousClock.now >= deadline, leaderEnded == nil {
+                state.stop = .timedOut
+            }
+            guard state.stop == nil else { break }
+            state.transfer()
+            if leaderEnded == nil && hasLeaderEnded() {
+                leaderEnded = .now
+                // Whatever the leader left running in its group ends with it.
+                killpg(processID, SIGKILL)
+            }
+        }
+        if state.stop != nil && leaderEnded == nil {
+            endGroup(state: &state)
+        }
+        let termination = reapLeader()
+        let duration = ContinuousClock.now - started
+        state.closeAll()
+        if processDescriptor >= 0 { close(processDescriptor) }
+        cancellation.close()
+        return ChildProcess.Outcome(
+            processID: processID, termination: termination, stop: state.stop, standardOutput: state.output,
+            standardError: state.errorTail, duration: duration)
+    }
+
+    /// `SIGTERM` to the group, `SIGKILL` after the grace period (or as soon as the leader
+    /// exits); output read meanwhile is kept within the limits.
+    private func endGroup(state: inout State) {
+        killpg(processID, SIGTERM)
+        let termEnd = ContinuousClock.now + ChildProcess.terminationGracePeriod
+        while ContinuousClock.now < termEnd && !hasLeaderEnded() {
+            let remaining = termEnd - .now
+            _ = state.poll(waiting: processDescriptor < 0 ? min(remaining, .milliseconds(10)) : remaining, watchingLeader: true)
+            state.transfer()
+        }
+        // The leader is not reaped yet, so its group's number still names this group.
+        killpg(processID, SIGKILL)
+    }
+
+    /// Whether the leader has exited, without reaping it (so its group id stays reserved).
+    private func hasLeaderEnded() -> Bool {
+        var info = siginfo_t()
+        guard waitid(P_PID, id_t(processID), &info, WEXITED | WNOHANG | WNOWAIT) == 0 else { return true }
+        return info._sifields._sigchld.si_pid == processID
+    }
+
+    /// Waits for the leader and decodes its status.
+    private func reapLeader() -> ChildProcess.Termination {
+        var status: Int32 = 0
+        while waitpid(processID, &status, 0) < 0 {
+            guard errno == EINTR else { return .signaled(SIGKILL) }
+        }
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    }
+}
+
+extension ChildProcess.Running {
+    /// The supervisor's buffers and open descriptors.
+    struct State {
+        let child: ChildProcess
+        let running: ChildProcess.Running
+        var input: [UInt8]
+        var inputOffset = 0
+        var standardInput: Int32
+        var standardOutput: Int32
+        var standardError: Int32
+        var output: [UInt8] = []
+        var errorTail: [UInt8] = []
+        var stop: ChildProcess.Stop?
+        private var buffer = [UInt8](repeating: 0, count: 65_536)
+
+        init(child: ChildProcess, running: ChildProcess.Running) {
+            self.child = child
+            self.running = running
+            input = child.input ?? []
+            standardInput = running.standardInput
+            standardOutput = running.standardOutput
+            standardError = running.standardError
+            if standardInput >= 0 && input.isEmpty { closeInput() }
+        }
+
+        var hasOpenOutput: Bool { standardOutput >= 0 || standardError >= 0 }
+
+        /// Waits until a pipe is ready, the leader exits, the task is cancelled or `waiting`
+        /// passes (forever when `nil`); says whether the task was cancelled.
+        mutating func poll(waiting: Duration?, watchingLeader: Bool) -> Bool {
+            var descriptors = [pollfd(fd: running.cancellation.readEnd, events: Int16(POLLIN), revents: 0)]
+            if watchingLeader && running.processDescriptor >= 0 {
+                descriptors.append(pollfd(fd: running.processDescriptor, events: Int16(POLLIN), revents: 0))
+            }
+            for descriptor in [standardOutput, standardError] where descriptor >= 0 {
+                descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
+            }
+            if standardInput >= 0 { descriptors.append(pollfd(fd: standardInput, events: Int16(POLLOUT), revents: 0)) }
+            let milliseconds: Int32 = waiting.map { Int32(clamping: max(0, Self.milliseconds($0))) } ?? -1
+            let ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            return ready > 0 && descriptors[0].revents != 0
+        }
+
+        /// Moves what is ready: input into the program, output and errors out of it.
+        mutating func transfer() {
+            if standardInput >= 0 {
+                let written = input.withUnsafeBytes { bytes in
+                    write(standardInput, bytes.baseAddress! + inputOffset, bytes.count - inputOffset)
+                }
+                if written > 0 { inputOffset += written }
+                if (written < 0 && errno != EAGAIN && errno != EINTR) || inputOffset == input.count { closeInput() }
+            }
+            if standardOutput >= 0 {
+                let (bytes, ended) = readAvailable(from: standardOutput)
+                if output.count + bytes.count > child.outputLimit {
+                    output.append(contentsOf: bytes.prefix(child.outputLimit - output.count))
+                    if stop == nil { stop = .outputTooLarge }
+                } else {
+                    output.append(contentsOf: bytes)
+                }
+                if ended { closeOutput() }
+            }
+            if standardError >= 0 {
+                let (bytes, ended) = readAvailable(from: standardError)
+                errorTail.append(contentsOf: bytes)
+                let excess = errorTail.count - child.errorTailLimit
+                if excess > 0 { errorTail.removeFirst(excess) }
+                if ended { closeError() }
+            }
+        }
+
+        /// Reads a non-blocking pipe until it is empty, and says whether it reached its end.
+        private mutating func readAvailable(from descriptor: Int32) -> (bytes: [UInt8], ended: Bool) {
+            var bytes: [UInt8] = []
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+                if count > 0 {
+                    bytes.append(contentsOf: buffer[0..<count])
+                    if count < buffer.count { return (bytes, false) }
+                } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+                    return (bytes, true)
+                } else if errno == EAGAIN {
+                    return (bytes, false)
+                }
+            }
+        }
+
+        private mutating func closeOutput() {
+            close(standardOutput)
+            standardOutput = -1
+        }
+
+        private mutating func closeError() {
+            close(standardError)
+            standardError = -1
+        }
+
+        private mutating func closeInput() {
+            close(standardInput)
+            standardInput = -1
+        }
+
+        mutating func closeAll() {
+            for descriptor in [standardInput, standardOutput, standardError] where descriptor >= 0 { close(descriptor) }
+            standardInput = -1
+            standardOutput = -1
+            standardError = -1
+        }
+
+        static func milliseconds(_ duration: Duration) -> Int64 {
+            let (seconds, attoseconds) = duration.components
+            return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+        }
+    }
+}

@@ -1,0 +1,319 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// One program run to its end in a process group of its own, with its standard output and
+/// standard error read at the same time and its standard input fed from memory.
+///
+/// The program is started with `posix_spawn` as the leader of a new process group, so that
+/// everything it starts (a shell's pipelines, `sleep 30 &`) can be ended together:
+///
+/// - **Timeout and cancellation.** When ``timeout`` passes or the calling task is cancelled,
+///   the whole group gets `SIGTERM`, and `SIGKILL` after ``terminationGracePeriod`` (2 seconds)
+///   if the leader is still running.
+/// - **Leftovers.** When the leader exits, whatever it left running in its group gets
+///   `SIGKILL`: a step ends with nothing of it still running. A program meant to outlive the
+///   step starts in a session of its own (`setsid`).
+/// - **Output.** Standard output is kept up to ``outputLimit`` (16 MiB by default); past it the
+///   group is ended as on a timeout and ``Outcome/stop`` is ``Stop/outputTooLarge``. Standard
+///   error keeps its last ``errorTailLimit`` bytes (64 KiB).
+/// - **No zombies.** The leader is always waited for; the processes it leaves are ended and
+///   reaped by the system's init.
+///
+/// ```swift
+/// let outcome = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "echo hi; exit 3"]).run()
+/// outcome.termination            // .exited(3)
+/// outcome.standardOutputText     // "hi\n"
+/// ```
+package struct ChildProcess: Sendable {
+    /// The program's path (a name is not looked up: see ``lookUp(_:in:)``).
+    var executable: String
+    /// The arguments after the program's name.
+    var arguments: [String] = []
+    /// The whole environment of the program.
+    var environment: [String: String] = ProcessInfo.processInfo.environment
+    /// The folder the program starts in; the caller's current folder when `nil`.
+    var workingDirectory: String?
+    /// What the program reads on standard input; `/dev/null` when `nil`.
+    var input: [UInt8]?
+    /// How long the program may run before its group is ended; no limit when `nil`.
+    var timeout: Duration?
+    /// The most standard output kept, in bytes: 16 MiB.
+    var outputLimit = 16 * 1024 * 1024
+    /// How much of the end of standard error is kept, in bytes: 64 KiB.
+    var errorTailLimit = 64 * 1024
+
+    /// How long the group has between `SIGTERM` and `SIGKILL`: 2 seconds.
+    static let terminationGracePeriod: Duration = .seconds(2)
+    /// How long output is still read after the leader exited and its group was ended, for a
+    /// program that escaped the group and still holds the pipes: 1 second.
+    static let drainPeriod: Duration = .seconds(1)
+
+    /// A program to run with arguments, in the caller's environment and folder.
+    ///
+    /// - Parameters:
+    ///   - executable: The program's path.
+    ///   - arguments: The arguments after its name.
+    package init(executable: String, arguments: [String] = []) {
+        self.executable = executable
+        self.arguments = arguments
+    }
+
+    /// How the leader ended.
+    package enum Termination: Sendable, Equatable {
+        /// It exited with a status.
+        case exited(Int32)
+        /// A signal ended it.
+        case signaled(Int32)
+    }
+
+    /// Why the group was ended before the leader exited on its own.
+    package enum Stop: Sendable, Equatable {
+        /// The ``ChildProcess/timeout`` passed.
+        case timedOut
+        /// The calling task was cancelled.
+        case cancelled
+        /// Standard output went past ``ChildProcess/outputLimit``.
+        case outputTooLarge
+    }
+
+    /// What a run produced.
+    package struct Outcome: Sendable {
+        /// The leader's process identifier, which is also its group's.
+        var processID: pid_t
+        /// How the leader ended.
+        package var termination: Termination
+        /// Why the group was ended early, if it was.
+        var stop: Stop?
+        /// Standard output (at most ``ChildProcess/outputLimit`` bytes).
+        package var standardOutput: [UInt8]
+        /// The end of standard error (at most ``ChildProcess/errorTailLimit`` bytes).
+        var standardError: [UInt8]
+        /// From the start to the leader's end.
+        var duration: Duration
+
+        /// Standard output as UTF-8 text (invalid bytes replaced).
+        var standardOutputText: String { String(decoding: standardOutput, as: UTF8.self) }
+        /// The end of standard error as UTF-8 text (invalid bytes replaced).
+        var standardErrorText: String { String(decoding: standardError, as: UTF8.self) }
+    }
+
+    /// Why the program could not be started.
+    enum LaunchError: Swift.Error, Sendable, Equatable {
+        /// No file is at the path.
+        case notFound(String)
+        /// The file is not executable (or a folder on the way cannot be searched).
+        case permissionDenied(String)
+        /// The working directory does not exist or is not a folder.
+        case workingDirectory(String)
+        /// `posix_spawn` failed with another error.
+        case failed(String, reason: String)
+    }
+
+    /// Runs the program to its end (or until it is stopped) and returns what it produced.
+    ///
+    /// ```swift
+    /// var child = ChildProcess(executable: "/bin/sh", arguments: ["-c", "sleep 30 & wait"])
+    /// child.timeout = .seconds(1)
+    /// let outcome = try await child.run()   // outcome.stop == .timedOut; nothing of it runs on
+    /// ```
+    ///
+    /// - Returns: How it ended and what it wrote.
+    /// - Throws: ``LaunchError`` when it cannot be started.
+    package func run() async throws -> Outcome {
+        let started = ContinuousClock.now
+        let running = try spawn()
+        let outcome = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
+                let supervisor = Thread {
+                    continuation.resume(returning: running.supervise(self, started: started))
+                }
+                supervisor.start()
+            }
+        } onCancel: {
+            running.cancellation.signal()
+        }
+        return outcome
+    }
+
+    /// The path of an executable named without a slash, looked up in a `PATH` value.
+    ///
+    /// ```swift
+    /// ChildProcess.lookUp("ls", in: "/usr/bin:/bin")   // "/usr/bin/ls"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A name such as `ls`; a name with a slash is returned as it is.
+    ///   - path: The `PATH` value (`/usr/local/bin:/usr/bin:/bin` when `nil`).
+    /// - Returns: The first executable regular file found, or `nil`.
+    static func lookUp(_ name: String, in path: String?) -> String? {
+        if name.contains("/") { return name }
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+}
+
+// MARK: - Starting
+
+extension ChildProcess {
+    /// A started program: its pid, the parent's ends of its pipes and how to cancel it.
+    final class Running: Sendable {
+        let processID: pid_t
+        let processDescriptor: Int32
+        let standardInput: Int32
+        let standardOutput: Int32
+        let standardError: Int32
+        let cancellation: CancellationPipe
+
+        init(
+            processID: pid_t, processDescriptor: Int32, standardInput: Int32, standardOutput: Int32, standardError: Int32,
+            cancellation: CancellationPipe
+        ) {
+            self.processID = processID
+            self.processDescriptor = processDescriptor
+            self.standardInput = standardInput
+            self.standardOutput = standardOutput
+            self.standardError = standardError
+            self.cancellation = cancellation
+        }
+    }
+
+    /// Starts the program in a new process group with its three pipes.
+    private func spawn() throws -> Running {
+        if let workingDirectory {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: workingDirectory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw LaunchError.workingDirectory(workingDirectory)
+            }
+        }
+        let output = try Self.pipe()
+        let error = try Self.pipe()
+        let inputPipe = try input.map { _ in try Self.pipe() }
+        let cancellation = try CancellationPipe()
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let inputPipe {
+            posix_spawn_file_actions_adddup2(&actions, inputPipe.read, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+        if let workingDirectory {
+            guard let addChangeDirectory = C.addChangeDirectory else {
+                throw LaunchError.failed(executable, reason: "this C library cannot start a program in another folder")
+            }
+            addChangeDirectory(&actions, workingDirectory)
+        }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGUSR1, SIGUSR2] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            for pointer in argv + envp { free(pointer) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+        // The child's ends belong to the child now.
+        for descriptor in [output.write, error.write, inputPipe?.read].compactMap({ $0 }) { close(descriptor) }
+        guard result == 0 else {
+            for descriptor in [output.read, error.read, inputPipe?.write].compactMap({ $0 }) { close(descriptor) }
+            cancellation.close()
+            switch result {
+            case ENOENT: throw LaunchError.notFound(executable)
+            case EACCES, EPERM: throw LaunchError.permissionDenied(executable)
+            default: throw LaunchError.failed(executable, reason: String(cString: strerror(result)))
+            }
+        }
+        for descriptor in [output.read, error.read, inputPipe?.write].compactMap({ $0 }) {
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+        }
+        return Running(
+            processID: pid, processDescriptor: Self.openProcessDescriptor(pid), standardInput: inputPipe?.write ?? -1,
+            standardOutput: output.read, standardError: error.read, cancellation: cancellation)
+    }
+
+    /// A pipe whose ends are closed on `exec` (the child gets copies through `dup2`), made
+    /// with `pipe2(O_CLOEXEC)` so that no program started meanwhile on another thread inherits it.
+    static func pipe() throws -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        let result = descriptors.withUnsafeMutableBufferPointer { C.pipe2($0.baseAddress!, O_CLOEXEC) }
+        guard result == 0 else {
+            throw LaunchError.failed("pipe", reason: String(cString: strerror(errno)))
+        }
+        return (descriptors[0], descriptors[1])
+    }
+
+    /// `pidfd_open(2)`: a descriptor that becomes readable when the process exits; -1 where
+    /// the C library or the kernel lacks it (the supervisor then checks every 10 ms).
+    static func openProcessDescriptor(_ pid: pid_t) -> Int32 {
+        guard let open = C.openProcessDescriptor else { return -1 }
+        return open(pid, 0)
+    }
+
+    /// The GNU C library's functions that its Swift module leaves out (they need `_GNU_SOURCE`).
+    private enum C {
+        static let pipe2 = function("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)!
+        static let addChangeDirectory = function(
+            "posix_spawn_file_actions_addchdir_np",
+            as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+        static let openProcessDescriptor = function("pidfd_open", as: (@convention(c) (pid_t, UInt32) -> Int32).self)
+
+        static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+            return unsafeBitCast(symbol, to: type)
+        }
+    }
+}
+
+/// A pipe that wakes the supervisor when the calling task is cancelled.
+final class CancellationPipe: Sendable {
+    let readEnd: Int32
+    private let writeEnd: Mutex<Int32>
+
+    init() throws {
+        let ends = try ChildProcess.pipe()
+        readEnd = ends.read
+        writeEnd = Mutex(ends.write)
+    }
+
+    /// Wakes the supervisor (once is enough; later calls do nothing after ``close()``).
+    func signal() {
+        writeEnd.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            var byte: UInt8 = 1
+            _ = write(descriptor, &byte, 1)
+        }
+    }
+
+    /// Closes both ends.
+    func close() {
+        writeEnd.withLock { descriptor in
+            if descriptor >= 0 { _ = Glibc.close(descriptor) }
+            descriptor = -1
+        }
+        _ = Glibc.close(readEnd)
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+@testable import BuiltInApps
+
+/// The process runner: pipes read together, input fed, exit statuses, and the whole group
+/// ended on a timeout, a cancellation, too much output and the leader's exit.
+@Suite("Child process")
+struct ChildProcessTests {
+    private func shell(_ script: String, _ arguments: String...) -> ChildProcess {
+        ChildProcess(executable: "/bin/sh", arguments: ["-c", script, "sh"] + arguments)
+    }
+
+    @Test func readsOutputFeedsInputAndReportsTheStatus() async throws {
+        var child = shell(#"printf '%s|' "$1"; cat; echo problem >&2; exit 3"#, "a b")
+        child.input = Array("from stdin".utf8)
+        let outcome = try await child.run()
+        #expect(outcome.termination == .exited(3))
+        #expect(outcome.stop == nil)
+        #expect(outcome.standardOutputText == "a b|from stdin")
+        #expect(outcome.standardErrorText == "problem\n")
+        #expect(outcome.duration > .zero && outcome.duration < .seconds(5))
+    }
+
+    @Test func largeOutputAndLargeErrorsAreReadTogether() async throws {
+        // 4 MiB on each pipe, interleaved: reading one pipe to its end first would block.
+        var child = shell("head -c 4194304 /dev/zero | tr '\\0' e >&2 & head -c 4194304 /dev/zero | tr '\\0' o; wait")
+        child.timeout = .seconds(20)
+        let outcome = try await child.run()
+        #expect(outcome.termination == .exited(0))
+        #expect(outcome.standardOutput.count == 4_194_304)
+        #expect(outcome.standardError.count == child.errorTailLimit)
+        #expect(outcome.standardError.allSatisfy { $0 == UInt8(ascii: "e") })
+    }
+
+    @Test func largeInputIsWrittenWhileOutputIsRead() async throws {
+        var child = ChildProcess(executable: "/bin/cat")
+        child.input = [UInt8](repeating: UInt8(ascii: "x"), count: 3_000_000)
+        let outcome = try await child.run()
+        #expect(outcome.standardOutput.count == 3_000_000)
+    }
+
+    @Test func aTimeoutEndsTheWholeGroupAndLeavesNothingRunning() async throws {
+        var child = shell("sleep 30 & echo $!; wait")
+        child.timeout = .milliseconds(500)
+        let outcome = try await child.run()
+        #expect(outcome.stop == .timedOut)
+        #expect(outcome.termination == .signaled(SIGTERM))
+        #expect(outcome.duration < .seconds(5))
+        let sleeper = try #require(pid_t(outcome.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let left = await ProcessGroupProbe.waitUntilGone(outcome.processID)
+        #expect(left.isEmpty, "still in the group: \(left)")
+        #expect(!ProcessGroupProbe.isRunning(sleeper))
+    }
+
+    @Test func aProcessThatIgnoresTerminationIsKilledAfterTheGracePeriod() async throws {
+        var child = shell("trap '' TERM; sleep 30 & echo $!; while :; do sleep 1; done")
+        child.timeout = .milliseconds(300)
+        let outcome = try await child.run()
+        #expect(outcome.stop == .timedOut)
+        #expect(outcome.termination == .signaled(SIGKILL))
+        #expect(outcome.duration >= ChildProcess.terminationGracePeriod && outcome.duration < .seconds(6))
+        let left = await ProcessGroupProbe.waitUntilGone(outcome.processID)
+        #expect(left.isEmpty, "still in the group: \(left)")
+    }
+
+    @Test func cancellingTheTaskEndsTheGroup() async throws {
+        let child = shell("sleep 30 & echo $!; wait")
+        let task = Task { try await child.run() }
+        try await Task.sleep(for: .milliseconds(300))
+        task.cancel()
+        let outcome = try await task.value
+        #expect(outcome.stop == .cancelled)
+        let left = await ProcessGroupProbe.waitUntilGone(outcome.processID)
+        #expect(left.isEmpty, "still in the group: \(left)")
+    }
+
+    @Test func outputOverTheLimitStopsTheProgram() async throws {
+        var child = ChildProcess(executable: "/usr/bin/yes")
+        child.outputLimit = 100_000
+        child.timeout = .seconds(10)
+        let outcome = try await child.run()
+        #expect(outcome.stop == .outputTooLarge)
+        #expect(outcome.standardOutput.count == 100_000)
+        #expect(await ProcessGroupProbe.waitUntilGone(outcome.processID).isEmpty)
+    }
+
+    @Test func whatTheLeaderLeavesRunningEndsWithIt() async throws {
+        let outcome = try await shell("sleep 30 >/dev/null 2>&1 & echo $!").run()
+        #expect(outcome.termination == .exited(0))
+        let sleeper = try #require(pid_t(outcome.standardOutputText.trimmingCharacters(in: .whitespacesAndNewlines)))
+        let left = await ProcessGroupProbe.waitUntilGone(outcome.processID)
+        #expect(left.isEmpty && !ProcessGroupProbe.isRunning(sleeper))
+    }
+
+    @Test(.enabled(if: SystemComponents.available("/usr/bin/setsid"), "needs setsid(1)"))
+    func aProgramThatLeftTheGroupDoesNotHoldTheRunOpen() async throws {
+        // It escapes the group with setsid and keeps standard output open for 5 seconds.
+        let outcome = try await shell("setsid sh -c 'echo $$; exec sleep 5' & sleep 0.2; echo done").run()
+        #expect(outcome.duration < .seconds(4))
+        let lines = outcome.standardOutputText.split(separator: "\n")
+        #expect(lines.last == "done")
+        if let escaped = lines.first.flatMap({ pid_t($0) }) { kill(escaped, SIGKILL) }
+    }
+
+    @Test func startsInTheWorkingDirectoryWithTheEnvironmentGiven() async throws {
+        var child = shell("pwd; echo \"$GREETING\"")
+        child.workingDirectory = "/tmp"
+        child.environment = ["GREETING": "hello there", "PATH": "/usr/bin:/bin"]
+        #expect(try await child.run().standardOutputText == "/tmp\nhello there\n")
+        child.workingDirectory = "/no/such/folder"
+        await #expect(throws: ChildProcess.LaunchError.workingDirectory("/no/such/folder")) { try await child.run() }
+    }
+
+    @Test func launchErrorsNameTheProgram() async throws {
+        await #expect(throws: ChildProcess.LaunchError.notFound("/no/such/program")) {
+            try await ChildProcess(executable: "/no/such/program").run()
+        }
+        let plainFile = FileManager.default.temporaryDirectory.appendingPathComponent("not-a-program-\(UUID().uuidString)").path
+        #expect(FileManager.default.createFile(atPath: plainFile, contents: Data("echo hi\n".utf8), attributes: [.posixPermissions: 0o644]))
+        defer { try? FileManager.default.removeItem(atPath: plainFile) }
+        await #expect(throws: ChildProcess.LaunchError.permissionDenied(plainFile)) {
+            try await ChildProcess(executable: plainFile).run()
+        }
+    }
+
+    @Test func namesAreLookedUpInPath() {
+        #expect(ChildProcess.lookUp("sh", in: "/no/such:/bin") == "/bin/sh")
+        #expect(ChildProcess.lookUp("no-such-program-here", in: "/usr/bin:/bin") == nil)
+        #expect(ChildProcess.lookUp("./relative", in: "/bin") == "./relative")
+        // A folder or a file that is not executable does not count.
+        #expect(ChildProcess.lookUp("passwd", in: "/etc") == nil)
+        #expect(ChildProcess.lookUp("bin", in: "/") == nil)
+    }
+
+    @Test func manyRunsAtOnceEachGetTheirOwnOutput() async throws {
+        try await withThrowingTaskGroup(of: (Int, String).self) { group in
+            for index in 0..<16 {
+                group.addTask { (index, try await self.shell("echo $1", String(index)).run().standardOutputText) }
+            }
+            for try await (index, output) in group { #expect(output == "\(index)\n") }
+        }
+    }
+}

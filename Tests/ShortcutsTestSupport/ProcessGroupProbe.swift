@@ -1,0 +1,42 @@
+import Foundation
+
+/// What `/proc` says about a process group: its members, and whether they are gone.
+///
+/// ```swift
+/// let left = await ProcessGroupProbe.waitUntilGone(outcome.processID)
+/// #expect(left.isEmpty, "still in the group: \(left)")
+/// ```
+public enum ProcessGroupProbe {
+    /// The processes of a group, with their state letter (`S`, `R`, `Z`…).
+    public static func members(of group: pid_t) -> [(pid: pid_t, state: Character)] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { return nil }
+            // After "pid (comm) ": state, parent, group.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard fields.count > 2, pid_t(fields[2]) == group, let state = fields[0].first else { return nil }
+            return (pid, state)
+        }
+    }
+
+    /// Waits until no process of the group exists, not even as a zombie (init reaps orphans
+    /// within a few seconds); returns the members left when `seconds` pass.
+    public static func waitUntilGone(_ group: pid_t, seconds: Double = 8) async -> [(pid: pid_t, state: Character)] {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let left = members(of: group)
+            if left.isEmpty || Date() > deadline { return left }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+    }
+
+    /// Whether a process exists and is not a zombie.
+    public static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return false
+        }
+        return stat[stat.index(close, offsetBy: 2)] != "Z"
+    }
+}
