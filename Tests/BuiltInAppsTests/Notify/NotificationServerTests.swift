@@ -24,6 +24,22 @@ import Testing
     }
 
     @Test(.enabled(if: hasBus, "needs dbus-daemon (apt install dbus)"))
+    func theClientAuthenticatesIsNamedByTheBusAndReadsReplies() throws {
+        let bus = try PrivateSessionBus()
+        let connection = try DBusConnection(address: bus.address)
+        #expect(connection.uniqueName.hasPrefix(":1."))
+        let reply = try connection.call(
+            .methodCall(
+                destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "NameHasOwner",
+                body: [.string(connection.uniqueName)]))
+        #expect(reply.body == [.boolean(true)])
+        let id = try connection.call(
+            .methodCall(destination: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", member: "GetId"))
+        let text = try #require(id.body.first?.text)
+        #expect(text.count == 32 && text.allSatisfy(\.isHexDigit))
+    }
+
+    @Test(.enabled(if: hasBus, "needs dbus-daemon (apt install dbus)"))
     func aBusWhereNoServerOwnsTheNameSaysSo() throws {
         let bus = try PrivateSessionBus()
         #expect {
