@@ -121,7 +121,7 @@ let package = Package(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ShortcutsTestSupport", path: "Tests/ShortcutsTestSupport"),
+        .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps"], path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

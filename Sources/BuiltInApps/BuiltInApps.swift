@@ -16,7 +16,10 @@ public enum BuiltInApps {
         DataApp.app,
         MathApp.app,
         DatesApp.app,
-        ListsApp.app
+        ListsApp.app,
+        NotifyApp.app,
+        SystemApp.app,
+        ClipboardApp.app
     ]
 }
 

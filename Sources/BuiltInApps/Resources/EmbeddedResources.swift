@@ -8,6 +8,26 @@ package enum BuiltInAppsResources {
 /* Clipboard の日本語の文字列 */
 "CFBundleDisplayName" = "クリップボード";
 
+/* Intents */
+"Get Clipboard" = "クリップボードを取得";
+"Gets the text on the clipboard, through wl-paste on Wayland or xclip on X11." = "クリップボードのテキストを取得します（Wayland では wl-paste、X11 では xclip を使います）。";
+"Set Clipboard" = "クリップボードに設定";
+"Puts text on the clipboard, through wl-copy on Wayland or xclip on X11." = "テキストをクリップボードに入れます（Wayland では wl-copy、X11 では xclip を使います）。";
+
+/* Parameters */
+"Text" = "テキスト";
+
+/* Summaries */
+"Get the text on the clipboard" = "クリップボードのテキストを取得";
+"Copy %@ to the clipboard" = "%@をクリップボードにコピー";
+
+/* Errors */
+"The clipboard needs a graphical session: neither WAYLAND_DISPLAY nor DISPLAY is set (the daemon under systemd has neither). Install wl-clipboard (Wayland) or xclip (X11) and run this from a desktop session." = "クリップボードにはグラフィカルセッションが必要です。WAYLAND_DISPLAY も DISPLAY も設定されていません（systemd 配下のデーモンにはどちらもありません）。wl-clipboard（Wayland）か xclip（X11）をインストールし、デスクトップのセッションから実行してください。";
+"%@ is set but %@ is not installed: install %@ (sudo apt install %@)." = "%1$@ は設定されていますが %2$@ がインストールされていません。%3$@ をインストールしてください（sudo apt install %4$@）。";
+"%@ exited with status %lld: %@" = "%1$@ が状態 %2$lld で終了しました: %3$@";
+"%@ did not finish within %lld seconds." = "%1$@ が %2$lld 秒以内に終わりませんでした。";
+"Cannot start %@: %@." = "%1$@ を起動できません: %2$@。";
+
 """####,
         "ja.lproj/Data.strings": ####"""
 /* Data の日本語の文字列 */
@@ -243,6 +263,27 @@ package enum BuiltInAppsResources {
 /* Notify の日本語の文字列 */
 "CFBundleDisplayName" = "通知";
 
+/* Intents */
+"Show Notification" = "通知を表示";
+"Shows a desktop notification; without a desktop, writes it to the run's trace and the log." = "デスクトップに通知を表示します。デスクトップがないときは、実行の記録とログに書きます。";
+
+/* Types and values */
+"Urgency" = "緊急度";
+"Low" = "低";
+"Normal" = "通常";
+"Critical" = "緊急";
+
+/* Parameters */
+"Title" = "タイトル";
+"Body" = "本文";
+
+/* Summaries */
+"Show %@" = "%@を表示";
+
+/* Dialogs */
+"Showed the notification %@." = "通知「%@」を表示しました。";
+"Notification (no desktop): %@" = "通知（デスクトップなし）: %@";
+
 """####,
         "ja.lproj/Shell.strings": ####"""
 /* Shell の日本語の文字列 */
@@ -285,6 +326,20 @@ package enum BuiltInAppsResources {
         "ja.lproj/System.strings": ####"""
 /* System の日本語の文字列 */
 "CFBundleDisplayName" = "システム";
+
+/* Intents */
+"Get Device Details" = "デバイスの詳細を取得";
+"Gets the host name, system, kernel, processors, memory, uptime, the disk of a path and the battery." = "ホスト名、OS、カーネル、プロセッサ、メモリ、稼働時間、パスのディスク、バッテリーを取得します。";
+
+/* Parameters */
+"Path" = "パス";
+
+/* Summaries */
+"Get the details of this device and the disk of %@" = "このデバイスの詳細と%@のディスクを取得";
+
+/* Errors */
+"Cannot measure the disk of %@: no file or folder is there." = "%@のディスクを測れません。そこにファイルもフォルダもありません。";
+"Cannot measure the disk of %@: %@." = "%1$@のディスクを測れません: %2$@。";
 
 """####,
         "ja.lproj/Text.strings": ####"""
