@@ -527,6 +527,7 @@ struct ValidationPass {
             case .property(let property):
                 switch (current.nonOptional, property.value) {
                 case (.any, _): current = .any
+                case (.dictionary(let value), _): current = value
                 case (.list, "count"), (.string, "count"): current = .int
                 case (.list(let element), "first"), (.list(let element), "last"): current = element
                 case (.entity(let reference), let member):
