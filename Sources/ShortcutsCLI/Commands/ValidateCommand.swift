@@ -32,14 +32,14 @@ struct ValidateCommand: AsyncParsableCommand {
                 let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: file))
                 let validator = WorkflowValidator(
                     catalog: Installation.shared.catalog,
-                    isHeadless: noInteraction || workflow.automation != nil)
+                    isHeadless: noInteraction || workflow.automation != nil, secrets: SecretStore.standard())
                 let (found, sources) = validator.check(workflow)
                 diagnostics = found.map(CommandLineError.withHint)
                 rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
             } catch let loadError as DiagnosticError {
                 let validator = WorkflowValidator(
                     catalog: Installation.shared.catalog,
-                    isHeadless: noInteraction || loadError.loadedPart?.automation != nil)
+                    isHeadless: noInteraction || loadError.loadedPart?.automation != nil, secrets: SecretStore.standard())
                 let error = loadError.addingDiagnostics(of: validator.check)
                 diagnostics = error.diagnostics.map(CommandLineError.withHint)
                 rendered = CommandLineError(error).description
