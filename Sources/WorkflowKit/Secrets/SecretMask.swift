@@ -54,19 +54,6 @@ public struct SecretMask: Sendable, Hashable {
     /// Whether the mask hides nothing.
     public var isEmpty: Bool { whole.isEmpty }
 
-    /// A mask that hides the values of both.
-    ///
-    /// ```swift
-    /// let both = stored.merging(SecretMask(values: [readDuringTheRun]))
-    /// ```
-    public func merging(_ other: SecretMask) -> SecretMask {
-        guard !other.isEmpty else { return self }
-        guard !isEmpty else { return other }
-        var values = whole
-        values.formUnion(other.whole)
-        return SecretMask(values: values)
-    }
-
     // MARK: Text
 
     /// Text with every secret value replaced by `***`.
