@@ -72,6 +72,17 @@ struct SecretsTests {
         #expect(!files.contains { $0.hasPrefix("secrets.json.") }, "no temporary file is left: \(files)")
     }
 
+    @Test func namesAreCompletedButNeverValues() throws {
+        let shortcuts = try storingToken()
+        #expect(try shortcuts.run(["secrets", "set", "TOKEN_2"], input: "second-value").status == 0)
+        for command in ["remove", "set"] {
+            let words = ["shortcuts", "secrets", command, "TO"]
+            let result = try shortcuts.run(["---completion", "secrets", command, "--", "positional@0", "3", "2"] + words)
+            #expect(result.status == 0, "\(result.error)")
+            #expect(result.output == "TOKEN\nTOKEN_2\n", "\(command)")
+        }
+    }
+
     @Test func emptyValuesAndBadNamesAreRefused() throws {
         let shortcuts = try ShortcutsBinary()
         let empty = try shortcuts.run(["secrets", "set", "TOKEN"], input: "\n")

@@ -28,7 +28,9 @@ struct SecretsCommand: AsyncParsableCommand {
                 Example: shortcuts secrets set GITHUB_TOKEN < token.txt
                 """)
 
-        @Argument(help: ArgumentHelp("The secret's name, such as GITHUB_TOKEN.", valueName: "name"))
+        @Argument(
+            help: ArgumentHelp("The secret's name, such as GITHUB_TOKEN.", valueName: "name"),
+            completion: .custom(ShellCompletions.secrets))
         var name: String
 
         func run() async throws {

@@ -53,14 +53,15 @@ enum SecretValueInput {
             _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
         }
         let saved = original
-        // Ctrl-C or SIGTERM while typing: echo back on, then end as interrupted.
+        // Ctrl-C or SIGTERM while typing: echo back on, then end by the signal, as without the watch.
         let watch = SignalWatch([SIGINT, SIGTERM]) { number in
             if hasTerminalSettings {
                 var restored = saved
                 _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restored)
             }
             FileHandle.standardError.write(Data("\n".utf8))
-            exit(number == SIGINT ? 130 : 143)
+            signal(number, SIG_DFL)
+            raise(number)
         }
         defer {
             watch.stop()
