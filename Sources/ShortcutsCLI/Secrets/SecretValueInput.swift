@@ -4,8 +4,8 @@ import WorkflowKit
 /// Reads the value of `secrets set`: typed on a terminal without being shown, or read from
 /// standard input when it is not a terminal.
 ///
-/// On a terminal, echo is switched off (termios) for the one line typed, and switched back on
-/// afterwards, also when Ctrl-C or SIGTERM ends the command meanwhile. From a pipe or a file,
+/// On a terminal, echo is switched off (termios) before the prompt, for the one line typed, and
+/// switched back on afterwards, also when Ctrl-C or SIGTERM ends the command meanwhile. From a pipe or a file,
 /// everything is read, without one final line break (so `echo VALUE |` stores `VALUE`).
 ///
 /// ```swift
@@ -44,20 +44,22 @@ enum SecretValueInput {
     /// One line typed on the terminal with echo off, with the prompt and the final line break on
     /// standard error.
     private static func readHidden(prompt: String) -> [UInt8] {
-        FileHandle.standardError.write(Data(prompt.utf8))
+        // Echo goes off before the prompt is shown, and without discarding what was typed, so
+        // a value typed (or pasted) as soon as the prompt appears is neither shown nor lost.
         var original = termios()
         let hasTerminalSettings = tcgetattr(STDIN_FILENO, &original) == 0
         if hasTerminalSettings {
             var silent = original
             silent.c_lflag &= ~tcflag_t(ECHO)
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &silent)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         }
+        FileHandle.standardError.write(Data(prompt.utf8))
         let saved = original
         // Ctrl-C or SIGTERM while typing: echo back on, then end by the signal, as without the watch.
         let watch = SignalWatch([SIGINT, SIGTERM]) { number in
             if hasTerminalSettings {
                 var restored = saved
-                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restored)
+                _ = tcsetattr(STDIN_FILENO, TCSANOW, &restored)
             }
             FileHandle.standardError.write(Data("\n".utf8))
             signal(number, SIG_DFL)
@@ -67,7 +69,7 @@ enum SecretValueInput {
             watch.stop()
             if hasTerminalSettings {
                 var restored = saved
-                _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &restored)
+                _ = tcsetattr(STDIN_FILENO, TCSANOW, &restored)
             }
             FileHandle.standardError.write(Data("\n".utf8))
         }

@@ -167,7 +167,7 @@ public final class SecretStore: Sendable {
     /// that cannot be read masks nothing.
     ///
     /// ```swift
-    /// print(store.mask().masking("token: s3cr3t-value"))   // token: ***
+    /// print(store.mask().mask("token: s3cr3t-value"))   // token: ***
     /// ```
     public func mask() -> SecretMask {
         snapshot().mask
