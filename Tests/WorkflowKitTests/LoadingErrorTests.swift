@@ -148,8 +148,17 @@ struct LoadingErrorTests {
             "reserved variable name", "steps:\n  - set: input\n    to: 1\n",
             (
                 "2:10: 'input' is a reserved name and cannot be used as a variable name",
-                "choose another name; 'input', 'previous', 'now', 'index' are built in"
+                "choose another name; 'input', 'previous', 'now', 'index', 'env', 'secrets' are built in"
             )),
+        ErrorCase(
+            "reserved step id", "steps:\n  - id: secrets\n    show: x\n",
+            (
+                "2:9: 'secrets' is a reserved name and cannot be used as a step id",
+                "choose another name; 'input', 'previous', 'now', 'index', 'env', 'secrets' are built in"
+            )),
+        ErrorCase(
+            "reserved input name", "input:\n  env: String\nsteps: []\n",
+            ("2:3: 'env' is a reserved name and cannot be used as an input name", "choose another name; ${env.NAME} reads an environment variable")),
         ErrorCase(
             "invalid step id", "steps:\n  - id: 'my book'\n    show: x\n",
             ("2:9: invalid step id 'my book': use letters, digits and '_', starting with a letter or '_'", nil)),

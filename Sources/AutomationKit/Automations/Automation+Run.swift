@@ -16,13 +16,15 @@ extension Automation {
 
     /// Runs the workflow once, headless (a question fails the run, with the question in its
     /// trace), recorded under `runID`, cancelled and recorded as failed after `timeout:`.
+    /// `${secrets.NAME}` reads `secrets`, whose values are masked in the trace, the history,
+    /// the error and what `show` receives, as in any run.
     func attempt(
         _ workflow: Workflow, runID: String, isBegun: Bool = false, catalog: IntentCatalog, history: RunHistory?,
-        locale: String, trigger: String, show: @escaping @Sendable (String) -> Void
+        secrets: SecretStore?, locale: String, trigger: String, show: @escaping @Sendable (String) -> Void
     ) async -> AttemptOutcome {
         let runner = WorkflowRunner(
             catalog: catalog, interaction: NoInteraction(), locale: locale,
-            history: history, trigger: trigger, show: show)
+            history: history, trigger: trigger, secrets: secrets, show: show)
         let timeout = self.timeout
         do {
             let output: IntentValue
@@ -54,8 +56,8 @@ extension Automation {
     }
 
     /// Reads the workflow file, then runs it once, now, as the daemon would run a due time — headless, within
-    /// its `timeout:`, with its `retry:` — but without a due time: nothing is claimed, and the
-    /// daemon's overlap policy does not apply.
+    /// its `timeout:`, with its `retry:`, reading the secrets of `$SHORTCUTS_HOME` — but without a
+    /// due time: nothing is claimed, and the daemon's overlap policy does not apply.
     ///
     /// ```swift
     /// let result = await automation.runNow(catalog: catalog, history: try RunHistory.shared()) { print($0) }
@@ -88,7 +90,10 @@ extension Automation {
             }
             let runID = DaemonEngine.newRunID()
             runIDs.append(runID)
-            switch await self.attempt(workflow, runID: runID, catalog: catalog, history: history, locale: locale, trigger: trigger, show: show) {
+            let outcome = await self.attempt(
+                workflow, runID: runID, catalog: catalog, history: history, secrets: .standard(), locale: locale, trigger: trigger,
+                show: show)
+            switch outcome {
             case .succeeded(let output):
                 return (.succeeded, output, nil, runIDs)
             case .cancelled:

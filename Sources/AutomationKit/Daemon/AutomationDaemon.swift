@@ -34,6 +34,11 @@ public final class AutomationDaemon: Sendable {
         public var catalog: IntentCatalog
         /// Where `automations.sqlite`, `runs.sqlite` and the lock files live.
         public var home: URL
+        /// The secrets `${secrets.NAME}` reads, masked in every run's trace, history record,
+        /// error and log record: `secrets.json` in ``home`` by default. Automations are not
+        /// refused for a secret that is missing when they are loaded (it may be stored before
+        /// they are due); a run that reads one fails, naming it.
+        public var secrets: SecretStore?
         /// How long running workflows may go on after a stop is requested before they are cancelled.
         public var grace: Duration
         /// The locale of dialogs.
@@ -62,6 +67,7 @@ public final class AutomationDaemon: Sendable {
             self.workflows = workflows
             self.catalog = catalog
             self.home = home
+            self.secrets = SecretStore(folder: home)
             self.grace = grace
             self.locale = locale
             self.watchesFolder = watchesFolder

@@ -14,7 +14,9 @@ struct DaemonCommand: AsyncParsableCommand {
             and skipped. State: $SHORTCUTS_HOME/automations.sqlite (claimed due times), runs.sqlite (runs), daemons/ \
             (one lock file per running daemon; stale ones are removed at start). SIGTERM or Ctrl-C stops it: running \
             workflows get the grace period, then are cancelled; a second signal cancels them at once. Exit 0 once stopped. \
-            SIGHUP reloads the folder. Automations scheduled @reboot run once each time the daemon starts. Logs go to \
+            SIGHUP reloads the folder. Workflows read secrets (${secrets.NAME}) from $SHORTCUTS_HOME/secrets.json, \
+            as shortcuts run does; a missing one fails the run that reads it, and every stored value is masked as *** in \
+            the log and the run history. Automations scheduled @reboot run once each time the daemon starts. Logs go to \
             standard error, one line per record; under journald (JOURNAL_STREAM) without a time of their own. With \
             NOTIFY_SOCKET set (systemd Type=notify) it sends READY=1 once scheduled and STOPPING=1 when stopping.
             Example: shortcuts daemon --workflows /srv/shortcuts/Workflows --grace 30s
@@ -54,13 +56,14 @@ struct DaemonCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let handler = DaemonLogHandler(
-            level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
-            isJournal: environment["JOURNAL_STREAM"] != nil)
-        let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         let configuration = AutomationDaemon.Configuration(
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             grace: DurationSyntax.parse(grace) ?? .seconds(10), locale: locale.resolvedLocale)
+        let secrets = configuration.secrets
+        let handler = DaemonLogHandler(
+            level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
+            isJournal: environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
+        let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         let daemon = AutomationDaemon(configuration, logger: logger)
         let watch = SignalWatch([SIGTERM, SIGINT, SIGHUP]) { number in
             if number == SIGHUP {

@@ -9,7 +9,8 @@ struct RunsCommand: AsyncParsableCommand {
         abstract: "Show the history of workflow runs and their traces.",
         discussion: """
             Runs are kept for 90 days: older runs are deleted when the history is next written, \
-            at most once a day. `runs prune --older-than` deletes runs sooner.
+            at most once a day. `runs prune --older-than` deletes runs sooner. Secret values are masked as *** in \
+            what runs record, and every value stored now is masked again in what these commands print.
             """,
         subcommands: [List.self, Show.self, Prune.self],
         defaultSubcommand: List.self)
@@ -54,7 +55,7 @@ struct RunsCommand: AsyncParsableCommand {
                 throw CommandLineError(error)
             }
             if json {
-                print(RunJSON.text(runs.map(RunJSON.run)))
+                print(SecretStore.standard().mask().mask(RunJSON.text(runs.map(RunJSON.run))))
                 return
             }
             guard !runs.isEmpty else {
@@ -94,8 +95,9 @@ struct RunsCommand: AsyncParsableCommand {
             } catch {
                 throw CommandLineError(error)
             }
+            let mask = SecretStore.standard().mask()
             if json {
-                print(RunJSON.text(["run": RunJSON.run(found.run), "steps": found.steps.map(RunJSON.step)]))
+                print(mask.mask(RunJSON.text(["run": RunJSON.run(found.run), "steps": found.steps.map(RunJSON.step)])))
                 return
             }
             let run = found.run
@@ -122,7 +124,7 @@ struct RunsCommand: AsyncParsableCommand {
                     lines.append("\(indent)    error: " + error.replacingOccurrences(of: "\n", with: "\n\(indent)    "))
                 }
             }
-            print(lines.joined(separator: "\n"))
+            print(mask.mask(lines.joined(separator: "\n")))
         }
     }
 

@@ -9,7 +9,7 @@ struct ValidateCommand: AsyncParsableCommand {
         commandName: "validate",
         abstract: "Check workflow files without running them; exit 1 with every error located.",
         discussion:
-            "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking. The automation: block itself is checked too: the cron schedule, the time zone, the timeout, inputs with defaults."
+            "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking. The automation: block itself is checked too: the cron schedule, the time zone, the timeout, inputs with defaults. Each ${secrets.NAME} must name a stored secret (shortcuts secrets list); ${env.NAME} is checked only when a run reads it."
     )
 
     @Argument(help: "The workflow files.", completion: .file(extensions: ["yaml", "yml"]))
@@ -32,14 +32,14 @@ struct ValidateCommand: AsyncParsableCommand {
                 let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: file))
                 let validator = WorkflowValidator(
                     catalog: Installation.shared.catalog,
-                    isHeadless: noInteraction || workflow.automation != nil)
+                    isHeadless: noInteraction || workflow.automation != nil, secrets: SecretStore.standard())
                 let (found, sources) = validator.check(workflow)
                 diagnostics = found.map(CommandLineError.withHint)
                 rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
             } catch let loadError as DiagnosticError {
                 let validator = WorkflowValidator(
                     catalog: Installation.shared.catalog,
-                    isHeadless: noInteraction || loadError.loadedPart?.automation != nil)
+                    isHeadless: noInteraction || loadError.loadedPart?.automation != nil, secrets: SecretStore.standard())
                 let error = loadError.addingDiagnostics(of: validator.check)
                 diagnostics = error.diagnostics.map(CommandLineError.withHint)
                 rendered = CommandLineError(error).description

@@ -48,6 +48,11 @@ enum ShellCompletions {
         return matching(prefix, names)
     }
 
+    /// The names of the stored secrets (never their values); none when the file cannot be used.
+    @Sendable static func secrets(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        matching(prefix, ((try? SecretStore.standard().secrets()) ?? [:]).keys.sorted())
+    }
+
     /// `.yaml` and `.yml` files in the folder a prefix names (the working directory by default),
     /// and its subfolders as `name/`.
     static func workflowFiles(under prefix: String) -> [String] {

@@ -18,7 +18,7 @@ extension CommandLineError {
         case let error as DiagnosticError:
             self.init(rendered: DiagnosticRenderer(sources: error.sources).render(error.diagnostics.map(Self.withHint)))
         case let error as WorkflowRunError:
-            var diagnostic = error.diagnostic
+            var diagnostic = Self.withHint(error.diagnostic)
             if let cause = error.cause, let hint = Self.hints(for: cause, command: command).first {
                 diagnostic.help = diagnostic.help.map { "\($0)\nhelp: \(hint)" } ?? hint
             }
@@ -27,6 +27,8 @@ extension CommandLineError {
             self.init(rendered: "cancelled", exitCode: 130)
         case let error as ShortcutsHomeError:
             self.init(error.description, help: ["set SHORTCUTS_HOME to a folder you can write (it is created if missing)"])
+        case let error as SecretStoreError:
+            self.init(error.description, help: Self.hints(for: error, command: command))
         default:
             if let database = DatabaseProblem.report(for: error) {
                 self = database
@@ -47,6 +49,15 @@ extension CommandLineError {
             case .unknownIntent: return ["`\(command) list intents` lists the installed intents"]
             case .unknownEntity: return ["`\(command) list entities` lists them"]
             case .interaction(_, let interaction): return hints(for: interaction, command: command)
+            default: return []
+            }
+        case let error as SecretStoreError:
+            switch error {
+            case .exposed: return error.fix.map { ["run `\($0)`"] } ?? []
+            case .unknownName:
+                return (error.fix.map { [$0] } ?? []) + ["`\(command) secrets list` lists the stored secrets"]
+            case .invalidName:
+                return ["a name is made of letters, digits and '_' (\(SecretStore.namePattern)), such as GITHUB_TOKEN"]
             default: return []
             }
         case let error as InteractionError:
@@ -73,6 +84,9 @@ extension CommandLineError {
             if diagnostic.help == nil {
                 diagnostic.help = "`\(Installation.shared.commandName) list \(kind)` lists the installed \(kind)"
             }
+        case .storeSecret(let name):
+            let hint = "`\(Installation.shared.commandName) secrets set \(name)` stores it"
+            diagnostic.help = diagnostic.help.map { "\($0)\nhelp: \(hint)" } ?? hint
         case nil:
             break
         }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Logging
+import WorkflowKit
 
 /// The daemon's log records on standard error, one line per record, as text or JSON.
 ///
@@ -11,6 +12,10 @@ import Logging
 /// journald reads as the record's level.
 ///
 /// JSON: `{"level":"info","message":"…","time":"…"}` with the record's metadata as further keys.
+///
+/// Every stored secret's value is masked as `***` in the message and the metadata, whatever
+/// logged it (runs mask what they show and their errors already; this also covers any other
+/// record).
 ///
 /// ```swift
 /// LoggingSystem.bootstrap { _ in DaemonLogHandler(level: .info, format: .text, isJournal: false) }
@@ -26,14 +31,18 @@ struct DaemonLogHandler: LogHandler {
     /// Whether journald captures standard error: no time of our own, a syslog priority prefix.
     let isJournal: Bool
     let write: @Sendable (String) -> Void
+    /// What hides secret values; read for each record, so secrets stored while the daemon
+    /// runs are masked too.
+    let mask: @Sendable () -> SecretMask
 
     init(
-        level: Logger.Level, format: Format, isJournal: Bool,
+        level: Logger.Level, format: Format, isJournal: Bool, mask: @escaping @Sendable () -> SecretMask = { .none },
         write: @escaping @Sendable (String) -> Void = DaemonLogHandler.standardError
     ) {
         logLevel = level
         self.format = format
         self.isJournal = isJournal
+        self.mask = mask
         self.write = write
     }
 
@@ -51,6 +60,9 @@ struct DaemonLogHandler: LogHandler {
 
     /// One record as one line, without the line break.
     func line(level: Logger.Level, message: String, metadata: Logger.Metadata, time: Date) -> String {
+        let mask = self.mask()
+        let message = mask.mask(message)
+        let metadata = mask.isEmpty ? metadata : metadata.mapValues { Logger.MetadataValue.string(mask.mask("\($0)")) }
         switch format {
         case .text:
             var line = isJournal ? "<\(Self.syslogPriority(level))>" : time.formatted(Self.timeStyle) + " "

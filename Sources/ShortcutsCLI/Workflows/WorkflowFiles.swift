@@ -77,7 +77,8 @@ enum WorkflowFiles {
     /// - Throws: ``CommandLineError`` with every diagnostic, located.
     static func loadValid(_ url: URL, isHeadless: Bool, answered: Set<String>) throws -> Workflow {
         let workflow: Workflow
-        let validator = WorkflowValidator(catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered)
+        let validator = WorkflowValidator(
+            catalog: Installation.shared.catalog, isHeadless: isHeadless, answeredNames: answered, secrets: SecretStore.standard())
         do {
             workflow = try WorkflowLoader.load(contentsOf: url)
         } catch {

@@ -50,6 +50,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         case answerInAdvance(name: String, placeholder: String)
         /// The installed things of a kind (`intents`, `entities`) can be listed.
         case listInstalled(String)
+        /// The secret named `name`, which does not exist, can be stored.
+        case storeSecret(name: String)
     }
 
     /// Creates a diagnostic.

@@ -3,8 +3,9 @@ import Yams
 
 /// Reading YAML nodes: locations, mapping entries, and scalars of the expected kind.
 extension WorkflowConverter {
-    /// The reserved variable names, which steps, `set`, `append` and `as` cannot define.
-    static let reservedNames = ["input", "previous", "now", "index"]
+    /// The reserved variable names, which steps, `set`, `append` and `as` cannot define; the
+    /// last two (``ReservedRoot``) cannot name inputs either.
+    static let reservedNames = ["input", "previous", "now", "index"] + ReservedRoot.allCases.map(\.rawValue)
 
     // MARK: - Locations
 

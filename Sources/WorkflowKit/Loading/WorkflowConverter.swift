@@ -80,6 +80,12 @@ final class WorkflowConverter {
         guard let entries = mappingEntries(node, for: "'input'") else { return [] }
         return entries.all.compactMap { entry in
             guard checkName(entry.key, kind: "input name") else { return nil }
+            if let root = ReservedRoot(rawValue: entry.key.value) {
+                report(
+                    "'\(root.rawValue)' is a reserved name and cannot be used as an input name", at: entry.key.location,
+                    help: "choose another name; \(root.example) reads \(root.what)")
+                return nil
+            }
             return convertInput(named: entry.key, entry.value)
         }
     }

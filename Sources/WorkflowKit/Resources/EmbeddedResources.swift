@@ -30,12 +30,24 @@ package enum WorkflowKitResources {
         "null"
       ],
       "propertyNames": {
-        "$ref": "#/$defs/name"
+        "allOf": [
+          {
+            "$ref": "#/$defs/name"
+          },
+          {
+            "not": {
+              "enum": [
+                "env",
+                "secrets"
+              ]
+            }
+          }
+        ]
       },
       "additionalProperties": {
         "$ref": "#/$defs/input"
       },
-      "description": "The workflow's typed inputs by name, read with `${input.name}`."
+      "description": "The workflow's typed inputs by name, read with `${input.name}`; `env` and `secrets` are reserved."
     },
     "steps": {
       "$ref": "#/$defs/steps",
@@ -67,12 +79,14 @@ package enum WorkflowKitResources {
               "input",
               "previous",
               "now",
-              "index"
+              "index",
+              "env",
+              "secrets"
             ]
           }
         }
       ],
-      "description": "A variable name; `input`, `previous`, `now` and `index` are built in and reserved."
+      "description": "A variable name; `input`, `previous`, `now` and `index` are built in, and `env` and `secrets` read the environment and stored secrets, so all are reserved."
     },
     "qualifiedName": {
       "type": "string",

@@ -2,10 +2,12 @@ import Foundation
 import IntentKit
 
 /// Turns the values written in a workflow into ``IntentValue``s: literals by their YAML tag,
-/// `${...}` expressions by looking them up in the scope (keeping their type), and text with
+/// `${...}` expressions by looking them up in the scope (keeping their type) or, for
+/// `${env.NAME}` and `${secrets.NAME}`, in the run's environment, and text with
 /// interpolations by joining display texts.
 struct ValueEvaluator {
     let sources: [String: String]
+    let environment: RunEnvironment
 
     func evaluate(_ node: ValueNode, in scope: RunScope) throws -> IntentValue {
         switch node {
@@ -44,13 +46,25 @@ struct ValueEvaluator {
     }
 
     func evaluate(_ expression: WorkflowExpression, in scope: RunScope) throws -> IntentValue {
-        guard var value = scope[expression.variable.value] else {
+        var value: IntentValue
+        var components = expression.components[...]
+        if let root = ReservedRoot(rawValue: expression.variable.value) {
+            guard case .property(let name)? = components.first else {
+                throw WorkflowRunError(
+                    "'\(root.rawValue)' reads \(root.what) by its name", at: expression.location,
+                    help: "write \(root.example)", sources: sources)
+            }
+            value = try environment.value(of: root, named: name, sources: sources)
+            components = components.dropFirst()
+        } else if let found = scope[expression.variable.value] {
+            value = found
+        } else {
             throw WorkflowRunError(
                 "'\(expression.variable.value)' has no value here", at: expression.variable.location,
                 help: NameSuggestion.nearest(to: expression.variable.value, among: scope.names).map { "did you mean '\($0)'?" },
                 sources: sources)
         }
-        for component in expression.components {
+        for component in components {
             switch component {
             case .property(let name):
                 guard let member = value.member(name.value) else {

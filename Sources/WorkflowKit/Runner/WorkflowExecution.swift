@@ -7,12 +7,15 @@ import IntentKit
 /// ``execute(_:in:frame:)`` runs a list of steps, traces each and hands it to its kind.
 final class WorkflowExecution {
     let runner: WorkflowRunner
+    /// The environment variables and secrets `${env.…}` and `${secrets.…}` read.
+    let environment: RunEnvironment
     var trace: [StepTrace] = []
     var sources: [String: String] = [:]
     var intents: [String: IntentCatalog.FoundIntent] = [:]
 
-    init(runner: WorkflowRunner) {
+    init(runner: WorkflowRunner, environment: RunEnvironment) {
         self.runner = runner
+        self.environment = environment
     }
 
     /// Thrown by a `stop` step to end the workflow with an output.
@@ -21,7 +24,7 @@ final class WorkflowExecution {
     }
 
     /// The evaluator of values, with the sources of the files seen so far.
-    var values: ValueEvaluator { ValueEvaluator(sources: sources) }
+    var values: ValueEvaluator { ValueEvaluator(sources: sources, environment: environment) }
 
     /// Runs a workflow with relative paths resolved against its file's folder
     /// (``IntentExecution/workingDirectory``), wherever the process was started.
@@ -34,7 +37,7 @@ final class WorkflowExecution {
 
     private func runInFolder(_ workflow: Workflow, inputs: [String: IntentValue], depth: Int, callers: [String]) async throws -> IntentValue {
         sources[workflow.fileName] = workflow.sourceText
-        let evaluator = ValueEvaluator(sources: sources)
+        let evaluator = values
         var scope = RunScope(inputs: try await prepareInputs(workflow, given: inputs, evaluator: evaluator))
         do {
             _ = try await execute(workflow.steps, in: &scope, frame: StepFrame(workflow: workflow, depth: depth, callers: callers))
@@ -42,7 +45,7 @@ final class WorkflowExecution {
             return stop.output
         }
         guard let output = workflow.output else { return .null }
-        return try ValueEvaluator(sources: sources).evaluate(output, in: scope)
+        return try values.evaluate(output, in: scope)
     }
 
     private func prepareInputs(_ workflow: Workflow, given: [String: IntentValue], evaluator: ValueEvaluator) async throws -> [String: IntentValue] {

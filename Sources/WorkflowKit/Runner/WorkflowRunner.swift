@@ -6,6 +6,11 @@ import IntentKit
 /// flow, searches indexes, asks questions through the ``Interaction``, and records a trace of
 /// every step.
 ///
+/// `${env.NAME}` reads ``environment`` and `${secrets.NAME}` reads ``secrets``. Every value
+/// stored there when a run starts is masked as `***` in what the run writes: the text it
+/// shows, the questions it asks, its output, its trace, its history record and its error
+/// (``SecretMask``).
+///
 /// ```swift
 /// let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: "Workflows/add-book.yaml"))
 /// let runner = WorkflowRunner(catalog: catalog, interaction: NoInteraction())
@@ -27,6 +32,10 @@ public struct WorkflowRunner: Sendable {
     public var trigger: String
     /// What answers `search` steps; `nil` when the program has no search (they then fail).
     public var search: (any WorkflowSearchProvider)?
+    /// The environment variables `${env.NAME}` reads.
+    public var environment: [String: String]
+    /// The secrets `${secrets.NAME}` reads and whose values runs mask; `nil` for none.
+    public var secrets: SecretStore?
 
     /// Creates a runner.
     ///
@@ -37,10 +46,13 @@ public struct WorkflowRunner: Sendable {
     ///   - history: Where runs are recorded.
     ///   - trigger: What started the runs.
     ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
-    ///   - show: Receives shown text.
+    ///   - environment: The variables `${env.NAME}` reads; the process's by default.
+    ///   - secrets: The secrets `${secrets.NAME}` reads; those of `$SHORTCUTS_HOME` by default.
+    ///   - show: Receives shown text, with secret values masked.
     public init(
         catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
         history: RunHistory? = nil, trigger: String = "manual", search: (any WorkflowSearchProvider)? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment, secrets: SecretStore? = .standard(),
         show: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.catalog = catalog
@@ -49,6 +61,8 @@ public struct WorkflowRunner: Sendable {
         self.history = history
         self.trigger = trigger
         self.search = search ?? WorkflowSearch.provider(for: catalog)
+        self.environment = environment
+        self.secrets = secrets
         self.show = show
     }
 
@@ -61,28 +75,43 @@ public struct WorkflowRunner: Sendable {
     ///     chose it beforehand; a new one by default.
     ///   - isBegun: Whether the caller already recorded the run's start under `runID`
     ///     (``RunHistory/begin(_:trigger:)``), so that only its end is recorded here.
-    /// - Returns: The output and the trace.
-    /// - Throws: ``WorkflowRunError`` located at the failing step, or ``WorkflowCancelled``.
+    /// - Returns: The output and the trace, with secret values masked.
+    /// - Throws: ``WorkflowRunError`` located at the failing step (with secret values masked),
+    ///   or ``WorkflowCancelled``.
     public func run(
         _ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String? = nil,
         isBegun: Bool = false
     ) async throws -> WorkflowRunResult {
-        let execution = WorkflowExecution(runner: self)
+        let environment = RunEnvironment(variables: self.environment, store: secrets)
+        let mask = environment.mask
+        let execution = WorkflowExecution(runner: masking(with: mask), environment: environment)
         let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID)
         do {
-            let output = try await execution.run(workflow, inputs: inputs, depth: 0, callers: [])
-            if let runID { try history?.finish(runID, status: .succeeded, output: output, error: nil, steps: execution.trace) }
-            return WorkflowRunResult(runID: runID, output: output, steps: execution.trace)
+            let output = mask.mask(try await execution.run(workflow, inputs: inputs, depth: 0, callers: []))
+            let steps = execution.trace.map { mask.mask($0) }
+            if let runID { try history?.finish(runID, status: .succeeded, output: output, error: nil, steps: steps) }
+            return WorkflowRunResult(runID: runID, output: output, steps: steps)
         } catch {
+            let error = mask.mask(error)
             if let runID {
                 let status: RunHistory.Status = error is WorkflowCancelled || Task.isCancelled ? .cancelled : .failed
                 let message = (error as? WorkflowRunError)?.rendered() ?? "\(error)"
-                try? history?.finish(runID, status: status, output: nil, error: message, steps: execution.trace)
+                try? history?.finish(runID, status: status, output: nil, error: message, steps: execution.trace.map { mask.mask($0) })
             }
             // A step that an intent ended early because the run was cancelled (a command
             // stopped on Ctrl-C) cancels the run, as a step between steps would.
             if Task.isCancelled && !(error is WorkflowCancelled) { throw WorkflowCancelled() }
             throw error
         }
+    }
+
+    /// This runner with what it shows and asks masked.
+    private func masking(with mask: SecretMask) -> WorkflowRunner {
+        guard !mask.isEmpty else { return self }
+        var masked = self
+        let show = self.show
+        masked.show = { text in show(mask.mask(text)) }
+        masked.interaction = MaskingInteraction(base: interaction, mask: mask)
+        return masked
     }
 }

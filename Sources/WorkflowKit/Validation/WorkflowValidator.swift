@@ -5,7 +5,8 @@ import IntentKit
 /// every mistake at once: unknown intents, parameters, entities, properties, comparators and
 /// sort options; variables used before they have a value; values whose type cannot feed a
 /// parameter; required parameters nobody could supply in a headless run; nested workflows that
-/// run themselves; search steps naming entities that are not indexed or indexes that do not exist.
+/// run themselves; search steps naming entities that are not indexed or indexes that do not exist;
+/// `${secrets.NAME}` naming a secret that is not stored, when it is given the ``secrets`` store.
 ///
 /// ```swift
 /// let (diagnostics, sources) = WorkflowValidator(catalog: catalog).check(workflow)
@@ -21,6 +22,9 @@ public struct WorkflowValidator: Sendable {
     public var answeredNames: Set<String>
     /// What answers `search` steps: the indexes they may name and the entities they may search.
     public var search: (any WorkflowSearchProvider)?
+    /// The store `${secrets.NAME}` reads, to check that each secret exists; `nil` leaves
+    /// secrets to be checked when the workflow runs (the environment is always left to then).
+    public var secrets: SecretStore?
 
     /// Creates a validator.
     ///
@@ -29,14 +33,16 @@ public struct WorkflowValidator: Sendable {
     ///   - isHeadless: Whether the run cannot ask questions.
     ///   - answeredNames: Names answered in advance.
     ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
+    ///   - secrets: The store whose secret names `${secrets.NAME}` must be among; `nil` to not check them.
     public init(
         catalog: IntentCatalog, isHeadless: Bool = true, answeredNames: Set<String> = [],
-        search: (any WorkflowSearchProvider)? = nil
+        search: (any WorkflowSearchProvider)? = nil, secrets: SecretStore? = nil
     ) {
         self.catalog = catalog
         self.isHeadless = isHeadless
         self.answeredNames = answeredNames
         self.search = search ?? WorkflowSearch.provider(for: catalog)
+        self.secrets = secrets
     }
 
     /// Validates a workflow (and the workflows it runs).
@@ -498,7 +504,15 @@ struct ValidationPass {
         let name = expression.variable.value
         var components = expression.components[...]
         var current: IntentValueType
-        if name == "input" {
+        if let root = ReservedRoot(rawValue: name) {
+            guard case .property(let variable)? = components.first else {
+                report("'\(name)' reads \(root.what) by its name", at: expression.location, help: "write \(root.example)")
+                return nil
+            }
+            components = components.dropFirst()
+            if root == .secrets, !secret(variable) { return nil }
+            current = .string
+        } else if name == "input" {
             guard case .property(let inputName)? = components.first else { return .any }
             components = components.dropFirst()
             guard let inputType = inputTypes[inputName.value] else {
@@ -550,6 +564,21 @@ struct ValidationPass {
             }
         }
         return current
+    }
+
+    /// Whether a secret can be read, reporting it when the store is known and it cannot: it is
+    /// not stored, or the file cannot be used.
+    mutating func secret(_ name: Located<String>) -> Bool {
+        guard let snapshot = validator.secrets?.snapshot() else { return true }
+        if let problem = snapshot.problem {
+            diagnostics.append(RunEnvironment.error(reading: name, problem: problem, sources: [:]).diagnostic)
+            return false
+        }
+        guard snapshot.secrets[name.value] != nil else {
+            diagnostics.append(RunEnvironment.unknownSecret(name, stored: snapshot.secrets.keys.sorted(), sources: [:]).diagnostic)
+            return false
+        }
+        return true
     }
 
     /// Reports a value whose type cannot feed a parameter.
