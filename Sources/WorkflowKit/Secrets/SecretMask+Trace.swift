@@ -5,10 +5,11 @@ extension SecretMask {
     /// The text fields of ``StepTrace`` this mask covers, and those that hold no text a run
     /// produced. A test compares these with the fields `StepTrace` has, so that a field added
     /// to it is masked here before it can be written.
-    static let maskedTraceFields: Set<String> = ["kind", "stepID", "inputs", "output", "dialog", "error"]
+    static let maskedTraceFields: Set<String> = ["kind", "stepID", "inputs", "output", "dialog", "error", "details"]
     static let unmaskedTraceFields: Set<String> = ["location", "depth", "startedAt", "duration"]
 
-    /// A step's trace with every text field masked: kind, id, inputs, output, dialog and error.
+    /// A step's trace with every text field masked: kind, id, inputs, output, dialog, error and
+    /// the details the intent recorded.
     ///
     /// ```swift
     /// let recorded = result.steps.map { mask.mask($0) }
@@ -22,6 +23,7 @@ extension SecretMask {
         masked.output = mask(trace.output)
         masked.dialog = mask(trace.dialog)
         masked.error = mask(trace.error)
+        masked.details = mask(trace.details)
         return masked
     }
 
