@@ -153,6 +153,20 @@ struct SecretsTests {
         #expect(recommenders.contains(Self.token))
     }
 
+    @Test func aScriptsStandardErrorIsMaskedInTheErrorAndTheRecordedDetails() throws {
+        let shortcuts = try storingToken()
+        let run = try shortcuts.run(["run", PackagePaths.fixture("Secrets/script-prints-token.yaml")])
+        #expect(run.status == 1)
+        #expect(run.error.contains("exited with status 3: token is ***"), "\(run.error)")
+        #expect(!written(run).contains(Self.token))
+        let listed = try shortcuts.run(["runs", "list", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        let id = try #require(runs.first?["id"] as? String)
+        let shown = try shortcuts.run(["runs", "show", id, "--json"])
+        #expect(shown.output.contains("token is ***"))
+        #expect(!written(shown).contains(Self.token))
+    }
+
     @Test func environmentVariablesAreReadAndAMissingOneIsNamedWhenTheRunReadsIt() throws {
         let shortcuts = try storingToken()
         let workflow = try TemporaryFolder.make(prefix: "secrets-env").appendingPathComponent("env.yaml")
