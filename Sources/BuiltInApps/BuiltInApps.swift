@@ -9,7 +9,9 @@ import IntentKit
 /// ```
 public enum BuiltInApps {
     /// Every built-in app, in the order `shortcuts list` shows them.
-    public static let all: [IntentApp] = []
+    public static let all: [IntentApp] = [
+        WebApp.app
+    ]
 }
 
 /// The `ja` (and other) strings of the built-in apps: one table per app,
