@@ -5,6 +5,7 @@ import Foundation
 //   swift run -c release shortcuts-bench cron [calls]
 //   swift run -c release shortcuts-bench workflows [iterations] [repeat] [find] [validate]
 //   swift run -c release shortcuts-bench daemon [seconds] [automations] [every-second automations] [idle seconds]
+//   swift run -c release shortcuts-bench web [requests]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
@@ -13,9 +14,11 @@ case "workflows":
     try await WorkflowBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "daemon":
     try await DaemonBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "web":
+    try await WebBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] | daemon [seconds] [automations] [every-second] [idle seconds]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] | daemon [seconds] [automations] [every-second] [idle seconds] | web [requests]"
     )
     exit(64)
 }
