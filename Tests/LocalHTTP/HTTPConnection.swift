@@ -28,16 +28,16 @@ final class HTTPConnection {
             return nil
         }
         guard let headEnd = readUntil([13, 10, 13, 10]) else { return nil }
-        let head = String(decoding: buffer[..<headEnd], as: UTF8.self)
+        let head = buffer.withUnsafeBufferPointer { String(decoding: $0[..<headEnd], as: UTF8.self) }
         buffer.removeFirst(headEnd + 4)
-        var lines = head.components(separatedBy: "\r\n")
+        var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false)
         let requestLine = lines.removeFirst().split(separator: " ", omittingEmptySubsequences: true)
         guard requestLine.count >= 2 else { return nil }
         var headers: [String: String] = [:]
         for line in lines {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
-            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].lowercased()
+            let value = String(line[line.index(after: colon)...].drop { $0 == " " || $0 == "\t" })
             headers[name] = headers[name].map { "\($0), \(value)" } ?? value
         }
         if headers["expect"]?.lowercased() == "100-continue" {

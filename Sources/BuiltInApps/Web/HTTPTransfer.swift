@@ -47,7 +47,18 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     private var session: URLSession!
-    private let transfers = Mutex<[Int: Transfer]>([:])
+    private let state = Mutex(State())
+    private let sweepQueue = DispatchQueue(label: "Web.GetContentsOfURL.deadlines")
+
+    /// The requests in flight, and the timer that ends those past their deadline while there
+    /// are any: one timer for all, rather than one per request.
+    private struct State {
+        var transfers: [Int: Transfer] = [:]
+        var sweeper: (any DispatchSourceTimer)?
+    }
+
+    /// How often deadlines are checked.
+    private static let sweepInterval = DispatchTimeInterval.milliseconds(50)
 
     override private init() {
         super.init()
@@ -72,21 +83,17 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// - Throws: ``Failure``.
     func fetch(_ request: URLRequest, into destination: Destination, deadline: Duration) async throws -> Outcome {
         let task = session.dataTask(with: request)
-        let transfer = Transfer(destination: destination, isHEAD: request.httpMethod == "HEAD")
+        let transfer = Transfer(task: task, destination: destination, deadline: .now + deadline)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // Cancelled before it started: the task is never resumed.
                 if let failure = transfer.failure { return continuation.resume(throwing: failure) }
                 transfer.continuation = continuation
-                transfers.withLock { $0[task.taskIdentifier] = transfer }
-                let timer = DispatchWorkItem { [weak task, weak transfer] in
-                    guard let task, let transfer, transfer.fail(.timedOut) else { return }
-                    task.cancel()
+                state.withLock { state in
+                    state.transfers[task.taskIdentifier] = transfer
+                    if state.sweeper == nil { state.sweeper = startSweeper() }
                 }
-                transfer.timer = timer
                 task.resume()
-                let seconds = Double(deadline.components.seconds) + Double(deadline.components.attoseconds) / 1e18
-                DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
             }
         } onCancel: {
             if transfer.fail(.cancelled) { task.cancel() }
@@ -98,8 +105,9 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
         guard let transfer = transfer(of: dataTask) else { return completionHandler(.cancel) }
+        // URLSession on Linux ignores the disposition, so a refused body is cancelled here.
         if case .memory(let limit) = transfer.destination, !transfer.isHEAD, response.expectedContentLength > Int64(limit) {
-            _ = transfer.fail(.tooLarge(limit: limit))
+            if transfer.fail(.tooLarge(limit: limit)) { dataTask.cancel() }
             return completionHandler(.cancel)
         }
         completionHandler(.allow)
@@ -124,8 +132,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
-        transfer.timer?.cancel()
+        guard let transfer = state.withLock({ $0.transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let failure = transfer.failure {
             transfer.continuation?.resume(throwing: failure)
         } else if let error {
@@ -140,7 +147,29 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     private func transfer(of task: URLSessionTask) -> Transfer? {
-        transfers.withLock { $0[task.taskIdentifier] }
+        state.withLock { $0.transfers[task.taskIdentifier] }
+    }
+
+    private func startSweeper() -> any DispatchSourceTimer {
+        let timer = DispatchSource.makeTimerSource(queue: sweepQueue)
+        timer.schedule(deadline: .now() + Self.sweepInterval, repeating: Self.sweepInterval, leeway: .milliseconds(10))
+        timer.setEventHandler { [weak self] in self?.sweep() }
+        timer.resume()
+        return timer
+    }
+
+    /// Ends the transfers past their deadline; stops the timer when none is in flight.
+    private func sweep() {
+        let now = ContinuousClock.now
+        let expired: [Transfer] = state.withLock { state in
+            guard !state.transfers.isEmpty else {
+                state.sweeper?.cancel()
+                state.sweeper = nil
+                return []
+            }
+            return state.transfers.values.filter { $0.deadline <= now }
+        }
+        for transfer in expired where transfer.fail(.timedOut) { transfer.task.cancel() }
     }
 
     /// An error's text without its domain and code.
@@ -157,17 +186,20 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     /// One request in flight. Its body and failure are touched on the session's delegate queue;
     /// the first failure wins, under a lock, whoever records it.
     private final class Transfer: @unchecked Sendable {
+        let task: URLSessionDataTask
         let destination: Destination
-        let isHEAD: Bool
+        let deadline: ContinuousClock.Instant
         var body = Data()
         var continuation: CheckedContinuation<Outcome, any Error>?
-        var timer: DispatchWorkItem?
         private let recordedFailure = Mutex<Failure?>(nil)
 
-        init(destination: Destination, isHEAD: Bool) {
+        init(task: URLSessionDataTask, destination: Destination, deadline: ContinuousClock.Instant) {
+            self.task = task
             self.destination = destination
-            self.isHEAD = isHEAD
+            self.deadline = deadline
         }
+
+        var isHEAD: Bool { task.originalRequest?.httpMethod == "HEAD" }
 
         var failure: Failure? { recordedFailure.withLock { $0 } }
 

@@ -59,8 +59,8 @@ enum ResponseBody {
         let text: String?
         switch name {
         case "utf-8", "utf8":
-            let bytes = data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data
-            text = String(validating: bytes, as: UTF8.self)
+            let byteOrderMark = data.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+            text = data.withUnsafeBytes { String(validating: $0.dropFirst(byteOrderMark), as: UTF8.self) }
         case "iso-8859-1", "latin1", "iso_8859-1", "us-ascii", "ascii":
             text = String(data: data, encoding: .isoLatin1)
         case "windows-1252", "cp1252":
@@ -82,15 +82,22 @@ enum ResponseBody {
         var charset: String?
 
         init?(_ header: String?) {
-            guard let header, !header.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+            guard let header else { return nil }
             let parts = header.split(separator: ";")
-            type = parts[0].trimmingCharacters(in: .whitespaces).lowercased()
+            guard let first = parts.first.map(Self.trimmed), !first.isEmpty else { return nil }
+            type = first.lowercased()
             for parameter in parts.dropFirst() {
                 let pair = parameter.split(separator: "=", maxSplits: 1)
-                if pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" {
-                    charset = pair[1].trimmingCharacters(in: CharacterSet.whitespaces.union(CharacterSet(charactersIn: "\"")))
+                if pair.count == 2, Self.trimmed(pair[0]).lowercased() == "charset" {
+                    charset = String(Self.trimmed(pair[1]).filter { $0 != "\"" })
                 }
             }
+        }
+
+        private static func trimmed(_ text: Substring) -> Substring {
+            let start = text.firstIndex { $0 != " " && $0 != "\t" } ?? text.endIndex
+            let end = text.lastIndex { $0 != " " && $0 != "\t" }.map(text.index(after:)) ?? start
+            return text[start..<max(start, end)]
         }
 
         /// Whether the type is JSON.
