@@ -1,3 +1,4 @@
+import BuiltInApps
 import Foundation
 import Testing
 
@@ -8,7 +9,7 @@ struct CatalogCommandTests {
         #expect(result.status == 0)
         let metadata = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let apps = try #require(metadata["apps"] as? [[String: Any]])
-        #expect(apps.map { $0["name"] as? String } == ["Journal", "Library", "Tags"])
+        #expect(apps.map { $0["name"] as? String } == (["Journal", "Library", "Tags"] + BuiltInApps.all.map(\.name)).sorted())
         let library = try #require(apps.first { $0["name"] as? String == "Library" })
         let book = try #require((library["entities"] as? [[String: Any]])?.first { $0["name"] as? String == "Library.BookEntity" })
         let properties = try #require(book["properties"] as? [[String: Any]])
@@ -55,7 +56,7 @@ struct CatalogCommandTests {
         #expect(intents.output.contains("Library.AddBook"))
         #expect(intents.output.contains("Tags.FindPhotos"))
         #expect(intents.output.contains("Journal.SearchEntries"))
-        #expect(intents.output.split(separator: "\n").count == 16)
+        #expect(intents.output.split(separator: "\n").count == 16 + BuiltInApps.all.map(\.intents.count).reduce(0, +))
         let enums = try shortcuts.run(["list", "enums", "--json"])
         #expect(enums.output.contains("\"value\" : \"currentlyReading\""))
         let view = try shortcuts.run(["view", "Library.AddBook"])
