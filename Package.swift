@@ -84,7 +84,7 @@ let package = Package(
         .executableTarget(
             name: "shortcuts-bench",
             dependencies: [
-                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "BuiltInApps", "LibraryApp",
+                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "BuiltInApps", "LibraryApp", "LocalHTTP",
                 .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
@@ -121,7 +121,8 @@ let package = Package(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
-        .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps"], path: "Tests/ShortcutsTestSupport"),
+        .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
+        .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP"], path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

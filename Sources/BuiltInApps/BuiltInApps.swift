@@ -11,6 +11,7 @@ public enum BuiltInApps {
     /// Every built-in app, in the order `shortcuts list` shows them.
     public static let all: [IntentApp] = [
         ShellApp.app,
+        WebApp.app,
         FilesApp.app,
         TextApp.app,
         DataApp.app,

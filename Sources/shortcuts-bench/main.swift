@@ -6,6 +6,7 @@ import Foundation
 //   swift run -c release shortcuts-bench workflows [iterations] [repeat] [find] [validate]
 //   swift run -c release shortcuts-bench daemon [seconds] [automations] [every-second automations] [idle seconds]
 //   swift run -c release shortcuts-bench shell [calls]
+//   swift run -c release shortcuts-bench web [requests]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
@@ -16,9 +17,11 @@ case "daemon":
     try await DaemonBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "shell":
     try await ShellBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "web":
+    try await WebBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests]"
     )
     exit(64)
 }

@@ -393,6 +393,40 @@ package enum BuiltInAppsResources {
 /* Web の日本語の文字列 */
 "CFBundleDisplayName" = "ウェブ";
 
+/* Intents */
+"Get Contents of URL" = "URLの内容を取得";
+"Fetches a URL and returns its body: dictionaries and lists for JSON, text otherwise, or a file when saved." = "URLを取得して本文を返します。JSONなら辞書とリスト、それ以外はテキスト、保存したときはファイルです。";
+"Get contents of %@" = "%@の内容を取得";
+"Download %@ to %@" = "%@を%@にダウンロード";
+"Which URL do you want to fetch?" = "どのURLを取得しますか？";
+
+/* Parameters */
+"URL" = "URL";
+"Method" = "メソッド";
+"Headers" = "ヘッダ";
+"Body" = "本文";
+"Form" = "フォーム";
+"Timeout" = "タイムアウト";
+"Fail on Error" = "エラーで失敗";
+"Save To" = "保存先";
+"Response" = "レスポンス";
+"Text as it is, a file's bytes, or anything else as JSON." = "テキストはそのまま、ファイルはそのバイト列、それ以外はJSONとして送ります。";
+"Fields sent as application/x-www-form-urlencoded." = "application/x-www-form-urlencoded として送るフィールド。";
+"Seconds the whole request may take." = "リクエスト全体にかけられる秒数。";
+"Whether a status of 400 or more fails the step." = "400以上のステータスでステップを失敗させるかどうか。";
+"A file path to save the body to, instead of returning it." = "本文を返す代わりに保存するファイルのパス。";
+
+/* Types and values */
+"HTTP Method" = "HTTPメソッド";
+"GET" = "GET";
+"POST" = "POST";
+"PUT" = "PUT";
+"PATCH" = "PATCH";
+"DELETE" = "DELETE";
+"HEAD" = "HEAD";
+"OPTIONS" = "OPTIONS";
+"Status, Headers and Body" = "ステータス、ヘッダと本文";
+
 """####,
     ]
 }
