@@ -39,7 +39,7 @@ extension CompletionTests {
         let shortcuts = try ShortcutsBinary()
         let indexes = try candidates(shortcuts, ["index", "status"], words: ["shortcuts", "index", "status", "li"])
         #expect(indexes == ["library"])
-        let automations = try candidates(shortcuts, ["automations", "run"], words: ["shortcuts", "automations", "run", "mor"])
+        let automations = try candidates(shortcuts, ["automations", "run"], words: ["shortcuts", "automations", "run", "morning-r"])
         #expect(automations == ["morning-reminder"])
     }
 }

@@ -1,14 +1,51 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 /// Every workflow in Workflows/ runs, headless, with the answers it needs, and its output is checked.
+///
+/// The workflows that read the web, files or folders run against local resources: a local HTTP
+/// server and a temporary folder, passed as inputs. In arguments, output and shown lines,
+/// `{folder}` stands for that folder, `{server}` for the server's address and `{today}` for
+/// today's date.
 struct WorkflowsFolderTests {
     struct Expectation: Sendable, CustomStringConvertible {
         var file: String
         var arguments: [String] = []
         var output: String
         var shown: [String] = []
+        /// Makes what the workflow works on, in the temporary folder.
+        var prepare: @Sendable (URL) throws -> Void = { _ in }
         var description: String { file }
+    }
+
+    /// What the workflows that need local resources are given.
+    struct Setting {
+        let folder: URL
+        let server: LocalHTTPServer
+
+        init() throws {
+            folder = try TemporaryFolder.make(prefix: "shortcuts-workflows")
+            server = try LocalHTTPServer(routes: [
+                "/releases.json": { _ in
+                    .json(
+                        #"[{"name": "Swift 6.2.1", "html_url": "https://example.org/6.2.1"}, {"name": "Swift 6.2", "html_url": "https://example.org/6.2"}]"#
+                    )
+                }
+            ])
+        }
+
+        func filled(_ text: String) -> String {
+            let today = Date().formatted(.iso8601.year().month().day().dateSeparator(.dash).timeZone(separator: .omitted))
+            return text.replacingOccurrences(of: "{folder}", with: folder.path)
+                .replacingOccurrences(of: "{server}", with: server.url("").absoluteString.trimmingCharacters(in: ["/"]))
+                .replacingOccurrences(of: "{today}", with: String(today.prefix(10)))
+        }
+
+        func stop() {
+            server.stop()
+            try? FileManager.default.removeItem(at: folder)
+        }
     }
 
     static let expectations: [Expectation] = [
@@ -38,7 +75,35 @@ struct WorkflowsFolderTests {
                 "1 found for 'savanna owens'; best: Secrets of the Savanna by Delia Owens",
                 "Opened Secrets of the Savanna.", "The index holds 3 books."
             ]),
-        Expectation(file: "morning-reminder.yaml", output: "0", shown: ["Nothing on the Want to Read shelf."])
+        Expectation(file: "morning-reminder.yaml", output: "0", shown: ["Nothing on the Want to Read shelf."]),
+        Expectation(
+            file: "morning-digest.yaml", arguments: ["--input", "url={server}/releases.json", "--input", "folder={folder}/Digests"],
+            output: "{folder}/Digests/digest-{today}.md",
+            shown: ["Notification (no desktop): Morning digest — Releases listed: 2, in digest-{today}.md"]),
+        Expectation(
+            file: "nightly-backup.yaml", arguments: ["--input", "source={folder}/Documents", "--input", "backups={folder}/Backups"],
+            output: "1", shown: ["Backed up to backup-{today}"],
+            prepare: { folder in
+                try TemporaryFolder.write(["Documents/notes.txt": "notes", "Backups/backup-2026-01-01-020000/notes.txt": "old"], in: folder)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date(timeIntervalSinceNow: -10 * 86_400)],
+                    ofItemAtPath: folder.appendingPathComponent("Backups/backup-2026-01-01-020000").path)
+            }),
+        Expectation(
+            file: "disk-alert.yaml", arguments: ["--input", "threshold=101"], output: "{usedPercent}",
+            shown: ["{usedPercent}% used, below 101%."]),
+        Expectation(
+            file: "tidy-downloads.yaml", arguments: ["--input", "folder={folder}/Downloads"], output: "3",
+            shown: ["Tidied 3 files in {folder}/Downloads."],
+            prepare: { folder in
+                try TemporaryFolder.write(["Downloads/cat.jpg": "jpeg", "Downloads/paper.pdf": "pdf", "Downloads/old.zip": "zip"], in: folder)
+            }),
+        Expectation(
+            file: "books-to-csv.yaml", arguments: ["--input", "path={folder}/books.csv"], output: "3",
+            shown: ["Wrote 3 books to books.csv."]),
+        Expectation(
+            file: "health-check.yaml", arguments: ["--input", "check=test -e {folder}/ready || { touch {folder}/ready; false; }"],
+            output: "up", shown: ["Up on try 2."])
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {
@@ -50,14 +115,22 @@ struct WorkflowsFolderTests {
     @Test(arguments: expectations)
     func workflowRunsAndProducesItsOutput(_ expectation: Expectation) throws {
         let shortcuts = try ShortcutsBinary()
+        let setting = try Setting()
+        defer { setting.stop() }
+        try expectation.prepare(setting.folder)
         let validated = try shortcuts.run(["validate", "Workflows/" + expectation.file])
         #expect(validated.status == 0, "\(validated.error)")
-        let result = try shortcuts.run(["run", "Workflows/" + expectation.file, "--no-interaction"] + expectation.arguments)
+        let result = try shortcuts.run(
+            ["run", "Workflows/" + expectation.file, "--no-interaction"] + expectation.arguments.map(setting.filled),
+            environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
         #expect(result.status == 0, "\(result.error)")
         let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.dropLast().last == expectation.output)
-        for shown in expectation.shown {
-            #expect(lines.contains(shown), "missing shown line: \(shown)")
+        // The disk's use is whatever it is: the workflow's output stands for it in the lines.
+        let output = lines.dropLast().last ?? ""
+        let expected = setting.filled(expectation.output).replacingOccurrences(of: "{usedPercent}", with: output)
+        #expect(output == expected)
+        for shown in expectation.shown.map({ setting.filled($0).replacingOccurrences(of: "{usedPercent}", with: output) }) {
+            #expect(lines.contains { $0.hasPrefix(shown) }, "missing shown line: \(shown)")
         }
     }
 }

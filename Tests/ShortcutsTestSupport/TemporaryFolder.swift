@@ -25,4 +25,21 @@ public enum TemporaryFolder {
     public static func unusedPath(prefix: String = "shortcuts-test") -> URL {
         FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
     }
+
+    /// Writes text files below a folder, making the folders on their paths.
+    ///
+    /// ```swift
+    /// try TemporaryFolder.write(["Downloads/cat.jpg": "jpeg"], in: folder)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - files: Each file's text by its path below `folder`.
+    ///   - folder: The folder.
+    public static func write(_ files: [String: String], in folder: URL) throws {
+        for (path, text) in files {
+            let url = folder.appendingPathComponent(path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url)
+        }
+    }
 }
