@@ -71,6 +71,8 @@ struct ValueConversionTests {
     @Test func jsonRoundTrips() throws {
         let value = IntentValue.dictionary(["a": .list([.int(1), .double(2.5), .bool(true), .null, .string("x")])])
         #expect(try IntentValue.fromJSON(value.jsonText) == value)
+        let scalars = try IntentValue.fromJSON("[true, false, 1, 0, 1.5, -3]")
+        #expect(scalars == .list([.bool(true), .bool(false), .int(1), .int(0), .double(1.5), .int(-3)]))
     }
 
     @Test func displayTextReadsNaturally() {

@@ -7,49 +7,23 @@ import Foundation
 /// let bus = try PrivateSessionBus()
 /// let run = try shortcuts.run(["run", "notify.yaml"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
 /// ```
-public final class PrivateSessionBus: @unchecked Sendable {
+public final class PrivateSessionBus: Sendable {
     /// The bus daemon's executable.
     public static let executable = "/usr/bin/dbus-daemon"
 
     /// The address clients connect to, as `DBUS_SESSION_BUS_ADDRESS` gives it.
-    public let address: String
-    private let process = Process()
+    public var address: String { daemon.firstLine }
+    private let daemon: ComponentProcess
 
     /// Starts the daemon and reads the address it prints.
     ///
     /// - Throws: When the daemon cannot start or prints no address within 5 seconds.
     public init() throws {
-        process.executableURL = URL(fileURLWithPath: Self.executable)
-        process.arguments = ["--session", "--print-address", "--nofork"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        guard let line = output.firstLine(timeout: 5), !line.isEmpty else {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-            throw ComponentError(message: "dbus-daemon printed no address within 5 seconds")
-        }
-        address = line
+        daemon = try ComponentProcess(executable: Self.executable, arguments: ["--session", "--print-address", "--nofork"], readyWithin: 5)
     }
 
     /// Ends the daemon and waits for it.
     public func stop() {
-        // SIGKILL: a program started from the test runner may inherit a mask that blocks SIGTERM.
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        daemon.stop()
     }
-
-    deinit {
-        stop()
-    }
-}
-
-/// A system component a test starts (a bus, a display) did not start or answer.
-public struct ComponentError: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
 }

@@ -60,14 +60,20 @@ extension IntentValue: Encodable {
         return fromJSONObject(object)
     }
 
+    /// The class of the numbers JSONSerialization makes of `true` and `false`.
+    private static let booleanNumberType: ObjectIdentifier = {
+        let parsed = try? JSONSerialization.jsonObject(with: Data("[true]".utf8)) as? [Any]
+        return ObjectIdentifier(type(of: parsed?.first as AnyObject))
+    }()
+
     static func fromJSONObject(_ object: Any) -> IntentValue {
         switch object {
         case let text as String: return .string(text)
         case let number as NSNumber:
             // JSONSerialization returns booleans as a distinct NSNumber subclass on every platform.
-            if String(describing: type(of: number)).contains("Boolean") { return .bool(number.boolValue) }
-            let kind = String(cString: number.objCType)
-            if kind == "d" || kind == "f" { return .double(number.doubleValue) }
+            if ObjectIdentifier(type(of: number)) == booleanNumberType { return .bool(number.boolValue) }
+            let kind = UInt8(bitPattern: number.objCType.pointee)
+            if kind == UInt8(ascii: "d") || kind == UInt8(ascii: "f") { return .double(number.doubleValue) }
             return .int(number.intValue)
         case let array as [Any]: return .list(array.map(fromJSONObject))
         case let dictionary as [String: Any]: return .dictionary(dictionary.mapValues(fromJSONObject))
