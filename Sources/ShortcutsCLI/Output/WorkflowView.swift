@@ -105,6 +105,13 @@ enum WorkflowView {
             return parts.isEmpty ? nil : parts.joined(separator: " ")
         case .run(let nested): return nested.workflow.value
         case .set(let set): return set.variable.value
+        case .repeat(let loop):
+            let limit = loop.maxIterations.map { " (at most \($0.value) passes)" } ?? ""
+            switch loop.mode {
+            case .while: return "while" + limit
+            case .until: return "until" + limit
+            default: return nil
+            }
         default: return nil
         }
     }

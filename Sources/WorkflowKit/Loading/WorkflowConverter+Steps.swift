@@ -149,10 +149,12 @@ extension WorkflowConverter {
             return .if(IfStep(condition: condition, thenSteps: thenSteps, elseSteps: elseSteps))
 
         case .repeat:
-            let mode = convertRepeatMode(settings.value, depth: depth + 1)
-            let steps = required("steps", in: settings).map { convertSteps($0, for: "'steps'", depth: depth + 1) }
+            let conditional = isConditionalRepeat(settings.value)
+            let limited = conditional ? convertConditionalRepeat(settings.value, depth: depth + 1) : nil
+            let mode = conditional ? limited?.mode : convertRepeatMode(settings.value, depth: depth + 1)
+            let steps = required("steps", in: settings).map { convertLoopSteps($0, depth: depth + 1) }
             guard let mode, let steps else { return nil }
-            return .repeat(RepeatStep(mode: mode, steps: steps))
+            return .repeat(RepeatStep(mode: mode, steps: steps, maxIterations: limited?.maxIterations))
 
         case .menu:
             let prompt = convertValue(settings.value, depth: depth + 1)
@@ -202,6 +204,9 @@ extension WorkflowConverter {
             if settings["limit"] != nil && limit == nil { return nil }
             if settings["entity"] != nil && entity == nil { return nil }
             return .search(SearchStep(query: query, entity: entity, index: index, limit: limit))
+
+        case .break, .continue:
+            return convertLoopControl(settings)
         }
     }
 

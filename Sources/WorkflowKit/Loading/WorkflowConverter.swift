@@ -24,6 +24,8 @@ final class WorkflowConverter {
     private(set) var diagnostics: [Diagnostic] = []
     /// The first location of each step id, for reporting duplicates.
     var stepIDLocations: [String: SourceLocation] = [:]
+    /// How many `repeat` loops the step being converted is inside, for `break` and `continue`.
+    var loopDepth = 0
     private var convertedNodeCount = 0
     private(set) var isAborted = false
     private var reportedDepth = false

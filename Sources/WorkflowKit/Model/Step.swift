@@ -1,7 +1,8 @@
 /// One step of a workflow: an optional id and exactly one kind.
 ///
 /// A step is a mapping with one kind key (`perform`, `find`, `filter`, `show`, `set`,
-/// `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment` or `search`),
+/// `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`,
+/// `break` or `continue`),
 /// the keys that kind accepts, and optionally `id:`, which names the step's output for
 /// later `${id}` references. Ids are unique in the whole file, nested steps included.
 ///

@@ -38,6 +38,10 @@ public enum StepKind: Sendable, Hashable {
     case comment(CommentStep)
     /// `search:` searches indexed content.
     case search(SearchStep)
+    /// `break:` ends the innermost `repeat`.
+    case `break`
+    /// `continue:` starts the next pass of the innermost `repeat`.
+    case `continue`
 
     /// The key that introduces this kind of step, such as `perform`.
     ///
@@ -61,6 +65,8 @@ public enum StepKind: Sendable, Hashable {
         case .stop: return "stop"
         case .comment: return "comment"
         case .search: return "search"
+        case .break: return "break"
+        case .continue: return "continue"
         }
     }
 

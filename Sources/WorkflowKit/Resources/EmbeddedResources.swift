@@ -176,9 +176,15 @@ package enum WorkflowKitResources {
         },
         {
           "$ref": "#/$defs/searchStep"
+        },
+        {
+          "$ref": "#/$defs/breakStep"
+        },
+        {
+          "$ref": "#/$defs/continueStep"
         }
       ],
-      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment` or `search`), that kind's settings, and an optional `id`."
+      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`, `break` or `continue`), that kind's settings, and an optional `id`."
     },
     "performStep": {
       "type": "object",
@@ -381,7 +387,7 @@ package enum WorkflowKitResources {
     },
     "repeatStep": {
       "type": "object",
-      "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), or once for each element of a list (`each:`), named by `as:` (default `item`).",
+      "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), once for each element of a list (`each:`), named by `as:` (default `item`), or while or until a condition holds (`while:`/`until:`, at most `maxIterations:` passes). `break:` ends the loop; `continue:` starts the next pass.",
       "required": [
         "repeat",
         "steps"
@@ -393,7 +399,7 @@ package enum WorkflowKitResources {
         },
         "repeat": {
           "$ref": "#/$defs/repeatMode",
-          "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), or once for each element of a list (`each:`), named by `as:` (default `item`)."
+          "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), once for each element of a list (`each:`), named by `as:` (default `item`), or while or until a condition holds (`while:`/`until:`, at most `maxIterations:` passes). `break:` ends the loop; `continue:` starts the next pass."
         },
         "steps": {
           "$ref": "#/$defs/steps",
@@ -886,9 +892,45 @@ package enum WorkflowKitResources {
               "description": "The name of the current element. Default: `item`."
             }
           }
+        },
+        {
+          "type": "object",
+          "required": [
+            "while"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "while": {
+              "$ref": "#/$defs/valueCondition",
+              "description": "Repeats while this condition holds, checked before each pass (so the steps may not run at all). Written as an `if:` condition: `value:` with comparators, or `all:`/`any:`."
+            },
+            "maxIterations": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "The most passes the loop may make; one more fails the run at the `repeat`. Default: 10000."
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": [
+            "until"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "until": {
+              "$ref": "#/$defs/valueCondition",
+              "description": "Repeats until this condition holds, checked after each pass (so the steps run at least once). Written as an `if:` condition: `value:` with comparators, or `all:`/`any:`."
+            },
+            "maxIterations": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "The most passes the loop may make; one more fails the run at the `repeat`. Default: 10000."
+            }
+          }
         }
       ],
-      "description": "`{ count: n }` or `{ each: list, as: name }`."
+      "description": "`{ count: n }`, `{ each: list, as: name }`, `{ while: condition }` or `{ until: condition }`; `while` and `until` take `maxIterations:` (default 10000)."
     },
     "automation": {
       "type": "object",
@@ -953,6 +995,34 @@ package enum WorkflowKitResources {
         }
       },
       "description": "Runs the workflow on a schedule."
+    },
+    "breakStep": {
+      "type": "object",
+      "description": "Ends the innermost `repeat`. Takes no value; only allowed inside a `repeat`'s steps.",
+      "required": [
+        "break"
+      ],
+      "properties": {
+        "break": {
+          "type": "null",
+          "description": "Ends the innermost `repeat`. Takes no value; only allowed inside a `repeat`'s steps."
+        }
+      },
+      "additionalProperties": false
+    },
+    "continueStep": {
+      "type": "object",
+      "description": "Ends this pass of the innermost `repeat` and starts the next. Takes no value; only allowed inside a `repeat`'s steps.",
+      "required": [
+        "continue"
+      ],
+      "properties": {
+        "continue": {
+          "type": "null",
+          "description": "Ends this pass of the innermost `repeat` and starts the next. Takes no value; only allowed inside a `repeat`'s steps."
+        }
+      },
+      "additionalProperties": false
     }
   }
 }

@@ -126,6 +126,10 @@ final class WorkflowExecution {
                 record.output = stop.output
                 finish(record)
                 throw stop
+            } catch let signal as LoopSignal {
+                record.duration = ContinuousClock.now - clock
+                finish(record)
+                throw signal
             } catch {
                 record.duration = ContinuousClock.now - clock
                 record.error = (error as? WorkflowRunError)?.diagnostic.message ?? "\(error)"
@@ -154,6 +158,8 @@ final class WorkflowExecution {
         case .stop(let stop): return try execute(stop, in: scope)
         case .comment: return nil
         case .search(let search): return try await execute(search, at: step.location, in: scope, record: &record)
+        case .break: throw LoopSignal.break
+        case .continue: throw LoopSignal.continue
         }
     }
 

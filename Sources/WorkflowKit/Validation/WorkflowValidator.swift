@@ -190,8 +190,11 @@ struct ValidationPass {
             case .each(let node, _):
                 let listType = type(of: node)
                 scope[loop.itemName] = listType?.elementType ?? .any
+            case .while(let condition): self.condition(condition, entity: nil)
+            case .until: break
             }
             steps(loop.steps)
+            if case .until(let condition) = loop.mode { self.condition(condition, entity: nil) }
             scope["index"] = saved
             return .list(.any)
         case .menu(let menu):
@@ -227,7 +230,7 @@ struct ValidationPass {
             for input in nested.inputs { _ = type(of: input.value) }
             nestedWorkflow(nested)
             return .any
-        case .wait, .comment:
+        case .wait, .comment, .break, .continue:
             return nil
         case .stop(let stop):
             if let output = stop.output { _ = type(of: output) }

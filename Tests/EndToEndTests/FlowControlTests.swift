@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `repeat` with `while:`/`until:`, `maxIterations:`, `break` and `continue`, through the
+/// `shortcuts` binary: the run, its trace in `runs show`, the outline in `view` and the
+/// located errors of `validate`.
+@Suite("Flow control")
+struct FlowControlTests {
+    static let countUp = "Tests/EndToEndTests/Fixtures/FlowControl/count-up.yaml"
+
+    @Test func anUntilLoopWithBreakAndContinueRunsAndIsTraced() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let run = try await shortcuts.runDetached(["run", Self.countUp, "--json"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("2") && run.output.contains("4") && run.output.contains("6"))
+        #expect(!run.output.contains("8"))
+        let id = try await shortcuts.runDetached(["runs", "list"]).output.split(separator: "\n")[1].prefix(8)
+        let shown = try await shortcuts.runDetached(["runs", "show", String(id)]).output
+        #expect(shown.contains("succeeded"))
+        #expect(shown.contains("count-up.yaml:11:5 repeat"))
+        #expect(shown.contains("\"iterations\" : 7"), "\(shown)")
+        #expect(shown.contains(" break"))
+        #expect(shown.contains(" continue"))
+    }
+
+    @Test func exceedingMaxIterationsFailsAtTheRepeat() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let run = try await shortcuts.runDetached(["run", Self.countUp, "--input", "to=50", "--input", "stopAt=99"])
+        #expect(run.status == 1)
+        #expect(run.error.contains("count-up.yaml:11:5: error: 'repeat' did not end after 8 passes (its 'maxIterations')"), "\(run.error)")
+        let id = try await shortcuts.runDetached(["runs", "list"]).output.split(separator: "\n")[1].prefix(8)
+        let shown = try await shortcuts.runDetached(["runs", "show", String(id)]).output
+        #expect(shown.contains("failed"))
+        #expect(shown.contains("did not end after 8 passes"))
+    }
+
+    @Test func viewOutlinesTheLoop() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let view = try await shortcuts.runDetached(["view", Self.countUp])
+        #expect(view.status == 0)
+        #expect(view.output.contains("11: repeat until (at most 8 passes)"), "\(view.output)")
+        #expect(view.output.contains(": break"))
+        #expect(view.output.contains(": continue"))
+    }
+
+    @Test func breakOutsideALoopIsALocatedValidationError() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let result = try await shortcuts.runDetached(["validate", "Tests/EndToEndTests/Fixtures/FlowControl/break-outside.yaml"])
+        #expect(result.status == 1)
+        let all = result.output + result.error
+        #expect(all.contains("break-outside.yaml:3:5: error: 'break' is only allowed inside the steps of a 'repeat'"), "\(all)")
+        #expect(all.contains("help: use 'stop:' to end the workflow"))
+    }
+}
