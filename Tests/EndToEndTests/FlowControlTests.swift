@@ -51,4 +51,22 @@ struct FlowControlTests {
         #expect(all.contains("break-outside.yaml:3:5: error: 'break' is only allowed inside the steps of a 'repeat'"), "\(all)")
         #expect(all.contains("help: use 'stop:' to end the workflow"))
     }
+
+    @Test func tryCatchesAFailedScriptAndTheTraceSaysSo() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let file = "Tests/EndToEndTests/Fixtures/FlowControl/try-script.yaml"
+        let run = try await shortcuts.runDetached(["run", file])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("probe failed at \(file):5:18"), "\(run.output)")
+        #expect(run.output.contains("cleaned up"))
+        let id = try await shortcuts.runDetached(["runs", "list"]).output.split(separator: "\n")[1].prefix(8)
+        let shown = try await shortcuts.runDetached(["runs", "show", String(id)]).output
+        #expect(shown.contains("succeeded"))
+        #expect(shown.contains("try-script.yaml:4:5 try"))
+        #expect(shown.contains("\"caught\" : {"), "\(shown)")
+        #expect(shown.contains("✘ \(file):5:9 perform → probe"), "\(shown)")
+        let view = try await shortcuts.runDetached(["view", file])
+        #expect(view.output.contains("4: try\n"), "\(view.output)")
+        #expect(view.output.contains("  catch\n") && view.output.contains("  finally\n"))
+    }
 }

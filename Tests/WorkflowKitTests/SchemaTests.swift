@@ -65,7 +65,9 @@ struct SchemaTests {
         "while-and-until": "steps:\n  - repeat: { while: { value: 1, equalTo: 1 }, until: { value: 1, equalTo: 2 } }\n    steps: []\n",
         "zero-max-iterations": "steps:\n  - repeat: { while: { value: 1, equalTo: 1 }, maxIterations: 0 }\n    steps: []\n",
         "count-with-max-iterations": "steps:\n  - repeat: { count: 2, maxIterations: 5 }\n    steps: []\n",
-        "break-with-value": "steps:\n  - repeat: { count: 2 }\n    steps: [ { break: now } ]\n"
+        "break-with-value": "steps:\n  - repeat: { count: 2 }\n    steps: [ { break: now } ]\n",
+        "try-alone": "steps:\n  - try: [ { show: a } ]\n",
+        "catch-without-try": "steps:\n  - catch: [ { show: a } ]\n"
     ]
 
     @Test func theBundledSchemaIsTheSchemasFile() throws {

@@ -31,6 +31,13 @@ enum WorkflowView {
                         outline(branch.elseSteps, depth: depth + 1)
                     }
                 case .repeat(let loop): outline(loop.steps, depth: depth + 1)
+                case .try(let block):
+                    outline(block.steps, depth: depth + 1)
+                    for (title, steps) in [("catch", block.catchSteps), ("finally", block.finallySteps)] {
+                        guard let steps else { continue }
+                        lines.append("\(indent)\(title)")
+                        outline(steps, depth: depth + 1)
+                    }
                 case .menu(let menu):
                     for option in menu.options {
                         lines.append("\(indent)  \"\(option.title.value)\":")
@@ -50,7 +57,7 @@ enum WorkflowView {
 
     /// The outline as JSON:
     /// `{"file", "name", "description", "inputs": [{"name", "type", "description"}],
-    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?}], "automation": {"schedule", "timeZone"} | null}`.
+    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?}], "automation": {"schedule", "timeZone"} | null}`.
     static func object(_ workflow: Workflow) -> IntentValue {
         func outline(_ steps: [Step]) -> IntentValue {
             .list(
@@ -65,6 +72,10 @@ enum WorkflowView {
                         object["steps"] = outline(branch.thenSteps)
                         object["else"] = outline(branch.elseSteps)
                     case .repeat(let loop): object["steps"] = outline(loop.steps)
+                    case .try(let block):
+                        object["steps"] = outline(block.steps)
+                        object["catch"] = block.catchSteps.map(outline) ?? .null
+                        object["finally"] = block.finallySteps.map(outline) ?? .null
                     case .menu(let menu):
                         object["options"] = .list(
                             menu.options.map {

@@ -4,7 +4,7 @@
 enum StepKeyword: String, CaseIterable {
     case perform, find, filter, show, set, append
     case `if`, `repeat`, menu, ask, run, wait, stop, comment, search
-    case `break`, `continue`
+    case `break`, `continue`, `try`
 
     /// Keys allowed beside the kind key (besides `id`).
     var settingKeys: [String] {
@@ -18,6 +18,7 @@ enum StepKeyword: String, CaseIterable {
         case .ask: return ["type", "default"]
         case .run: return ["with"]
         case .search: return ["entity", "index", "limit"]
+        case .try: return ["catch", "finally"]
         case .show, .wait, .stop, .comment, .break, .continue: return []
         }
     }

@@ -36,7 +36,7 @@ extension WorkflowConverter {
             for entry in unknown {
                 reportUnknownKey(entry.key, message: "unknown key '\(entry.key.value)' in step", candidates: kindNames + StepKeyword.allKeys)
             }
-            if unknown.isEmpty {
+            if unknown.isEmpty && !reportCatchWithoutTry(entries) {
                 report("step has no kind: expected one of \(Self.list(kindNames))", at: entries.location)
             }
             return nil
@@ -207,6 +207,9 @@ extension WorkflowConverter {
 
         case .break, .continue:
             return convertLoopControl(settings)
+
+        case .try:
+            return convertTry(settings)
         }
     }
 

@@ -2,7 +2,7 @@
 ///
 /// A step is a mapping with one kind key (`perform`, `find`, `filter`, `show`, `set`,
 /// `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`,
-/// `break` or `continue`),
+/// `break`, `continue` or `try`),
 /// the keys that kind accepts, and optionally `id:`, which names the step's output for
 /// later `${id}` references. Ids are unique in the whole file, nested steps included.
 ///

@@ -42,6 +42,8 @@ public enum StepKind: Sendable, Hashable {
     case `break`
     /// `continue:` starts the next pass of the innermost `repeat`.
     case `continue`
+    /// `try:` runs steps, with `catch:` for their error and `finally:` in every case.
+    case `try`(TryStep)
 
     /// The key that introduces this kind of step, such as `perform`.
     ///
@@ -67,6 +69,7 @@ public enum StepKind: Sendable, Hashable {
         case .search: return "search"
         case .break: return "break"
         case .continue: return "continue"
+        case .try: return "try"
         }
     }
 
@@ -74,7 +77,7 @@ public enum StepKind: Sendable, Hashable {
     /// so that a trace lists it before them.
     public var containsSteps: Bool {
         switch self {
-        case .if, .repeat, .menu, .run: return true
+        case .if, .repeat, .menu, .run, .try: return true
         default: return false
         }
     }

@@ -182,9 +182,12 @@ package enum WorkflowKitResources {
         },
         {
           "$ref": "#/$defs/continueStep"
+        },
+        {
+          "$ref": "#/$defs/tryStep"
         }
       ],
-      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`, `break` or `continue`), that kind's settings, and an optional `id`."
+      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`, `break`, `continue` or `try`), that kind's settings, and an optional `id`."
     },
     "performStep": {
       "type": "object",
@@ -1020,6 +1023,44 @@ package enum WorkflowKitResources {
         "continue": {
           "type": "null",
           "description": "Ends this pass of the innermost `repeat` and starts the next. Takes no value; only allowed inside a `repeat`'s steps."
+        }
+      },
+      "additionalProperties": false
+    },
+    "tryStep": {
+      "type": "object",
+      "description": "Runs these steps; when one fails, runs `catch:` with `${error}` (`message`, `step`, `location`); runs `finally:` afterwards in every case. Needs `catch:`, `finally:` or both.",
+      "required": [
+        "try"
+      ],
+      "anyOf": [
+        {
+          "required": [
+            "catch"
+          ]
+        },
+        {
+          "required": [
+            "finally"
+          ]
+        }
+      ],
+      "properties": {
+        "id": {
+          "$ref": "#/$defs/variableName",
+          "description": "Names this step's output, read later with `${id}`. Unique in the file."
+        },
+        "try": {
+          "$ref": "#/$defs/steps",
+          "description": "Runs these steps; when one fails, runs `catch:` with `${error}` (`message`, `step`, `location`); runs `finally:` afterwards in every case. Needs `catch:`, `finally:` or both."
+        },
+        "catch": {
+          "$ref": "#/$defs/steps",
+          "description": "The steps run when a step of `try:` fails, with `${error}`: a dictionary of `message`, `step` (the failed step's id, or its kind) and `location` (`file:line:column`)."
+        },
+        "finally": {
+          "$ref": "#/$defs/steps",
+          "description": "The steps run after `try:` (and `catch:`) in every case but cancellation, also when a step fails or a `stop`, `break` or `continue` leaves the block."
         }
       },
       "additionalProperties": false

@@ -160,6 +160,7 @@ final class WorkflowExecution {
         case .search(let search): return try await execute(search, at: step.location, in: scope, record: &record)
         case .break: throw LoopSignal.break
         case .continue: throw LoopSignal.continue
+        case .try(let block): return try await execute(block, in: &scope, record: &record, frame: frame)
         }
     }
 

@@ -237,6 +237,8 @@ struct ValidationPass {
             return nil
         case .search(let search):
             return self.search(search, at: step.location)
+        case .try(let block):
+            return tryBlock(block)
         }
     }
 
