@@ -18,6 +18,17 @@ extension WorkflowConverter {
         return .try(TryStep(steps: steps, catchSteps: catchSteps, finallySteps: finallySteps))
     }
 
+    /// The workflow's `onFailure:` steps: a list of at least one step.
+    func convertOnFailure(_ entry: MappingEntries.Entry) -> Located<[Step]>? {
+        guard case .sequence(let sequence) = entry.value, !sequence.isEmpty else {
+            report(
+                "'onFailure' needs a list of at least one step, got \(describe(entry.value))", at: entry.key.location,
+                help: "list the steps to run when the run fails, such as '- perform: Notify.Show', or remove 'onFailure'")
+            return nil
+        }
+        return Located(convertSteps(entry.value, for: "'onFailure'", depth: 1), at: entry.key.location)
+    }
+
     /// Reports `catch:` or `finally:` written in a step without `try:`; returns whether it did.
     func reportCatchWithoutTry(_ entries: MappingEntries) -> Bool {
         let orphans = entries.all.filter { $0.key.value == "catch" || $0.key.value == "finally" }

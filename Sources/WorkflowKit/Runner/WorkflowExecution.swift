@@ -39,10 +39,13 @@ final class WorkflowExecution {
         sources[workflow.fileName] = workflow.sourceText
         let evaluator = values
         var scope = RunScope(inputs: try await prepareInputs(workflow, given: inputs, evaluator: evaluator))
+        let frame = StepFrame(workflow: workflow, depth: depth, callers: callers)
         do {
-            _ = try await execute(workflow.steps, in: &scope, frame: StepFrame(workflow: workflow, depth: depth, callers: callers))
+            _ = try await execute(workflow.steps, in: &scope, frame: frame)
         } catch let stop as Stop {
             return stop.output
+        } catch {
+            throw await runOnFailure(after: error, in: &scope, frame: frame)
         }
         guard let output = workflow.output else { return .null }
         return try values.evaluate(output, in: scope)

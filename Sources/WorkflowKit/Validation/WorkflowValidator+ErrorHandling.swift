@@ -14,4 +14,10 @@ extension ValidationPass {
         if let finallySteps = block.finallySteps { steps(finallySteps) }
         return .any
     }
+
+    /// The workflow's `onFailure:` steps, with `${error}` known.
+    mutating func failureSteps(_ steps: [Step]) {
+        scope["error"] = .dictionary(.string)
+        self.steps(steps)
+    }
 }

@@ -136,6 +136,7 @@ struct ValidationPass {
         scope["input"] = .any
         steps(workflow.steps)
         if let output = workflow.output { _ = type(of: output) }
+        if let onFailure = workflow.onFailure { failureSteps(onFailure.value) }
     }
 
     // MARK: Steps
