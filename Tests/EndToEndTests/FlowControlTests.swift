@@ -69,4 +69,21 @@ struct FlowControlTests {
         #expect(view.output.contains("4: try\n"), "\(view.output)")
         #expect(view.output.contains("  catch\n") && view.output.contains("  finally\n"))
     }
+
+    @Test func aServiceThatNeverAnswersRunsOnFailureAndTheRunIsRecordedFailed() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let run = try await detached {
+            try shortcuts.run(
+                ["run", "Workflows/retry-until-answer.yaml", "--input", "check=false"], environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
+        }
+        #expect(run.status == 1)
+        #expect(run.output.contains("Notification (no desktop): Service down — 'repeat' did not end after 5 passes"), "\(run.output)")
+        #expect(run.error.contains("retry-until-answer.yaml:7:5: error: 'repeat' did not end after 5 passes (its 'maxIterations')"))
+        let id = try await shortcuts.runDetached(["runs", "list"]).output.split(separator: "\n")[1].prefix(8)
+        let shown = try await shortcuts.runDetached(["runs", "show", String(id)]).output
+        #expect(shown.contains("failed, started"))
+        #expect(shown.contains("retry-until-answer.yaml:25:1 onFailure"), "\(shown)")
+        #expect(shown.contains("retry-until-answer.yaml:26:5 perform"))
+        #expect(shown.contains("\"iterations\" : 5"))
+    }
 }

@@ -67,7 +67,8 @@ struct SchemaTests {
         "count-with-max-iterations": "steps:\n  - repeat: { count: 2, maxIterations: 5 }\n    steps: []\n",
         "break-with-value": "steps:\n  - repeat: { count: 2 }\n    steps: [ { break: now } ]\n",
         "try-alone": "steps:\n  - try: [ { show: a } ]\n",
-        "catch-without-try": "steps:\n  - catch: [ { show: a } ]\n"
+        "catch-without-try": "steps:\n  - catch: [ { show: a } ]\n",
+        "empty-on-failure": "steps: []\nonFailure: []\n"
     ]
 
     @Test func theBundledSchemaIsTheSchemasFile() throws {

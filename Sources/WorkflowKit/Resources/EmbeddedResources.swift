@@ -60,6 +60,14 @@ package enum WorkflowKitResources {
     "automation": {
       "$ref": "#/$defs/automation",
       "description": "Optional: runs the workflow on its own, on a cron schedule."
+    },
+    "onFailure": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "$ref": "#/$defs/step"
+      },
+      "description": "Steps run when a step fails the run, before it is recorded failed, with `${error}` (`message`, `step`, `location`) and the variables set so far. For an automation with `retry:`, after the last attempt only. When they fail too, the run fails with the first error and the second in its help."
     }
   },
   "$defs": {
