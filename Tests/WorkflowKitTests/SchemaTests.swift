@@ -68,7 +68,8 @@ struct SchemaTests {
         "break-with-value": "steps:\n  - repeat: { count: 2 }\n    steps: [ { break: now } ]\n",
         "try-alone": "steps:\n  - try: [ { show: a } ]\n",
         "catch-without-try": "steps:\n  - catch: [ { show: a } ]\n",
-        "empty-on-failure": "steps: []\nonFailure: []\n"
+        "empty-on-failure": "steps: []\nonFailure: []\n",
+        "comment-continuing": "steps:\n  - comment: hi\n    continueOnError: true\n"
     ]
 
     @Test func theBundledSchemaIsTheSchemasFile() throws {

@@ -25,7 +25,7 @@ enum StepKeyword: String, CaseIterable {
 
     /// Every key a step of any kind may have.
     static let allKeys: [String] = {
-        var keys = ["id"]
+        var keys = ["id", "continueOnError"]
         for keyword in allCases {
             keys.append(keyword.rawValue)
             keys.append(contentsOf: keyword.settingKeys.filter { !keys.contains($0) })

@@ -29,6 +29,25 @@ extension WorkflowConverter {
         return Located(convertSteps(entry.value, for: "'onFailure'", depth: 1), at: entry.key.location)
     }
 
+    /// The kinds of step that cannot have `continueOnError:`, and why.
+    static let kindsThatCannotContinue: [StepKeyword: String] = [
+        .comment: "a comment does nothing", .break: "'break' cannot fail", .continue: "'continue' cannot fail",
+        .stop: "'stop' ends the run on purpose", .try: "a 'try' handles its errors with 'catch:'"
+    ]
+
+    /// `continueOnError: true` or `false` (the default); `nil` after reporting a mistake.
+    func convertContinueOnError(_ entry: MappingEntries.Entry?, keyword: StepKeyword) -> Bool? {
+        guard let entry else { return false }
+        guard let flag = boolean(entry.value, for: "'continueOnError'") else { return nil }
+        if let reason = Self.kindsThatCannotContinue[keyword] {
+            report(
+                "'continueOnError' is not allowed in a '\(keyword.rawValue)' step: \(reason)", at: entry.key.location,
+                help: keyword == .try ? "remove it; 'catch:' runs when a step inside fails" : "remove it")
+            return nil
+        }
+        return flag.value
+    }
+
     /// Reports `catch:` or `finally:` written in a step without `try:`; returns whether it did.
     func reportCatchWithoutTry(_ entries: MappingEntries) -> Bool {
         let orphans = entries.all.filter { $0.key.value == "catch" || $0.key.value == "finally" }

@@ -50,7 +50,7 @@ extension WorkflowConverter {
         }
         let stepDescription = "'\(keyword.rawValue)' step"
         for entry in entries.all
-        where entry.key.value != "id" && entry.key.value != keyword.rawValue
+        where entry.key.value != "id" && entry.key.value != "continueOnError" && entry.key.value != keyword.rawValue
             && !keyword.settingKeys.contains(entry.key.value)
         {
             let owners = StepKeyword.kinds(accepting: entry.key.value)
@@ -65,8 +65,9 @@ extension WorkflowConverter {
             }
         }
         let settings = StepSettings(keyword: keyword, kindEntry: kindEntry, entries: entries, depth: depth)
-        guard let kind = convertKind(settings) else { return nil }
-        return Step(id: id, kind: kind, location: kindEntry.key.location)
+        let continueOnError = convertContinueOnError(entries["continueOnError"], keyword: keyword)
+        guard let kind = convertKind(settings), let continueOnError else { return nil }
+        return Step(id: id, kind: kind, location: kindEntry.key.location, continueOnError: continueOnError)
     }
 
     /// What a kind's conversion reads from.

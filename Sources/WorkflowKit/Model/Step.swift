@@ -18,4 +18,7 @@ public struct Step: Sendable, Hashable {
     public var kind: StepKind
     /// Where the step's kind key (such as `perform`) is written.
     public var location: SourceLocation
+    /// `continueOnError: true`: when the step fails, the run goes on with its output `null` and
+    /// `${id.error}` holding the error (`message`, `step`, `location`); `null` when it succeeded.
+    public var continueOnError = false
 }

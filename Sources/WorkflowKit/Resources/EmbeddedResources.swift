@@ -225,6 +225,10 @@ package enum WorkflowKitResources {
         "openWhenRun": {
           "type": "boolean",
           "description": "Whether to run the open-intent the intent returns. Default: true."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -263,6 +267,10 @@ package enum WorkflowKitResources {
         "limit": {
           "$ref": "#/$defs/limit",
           "description": "The largest number of results: a non-negative integer or an expression."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -301,6 +309,10 @@ package enum WorkflowKitResources {
         "limit": {
           "$ref": "#/$defs/limit",
           "description": "The largest number of results: a non-negative integer or an expression."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -319,6 +331,10 @@ package enum WorkflowKitResources {
         "show": {
           "$ref": "#/$defs/value",
           "description": "Shows a value to the user. The output is the value."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -342,6 +358,10 @@ package enum WorkflowKitResources {
         "to": {
           "$ref": "#/$defs/value",
           "description": "The value to store."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -365,6 +385,10 @@ package enum WorkflowKitResources {
         "to": {
           "$ref": "#/$defs/variableName",
           "description": "The name of the list variable to append to; created empty if needed."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -392,6 +416,10 @@ package enum WorkflowKitResources {
         "else": {
           "$ref": "#/$defs/steps",
           "description": "The steps run when the condition does not hold."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -415,6 +443,10 @@ package enum WorkflowKitResources {
         "steps": {
           "$ref": "#/$defs/steps",
           "description": "The steps to repeat."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -442,6 +474,10 @@ package enum WorkflowKitResources {
             "$ref": "#/$defs/steps"
           },
           "description": "The options in order: each title is mapped to the steps it runs."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -468,6 +504,10 @@ package enum WorkflowKitResources {
         "default": {
           "$ref": "#/$defs/value",
           "description": "The answer suggested to the user."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -497,6 +537,10 @@ package enum WorkflowKitResources {
             "$ref": "#/$defs/value"
           },
           "description": "The nested workflow's inputs by name."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -515,6 +559,10 @@ package enum WorkflowKitResources {
         "wait": {
           "$ref": "#/$defs/duration",
           "description": "Waits for a duration such as `500ms`, `2s`, `1m` or `1h30m`."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -587,6 +635,10 @@ package enum WorkflowKitResources {
         "limit": {
           "$ref": "#/$defs/limit",
           "description": "The largest number of results: a non-negative integer or an expression."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false

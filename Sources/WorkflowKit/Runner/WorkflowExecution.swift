@@ -119,6 +119,7 @@ final class WorkflowExecution {
                 record.output = output
                 finish(record)
                 if case .comment = step.kind { continue }
+                if step.continueOnError, let id = step.id?.value { scope.assign(.null, to: id + ".error") }
                 if let output {
                     if let id = step.id?.value { scope.assign(output, to: id) }
                     scope.previous = output
@@ -136,6 +137,11 @@ final class WorkflowExecution {
             } catch {
                 record.duration = ContinuousClock.now - clock
                 record.error = (error as? WorkflowRunError)?.diagnostic.message ?? "\(error)"
+                if step.continueOnError, Self.isCatchable(error) {
+                    last = continueAfter(error, of: step, record: &record, tracedFrom: traceIndex, in: &scope)
+                    finish(record)
+                    continue
+                }
                 finish(record)
                 throw error
             }

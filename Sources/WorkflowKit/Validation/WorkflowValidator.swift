@@ -148,6 +148,11 @@ struct ValidationPass {
                 scope["previous"] = output
                 if let id = step.id?.value { scope[id] = output }
             }
+            if step.continueOnError, let id = step.id?.value {
+                // `${id.error}`: the error, or null when the step succeeded.
+                scope[id] = .optional(scope[id] ?? .any)
+                scope[id + ".error"] = .optional(.dictionary(.string))
+            }
         }
     }
 
@@ -529,6 +534,9 @@ struct ValidationPass {
                 return nil
             }
             current = inputType
+        } else if case .property(let member)? = components.first, member.value == "error", let failure = scope[name + ".error"] {
+            current = failure
+            components = components.dropFirst()
         } else if let known = scope[name] {
             current = known
         } else if workflow.isPartial {

@@ -64,3 +64,30 @@ extension WorkflowExecution {
         ])
     }
 }
+
+extension WorkflowExecution {
+    /// After a step with `continueOnError: true` failed: its output is `null`, `${id.error}`
+    /// holds the error and the trace marks the step `continued`. Returns the step's output.
+    func continueAfter(_ error: any Error, of step: Step, record: inout StepTrace, tracedFrom start: Int, in scope: inout RunScope)
+        -> IntentValue
+    {
+        // The step's own record is not in the trace yet unless it contains steps.
+        let failure: IntentValue
+        if step.kind.containsSteps {
+            trace[start] = record
+            failure = errorValue(error, tracedFrom: start, at: step.location)
+        } else {
+            trace.append(record)
+            failure = errorValue(error, tracedFrom: start, at: step.location)
+            trace.removeLast()
+        }
+        record.output = .null
+        record.details["continued"] = .bool(true)
+        if let id = step.id?.value {
+            scope.assign(.null, to: id)
+            scope.assign(failure, to: id + ".error")
+        }
+        scope.previous = .null
+        return .null
+    }
+}
