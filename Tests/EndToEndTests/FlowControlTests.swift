@@ -85,5 +85,8 @@ struct FlowControlTests {
         #expect(shown.contains("retry-until-answer.yaml:25:1 onFailure"), "\(shown)")
         #expect(shown.contains("retry-until-answer.yaml:26:5 perform"))
         #expect(shown.contains("\"iterations\" : 5"))
+        let view = try await shortcuts.runDetached(["view", "Workflows/retry-until-answer.yaml"])
+        #expect(view.output.contains("7: repeat until (at most 5 passes)"), "\(view.output)")
+        #expect(view.output.hasSuffix("On failure:\n  26: perform Notify.Show\n"), "\(view.output)")
     }
 }

@@ -48,6 +48,11 @@ enum WorkflowView {
             }
         }
         outline(workflow.steps, depth: 0)
+        if let onFailure = workflow.onFailure {
+            lines.append("")
+            lines.append("On failure:")
+            outline(onFailure.value, depth: 0)
+        }
         if let automation = workflow.automation {
             lines.append("")
             lines.append("Automation: \(automation.schedule.value)" + (automation.timeZone.map { " (\($0.value))" } ?? ""))
@@ -57,7 +62,7 @@ enum WorkflowView {
 
     /// The outline as JSON:
     /// `{"file", "name", "description", "inputs": [{"name", "type", "description"}],
-    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?}], "automation": {"schedule", "timeZone"} | null}`.
+    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?}], "onFailure": [step] | null, "automation": {"schedule", "timeZone"} | null}`.
     static func object(_ workflow: Workflow) -> IntentValue {
         func outline(_ steps: [Step]) -> IntentValue {
             .list(
@@ -98,6 +103,7 @@ enum WorkflowView {
                     ])
                 }),
             "steps": outline(workflow.steps),
+            "onFailure": workflow.onFailure.map { outline($0.value) } ?? .null,
             "automation": workflow.automation.map {
                 .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
             } ?? .null

@@ -73,7 +73,7 @@ public enum StepKind: Sendable, Hashable {
         }
     }
 
-    /// Whether steps run inside this one (`if`, `repeat`, `menu`, and `run`'s nested workflow),
+    /// Whether steps run inside this one (`if`, `repeat`, `menu`, `try`, and `run`'s nested workflow),
     /// so that a trace lists it before them.
     public var containsSteps: Bool {
         switch self {
