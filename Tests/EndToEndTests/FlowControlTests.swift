@@ -89,4 +89,16 @@ struct FlowControlTests {
         #expect(view.output.contains("7: repeat until (at most 5 passes)"), "\(view.output)")
         #expect(view.output.hasSuffix("On failure:\n  26: perform Notify.Show\n"), "\(view.output)")
     }
+
+    @Test func aStepThatContinuesOnErrorLetsTheRunGoOnAndTheTraceSaysSo() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let run = try await shortcuts.runDetached(["run", "Tests/EndToEndTests/Fixtures/FlowControl/continue-on-error.yaml"])
+        #expect(run.status == 0, "\(run.error)")
+        #expect(run.output.contains("Down: Shell.RunScript failed: /bin/sh exited with status 4"), "\(run.output)")
+        let id = try await shortcuts.runDetached(["runs", "list"]).output.split(separator: "\n")[1].prefix(8)
+        let shown = try await shortcuts.runDetached(["runs", "show", String(id)]).output
+        #expect(shown.contains("succeeded"))
+        #expect(shown.contains("✘ Tests/EndToEndTests/Fixtures/FlowControl/continue-on-error.yaml:4:5 perform → probe"), "\(shown)")
+        #expect(shown.contains("continued: true"), "\(shown)")
+    }
 }
