@@ -14,6 +14,12 @@ struct Increment: AppIntent {
     }
 }
 
+/// Why a benchmark could not report a figure: its work gave a wrong result.
+struct BenchmarkFailure: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
+
 /// Measures the workflow engine against the same work written directly in Swift.
 enum WorkflowBenchmark {
     static func run(arguments: [String]) async throws {
@@ -22,6 +28,7 @@ enum WorkflowBenchmark {
         if parts.isEmpty || parts.contains("repeat") { try await repeatLoop(iterations: iterations) }
         if parts.isEmpty || parts.contains("find") { try await find(books: 100_000, queries: 2_000) }
         if parts.isEmpty || parts.contains("validate") { try loadAndValidate(steps: 1_000) }
+        if parts.isEmpty || parts.contains("while") { try await whileLoop(iterations: 1_000, rounds: 20) }
     }
 
     static func seconds(_ duration: Duration) -> Double {
@@ -61,6 +68,58 @@ enum WorkflowBenchmark {
         print(String(format: "    workflow: %.2f s = %.0f steps/s (goal ≥ 1,000,000)", seconds(engine), stepsPerSecond))
         print(String(format: "    direct perform() loop: %.3f s (checksum %d)", seconds(direct), checksum))
         print(String(format: "    ratio workflow / direct: %.1f× (goal ≤ 3×)", seconds(engine) / seconds(direct)))
+    }
+
+    /// (d) A 1,000-iteration `repeat: { while: … }` vs. a `repeat: { count: 1000 }` with the
+    /// same steps, per iteration, taking turns for `rounds` rounds and keeping each one's best.
+    static func whileLoop(iterations: Int, rounds: Int) async throws {
+        let catalog = IntentCatalog(apps: [IntentApp(name: "Bench", intents: [Increment.self])])
+        let body = """
+                steps:
+                  - perform: Bench.Increment
+                    with: { value: "${n}" }
+                    id: next
+                  - set: n
+                    to: ${next}
+            output: ${n}
+            """
+        let whileText = """
+            steps:
+              - set: n
+                to: 0
+              - repeat: { while: { value: "${n}", lessThan: \(iterations) }, maxIterations: \(iterations) }
+            \(body)
+            """
+        let countText = """
+            steps:
+              - set: n
+                to: 0
+              - repeat: { count: \(iterations) }
+            \(body)
+            """
+        let whileWorkflow = try WorkflowLoader.load(text: whileText, fileName: "bench-while.yaml")
+        let countWorkflow = try WorkflowLoader.load(text: countText, fileName: "bench-count.yaml")
+        let runner = WorkflowRunner(catalog: catalog)
+        let clock = ContinuousClock()
+        var bestWhile = Duration.seconds(1_000)
+        var bestCount = Duration.seconds(1_000)
+        var outputs: [IntentValue] = []
+        for _ in 0..<rounds {
+            var output = IntentValue.null
+            bestWhile = min(bestWhile, try await clock.measure { output = try await runner.run(whileWorkflow).output })
+            outputs.append(output)
+            bestCount = min(bestCount, try await clock.measure { output = try await runner.run(countWorkflow).output })
+            outputs.append(output)
+        }
+        guard outputs.allSatisfy({ $0 == .int(iterations) }) else {
+            throw BenchmarkFailure(message: "the loops ended on \(Set(outputs.map(\.displayText)).sorted()), not \(iterations)")
+        }
+        let perWhile = seconds(bestWhile) / Double(iterations) * 1e6
+        let perCount = seconds(bestCount) / Double(iterations) * 1e6
+        print("(d) repeat while vs. repeat count, \(iterations) iterations of a perform and a set, best of \(rounds) rounds")
+        print(String(format: "    while: %.2f µs per iteration", perWhile))
+        print(String(format: "    count: %.2f µs per iteration", perCount))
+        print(String(format: "    ratio while / count: %.2f×", perWhile / perCount))
     }
 
     /// (b) `find` with two conditions, a sort and a limit on a library of books vs. the same

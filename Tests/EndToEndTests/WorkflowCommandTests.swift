@@ -103,7 +103,13 @@ struct WorkflowsFolderTests {
             shown: ["Wrote 3 books to books.csv."]),
         Expectation(
             file: "health-check.yaml", arguments: ["--input", "check=test -e {folder}/ready || { touch {folder}/ready; false; }"],
-            output: "up", shown: ["Up on try 2."])
+            output: "up", shown: ["Up on try 2."]),
+        Expectation(
+            file: "retry-until-answer.yaml",
+            arguments: [
+                "--input", "check=test -e {folder}/second || { test -e {folder}/first && touch {folder}/second || touch {folder}/first; false; }"
+            ],
+            output: "3", shown: ["The service answered on try 3."])
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {

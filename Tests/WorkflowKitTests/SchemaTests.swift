@@ -61,7 +61,15 @@ struct SchemaTests {
         "unknown-comparator": "steps:\n  - find: A.B\n    where: { n: { equalTp: 1 } }\n",
         "repeat-both-modes": "steps:\n  - repeat: { count: 1, each: [1] }\n    steps: []\n",
         "missing-then": "steps:\n  - if: { value: 1, equalTo: 1 }\n",
-        "no-kind": "steps:\n  - id: lonely\n"
+        "no-kind": "steps:\n  - id: lonely\n",
+        "while-and-until": "steps:\n  - repeat: { while: { value: 1, equalTo: 1 }, until: { value: 1, equalTo: 2 } }\n    steps: []\n",
+        "zero-max-iterations": "steps:\n  - repeat: { while: { value: 1, equalTo: 1 }, maxIterations: 0 }\n    steps: []\n",
+        "count-with-max-iterations": "steps:\n  - repeat: { count: 2, maxIterations: 5 }\n    steps: []\n",
+        "break-with-value": "steps:\n  - repeat: { count: 2 }\n    steps: [ { break: now } ]\n",
+        "try-alone": "steps:\n  - try: [ { show: a } ]\n",
+        "catch-without-try": "steps:\n  - catch: [ { show: a } ]\n",
+        "empty-on-failure": "steps: []\nonFailure: []\n",
+        "comment-continuing": "steps:\n  - comment: hi\n    continueOnError: true\n"
     ]
 
     @Test func theBundledSchemaIsTheSchemasFile() throws {

@@ -20,11 +20,16 @@ extension Automation {
     /// the error and what `show` receives, as in any run.
     func attempt(
         _ workflow: Workflow, runID: String, isBegun: Bool = false, catalog: IntentCatalog, history: RunHistory?,
-        secrets: SecretStore?, locale: String, trigger: String, show: @escaping @Sendable (String) -> Void
+        secrets: SecretStore?, locale: String, trigger: String, isLast: Bool = true, show: @escaping @Sendable (String) -> Void
     ) async -> AttemptOutcome {
-        let runner = WorkflowRunner(
-            catalog: catalog, interaction: NoInteraction(), locale: locale,
-            history: history, trigger: trigger, secrets: secrets, show: show)
+        let runner = {
+            var runner = WorkflowRunner(
+                catalog: catalog, interaction: NoInteraction(), locale: locale,
+                history: history, trigger: trigger, secrets: secrets, show: show)
+            // `onFailure:` runs once, after the last attempt.
+            runner.runsOnFailure = isLast
+            return runner
+        }()
         let timeout = self.timeout
         do {
             let output: IntentValue
@@ -92,7 +97,7 @@ extension Automation {
             runIDs.append(runID)
             let outcome = await self.attempt(
                 workflow, runID: runID, catalog: catalog, history: history, secrets: .standard(), locale: locale, trigger: trigger,
-                show: show)
+                isLast: attempt == attempts, show: show)
             switch outcome {
             case .succeeded(let output):
                 return (.succeeded, output, nil, runIDs)

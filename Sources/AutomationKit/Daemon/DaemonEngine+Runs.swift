@@ -69,7 +69,8 @@ extension DaemonEngine {
             let began = Date()
             let outcome = await automation.attempt(
                 workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
-                secrets: configuration.secrets, locale: configuration.locale, trigger: "automation"
+                secrets: configuration.secrets, locale: configuration.locale, trigger: "automation",
+                isLast: attempt == automation.attempts
             ) { [self] text in log("\(name): \(text)") }
             let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
             switch outcome {

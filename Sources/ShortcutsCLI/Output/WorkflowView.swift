@@ -31,6 +31,13 @@ enum WorkflowView {
                         outline(branch.elseSteps, depth: depth + 1)
                     }
                 case .repeat(let loop): outline(loop.steps, depth: depth + 1)
+                case .try(let block):
+                    outline(block.steps, depth: depth + 1)
+                    for (title, steps) in [("catch", block.catchSteps), ("finally", block.finallySteps)] {
+                        guard let steps else { continue }
+                        lines.append("\(indent)\(title)")
+                        outline(steps, depth: depth + 1)
+                    }
                 case .menu(let menu):
                     for option in menu.options {
                         lines.append("\(indent)  \"\(option.title.value)\":")
@@ -41,6 +48,11 @@ enum WorkflowView {
             }
         }
         outline(workflow.steps, depth: 0)
+        if let onFailure = workflow.onFailure {
+            lines.append("")
+            lines.append("On failure:")
+            outline(onFailure.value, depth: 0)
+        }
         if let automation = workflow.automation {
             lines.append("")
             lines.append("Automation: \(automation.schedule.value)" + (automation.timeZone.map { " (\($0.value))" } ?? ""))
@@ -50,7 +62,7 @@ enum WorkflowView {
 
     /// The outline as JSON:
     /// `{"file", "name", "description", "inputs": [{"name", "type", "description"}],
-    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?}], "automation": {"schedule", "timeZone"} | null}`.
+    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?}], "onFailure": [step] | null, "automation": {"schedule", "timeZone"} | null}`.
     static func object(_ workflow: Workflow) -> IntentValue {
         func outline(_ steps: [Step]) -> IntentValue {
             .list(
@@ -65,6 +77,10 @@ enum WorkflowView {
                         object["steps"] = outline(branch.thenSteps)
                         object["else"] = outline(branch.elseSteps)
                     case .repeat(let loop): object["steps"] = outline(loop.steps)
+                    case .try(let block):
+                        object["steps"] = outline(block.steps)
+                        object["catch"] = block.catchSteps.map(outline) ?? .null
+                        object["finally"] = block.finallySteps.map(outline) ?? .null
                     case .menu(let menu):
                         object["options"] = .list(
                             menu.options.map {
@@ -87,6 +103,7 @@ enum WorkflowView {
                     ])
                 }),
             "steps": outline(workflow.steps),
+            "onFailure": workflow.onFailure.map { outline($0.value) } ?? .null,
             "automation": workflow.automation.map {
                 .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
             } ?? .null
@@ -105,6 +122,13 @@ enum WorkflowView {
             return parts.isEmpty ? nil : parts.joined(separator: " ")
         case .run(let nested): return nested.workflow.value
         case .set(let set): return set.variable.value
+        case .repeat(let loop):
+            let limit = loop.maxIterations.map { " (at most \($0.value) passes)" } ?? ""
+            switch loop.mode {
+            case .while: return "while" + limit
+            case .until: return "until" + limit
+            default: return nil
+            }
         default: return nil
         }
     }

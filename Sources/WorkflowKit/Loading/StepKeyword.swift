@@ -4,6 +4,7 @@
 enum StepKeyword: String, CaseIterable {
     case perform, find, filter, show, set, append
     case `if`, `repeat`, menu, ask, run, wait, stop, comment, search
+    case `break`, `continue`, `try`
 
     /// Keys allowed beside the kind key (besides `id`).
     var settingKeys: [String] {
@@ -17,13 +18,14 @@ enum StepKeyword: String, CaseIterable {
         case .ask: return ["type", "default"]
         case .run: return ["with"]
         case .search: return ["entity", "index", "limit"]
-        case .show, .wait, .stop, .comment: return []
+        case .try: return ["catch", "finally"]
+        case .show, .wait, .stop, .comment, .break, .continue: return []
         }
     }
 
     /// Every key a step of any kind may have.
     static let allKeys: [String] = {
-        var keys = ["id"]
+        var keys = ["id", "continueOnError"]
         for keyword in allCases {
             keys.append(keyword.rawValue)
             keys.append(contentsOf: keyword.settingKeys.filter { !keys.contains($0) })

@@ -36,7 +36,7 @@ extension WorkflowConverter {
             for entry in unknown {
                 reportUnknownKey(entry.key, message: "unknown key '\(entry.key.value)' in step", candidates: kindNames + StepKeyword.allKeys)
             }
-            if unknown.isEmpty {
+            if unknown.isEmpty && !reportCatchWithoutTry(entries) {
                 report("step has no kind: expected one of \(Self.list(kindNames))", at: entries.location)
             }
             return nil
@@ -50,7 +50,7 @@ extension WorkflowConverter {
         }
         let stepDescription = "'\(keyword.rawValue)' step"
         for entry in entries.all
-        where entry.key.value != "id" && entry.key.value != keyword.rawValue
+        where entry.key.value != "id" && entry.key.value != "continueOnError" && entry.key.value != keyword.rawValue
             && !keyword.settingKeys.contains(entry.key.value)
         {
             let owners = StepKeyword.kinds(accepting: entry.key.value)
@@ -65,8 +65,9 @@ extension WorkflowConverter {
             }
         }
         let settings = StepSettings(keyword: keyword, kindEntry: kindEntry, entries: entries, depth: depth)
-        guard let kind = convertKind(settings) else { return nil }
-        return Step(id: id, kind: kind, location: kindEntry.key.location)
+        let continueOnError = convertContinueOnError(entries["continueOnError"], keyword: keyword)
+        guard let kind = convertKind(settings), let continueOnError else { return nil }
+        return Step(id: id, kind: kind, location: kindEntry.key.location, continueOnError: continueOnError)
     }
 
     /// What a kind's conversion reads from.
@@ -149,10 +150,12 @@ extension WorkflowConverter {
             return .if(IfStep(condition: condition, thenSteps: thenSteps, elseSteps: elseSteps))
 
         case .repeat:
-            let mode = convertRepeatMode(settings.value, depth: depth + 1)
-            let steps = required("steps", in: settings).map { convertSteps($0, for: "'steps'", depth: depth + 1) }
+            let conditional = isConditionalRepeat(settings.value)
+            let limited = conditional ? convertConditionalRepeat(settings.value, depth: depth + 1) : nil
+            let mode = conditional ? limited?.mode : convertRepeatMode(settings.value, depth: depth + 1)
+            let steps = required("steps", in: settings).map { convertLoopSteps($0, depth: depth + 1) }
             guard let mode, let steps else { return nil }
-            return .repeat(RepeatStep(mode: mode, steps: steps))
+            return .repeat(RepeatStep(mode: mode, steps: steps, maxIterations: limited?.maxIterations))
 
         case .menu:
             let prompt = convertValue(settings.value, depth: depth + 1)
@@ -202,6 +205,12 @@ extension WorkflowConverter {
             if settings["limit"] != nil && limit == nil { return nil }
             if settings["entity"] != nil && entity == nil { return nil }
             return .search(SearchStep(query: query, entity: entity, index: index, limit: limit))
+
+        case .break, .continue:
+            return convertLoopControl(settings)
+
+        case .try:
+            return convertTry(settings)
         }
     }
 

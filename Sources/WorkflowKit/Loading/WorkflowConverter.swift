@@ -15,7 +15,7 @@ final class WorkflowConverter {
     /// The most nodes converted, which bounds the work done on files whose aliases multiply.
     static let maximumNodeCount = 200_000
 
-    static let topLevelKeys = ["name", "description", "input", "steps", "output", "automation"]
+    static let topLevelKeys = ["name", "description", "input", "steps", "output", "automation", "onFailure"]
     static let inputKeys = ["type", "default", "description"]
 
     let file: String
@@ -24,6 +24,8 @@ final class WorkflowConverter {
     private(set) var diagnostics: [Diagnostic] = []
     /// The first location of each step id, for reporting duplicates.
     var stepIDLocations: [String: SourceLocation] = [:]
+    /// How many `repeat` loops the step being converted is inside, for `break` and `continue`.
+    var loopDepth = 0
     private var convertedNodeCount = 0
     private(set) var isAborted = false
     private var reportedDepth = false
@@ -61,6 +63,7 @@ final class WorkflowConverter {
         }
         let output = entries.nonNull("output").flatMap { convertValue($0, depth: 1) }
         let automation = entries.nonNull("automation").flatMap(convertAutomation)
+        let onFailure = entries["onFailure"].flatMap(convertOnFailure)
         guard !isAborted else { return nil }
         var workflow = Workflow(
             name: name,
@@ -72,6 +75,7 @@ final class WorkflowConverter {
             fileName: file,
             sourceText: sourceText
         )
+        workflow.onFailure = onFailure
         workflow.isPartial = !diagnostics.isEmpty
         return workflow
     }

@@ -1,7 +1,8 @@
 /// One step of a workflow: an optional id and exactly one kind.
 ///
 /// A step is a mapping with one kind key (`perform`, `find`, `filter`, `show`, `set`,
-/// `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment` or `search`),
+/// `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`,
+/// `break`, `continue` or `try`),
 /// the keys that kind accepts, and optionally `id:`, which names the step's output for
 /// later `${id}` references. Ids are unique in the whole file, nested steps included.
 ///
@@ -17,4 +18,7 @@ public struct Step: Sendable, Hashable {
     public var kind: StepKind
     /// Where the step's kind key (such as `perform`) is written.
     public var location: SourceLocation
+    /// `continueOnError: true`: when the step fails, the run goes on with its output `null` and
+    /// `${id.error}` holding the error (`message`, `step`, `location`); `null` when it succeeded.
+    public var continueOnError = false
 }

@@ -38,6 +38,12 @@ public enum StepKind: Sendable, Hashable {
     case comment(CommentStep)
     /// `search:` searches indexed content.
     case search(SearchStep)
+    /// `break:` ends the innermost `repeat`.
+    case `break`
+    /// `continue:` starts the next pass of the innermost `repeat`.
+    case `continue`
+    /// `try:` runs steps, with `catch:` for their error and `finally:` in every case.
+    case `try`(TryStep)
 
     /// The key that introduces this kind of step, such as `perform`.
     ///
@@ -61,14 +67,17 @@ public enum StepKind: Sendable, Hashable {
         case .stop: return "stop"
         case .comment: return "comment"
         case .search: return "search"
+        case .break: return "break"
+        case .continue: return "continue"
+        case .try: return "try"
         }
     }
 
-    /// Whether steps run inside this one (`if`, `repeat`, `menu`, and `run`'s nested workflow),
+    /// Whether steps run inside this one (`if`, `repeat`, `menu`, `try`, and `run`'s nested workflow),
     /// so that a trace lists it before them.
     public var containsSteps: Bool {
         switch self {
-        case .if, .repeat, .menu, .run: return true
+        case .if, .repeat, .menu, .run, .try: return true
         default: return false
         }
     }

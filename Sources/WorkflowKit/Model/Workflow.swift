@@ -28,6 +28,8 @@ public struct Workflow: Sendable, Hashable {
     public var output: ValueNode?
     /// `automation:`, or `nil` when the workflow only runs on demand.
     public var automation: AutomationBlock?
+    /// The `onFailure:` steps, run with `${error}` when a step fails the run, and where the key is written.
+    public var onFailure: Located<[Step]>? = nil
     /// The file name used in locations.
     public var fileName: String
     /// The file's text, so that later stages can render their diagnostics with excerpts.

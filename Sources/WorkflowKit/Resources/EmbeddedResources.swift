@@ -60,6 +60,14 @@ package enum WorkflowKitResources {
     "automation": {
       "$ref": "#/$defs/automation",
       "description": "Optional: runs the workflow on its own, on a cron schedule."
+    },
+    "onFailure": {
+      "type": "array",
+      "minItems": 1,
+      "items": {
+        "$ref": "#/$defs/step"
+      },
+      "description": "Steps run when a step fails the run, before it is recorded failed, with `${error}` (`message`, `step`, `location`) and the variables set so far. For an automation with `retry:`, after the last attempt only. When they fail too, the run fails with the first error and the second in its help."
     }
   },
   "$defs": {
@@ -176,9 +184,18 @@ package enum WorkflowKitResources {
         },
         {
           "$ref": "#/$defs/searchStep"
+        },
+        {
+          "$ref": "#/$defs/breakStep"
+        },
+        {
+          "$ref": "#/$defs/continueStep"
+        },
+        {
+          "$ref": "#/$defs/tryStep"
         }
       ],
-      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment` or `search`), that kind's settings, and an optional `id`."
+      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`, `break`, `continue` or `try`), that kind's settings, and an optional `id`."
     },
     "performStep": {
       "type": "object",
@@ -208,6 +225,10 @@ package enum WorkflowKitResources {
         "openWhenRun": {
           "type": "boolean",
           "description": "Whether to run the open-intent the intent returns. Default: true."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -246,6 +267,10 @@ package enum WorkflowKitResources {
         "limit": {
           "$ref": "#/$defs/limit",
           "description": "The largest number of results: a non-negative integer or an expression."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -284,6 +309,10 @@ package enum WorkflowKitResources {
         "limit": {
           "$ref": "#/$defs/limit",
           "description": "The largest number of results: a non-negative integer or an expression."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -302,6 +331,10 @@ package enum WorkflowKitResources {
         "show": {
           "$ref": "#/$defs/value",
           "description": "Shows a value to the user. The output is the value."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -325,6 +358,10 @@ package enum WorkflowKitResources {
         "to": {
           "$ref": "#/$defs/value",
           "description": "The value to store."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -348,6 +385,10 @@ package enum WorkflowKitResources {
         "to": {
           "$ref": "#/$defs/variableName",
           "description": "The name of the list variable to append to; created empty if needed."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -375,13 +416,17 @@ package enum WorkflowKitResources {
         "else": {
           "$ref": "#/$defs/steps",
           "description": "The steps run when the condition does not hold."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
     },
     "repeatStep": {
       "type": "object",
-      "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), or once for each element of a list (`each:`), named by `as:` (default `item`).",
+      "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), once for each element of a list (`each:`), named by `as:` (default `item`), or while or until a condition holds (`while:`/`until:`, at most `maxIterations:` passes). `break:` ends the loop; `continue:` starts the next pass.",
       "required": [
         "repeat",
         "steps"
@@ -393,11 +438,15 @@ package enum WorkflowKitResources {
         },
         "repeat": {
           "$ref": "#/$defs/repeatMode",
-          "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), or once for each element of a list (`each:`), named by `as:` (default `item`)."
+          "description": "Runs `steps:` `count:` times (with `${index}` counting from 1), once for each element of a list (`each:`), named by `as:` (default `item`), or while or until a condition holds (`while:`/`until:`, at most `maxIterations:` passes). `break:` ends the loop; `continue:` starts the next pass."
         },
         "steps": {
           "$ref": "#/$defs/steps",
           "description": "The steps to repeat."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -425,6 +474,10 @@ package enum WorkflowKitResources {
             "$ref": "#/$defs/steps"
           },
           "description": "The options in order: each title is mapped to the steps it runs."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -451,6 +504,10 @@ package enum WorkflowKitResources {
         "default": {
           "$ref": "#/$defs/value",
           "description": "The answer suggested to the user."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -480,6 +537,10 @@ package enum WorkflowKitResources {
             "$ref": "#/$defs/value"
           },
           "description": "The nested workflow's inputs by name."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -498,6 +559,10 @@ package enum WorkflowKitResources {
         "wait": {
           "$ref": "#/$defs/duration",
           "description": "Waits for a duration such as `500ms`, `2s`, `1m` or `1h30m`."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -570,6 +635,10 @@ package enum WorkflowKitResources {
         "limit": {
           "$ref": "#/$defs/limit",
           "description": "The largest number of results: a non-negative integer or an expression."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         }
       },
       "additionalProperties": false
@@ -886,9 +955,45 @@ package enum WorkflowKitResources {
               "description": "The name of the current element. Default: `item`."
             }
           }
+        },
+        {
+          "type": "object",
+          "required": [
+            "while"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "while": {
+              "$ref": "#/$defs/valueCondition",
+              "description": "Repeats while this condition holds, checked before each pass (so the steps may not run at all). Written as an `if:` condition: `value:` with comparators, or `all:`/`any:`."
+            },
+            "maxIterations": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "The most passes the loop may make; one more fails the run at the `repeat`. Default: 10000."
+            }
+          }
+        },
+        {
+          "type": "object",
+          "required": [
+            "until"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "until": {
+              "$ref": "#/$defs/valueCondition",
+              "description": "Repeats until this condition holds, checked after each pass (so the steps run at least once). Written as an `if:` condition: `value:` with comparators, or `all:`/`any:`."
+            },
+            "maxIterations": {
+              "type": "integer",
+              "minimum": 1,
+              "description": "The most passes the loop may make; one more fails the run at the `repeat`. Default: 10000."
+            }
+          }
         }
       ],
-      "description": "`{ count: n }` or `{ each: list, as: name }`."
+      "description": "`{ count: n }`, `{ each: list, as: name }`, `{ while: condition }` or `{ until: condition }`; `while` and `until` take `maxIterations:` (default 10000)."
     },
     "automation": {
       "type": "object",
@@ -953,6 +1058,72 @@ package enum WorkflowKitResources {
         }
       },
       "description": "Runs the workflow on a schedule."
+    },
+    "breakStep": {
+      "type": "object",
+      "description": "Ends the innermost `repeat`. Takes no value; only allowed inside a `repeat`'s steps.",
+      "required": [
+        "break"
+      ],
+      "properties": {
+        "break": {
+          "type": "null",
+          "description": "Ends the innermost `repeat`. Takes no value; only allowed inside a `repeat`'s steps."
+        }
+      },
+      "additionalProperties": false
+    },
+    "continueStep": {
+      "type": "object",
+      "description": "Ends this pass of the innermost `repeat` and starts the next. Takes no value; only allowed inside a `repeat`'s steps.",
+      "required": [
+        "continue"
+      ],
+      "properties": {
+        "continue": {
+          "type": "null",
+          "description": "Ends this pass of the innermost `repeat` and starts the next. Takes no value; only allowed inside a `repeat`'s steps."
+        }
+      },
+      "additionalProperties": false
+    },
+    "tryStep": {
+      "type": "object",
+      "description": "Runs these steps; when one fails, runs `catch:` with `${error}` (`message`, `step`, `location`); runs `finally:` afterwards in every case. Needs `catch:`, `finally:` or both.",
+      "required": [
+        "try"
+      ],
+      "anyOf": [
+        {
+          "required": [
+            "catch"
+          ]
+        },
+        {
+          "required": [
+            "finally"
+          ]
+        }
+      ],
+      "properties": {
+        "id": {
+          "$ref": "#/$defs/variableName",
+          "description": "Names this step's output, read later with `${id}`. Unique in the file."
+        },
+        "try": {
+          "$ref": "#/$defs/steps",
+          "description": "Runs these steps; when one fails, runs `catch:` with `${error}` (`message`, `step`, `location`); runs `finally:` afterwards in every case. Needs `catch:`, `finally:` or both."
+        },
+        "catch": {
+          "$ref": "#/$defs/steps",
+          "description": "The steps run when a step of `try:` fails, with `${error}`: a dictionary of `message`, `step` (the failed step's id, or its kind) and `location` (`file:line:column`)."
+        },
+        "finally": {
+          "$ref": "#/$defs/steps",
+          "description": "The steps run after `try:` (and `catch:`) in every case but cancellation, also when a step fails or a `stop`, `break` or `continue` leaves the block."
+        }
+      },
+      "additionalProperties": false
     }
   }
 }

@@ -56,6 +56,12 @@ struct ValueEvaluator {
             }
             value = try environment.value(of: root, named: name, sources: sources)
             components = components.dropFirst()
+        } else if case .property(let member)? = components.first, member.value == "error",
+            let failure = scope[expression.variable.value + ".error"]
+        {
+            // `${id.error}` of a step with `continueOnError: true`.
+            value = failure
+            components = components.dropFirst()
         } else if let found = scope[expression.variable.value] {
             value = found
         } else {

@@ -39,10 +39,13 @@ final class WorkflowExecution {
         sources[workflow.fileName] = workflow.sourceText
         let evaluator = values
         var scope = RunScope(inputs: try await prepareInputs(workflow, given: inputs, evaluator: evaluator))
+        let frame = StepFrame(workflow: workflow, depth: depth, callers: callers)
         do {
-            _ = try await execute(workflow.steps, in: &scope, frame: StepFrame(workflow: workflow, depth: depth, callers: callers))
+            _ = try await execute(workflow.steps, in: &scope, frame: frame)
         } catch let stop as Stop {
             return stop.output
+        } catch {
+            throw await runOnFailure(after: error, in: &scope, frame: frame)
         }
         guard let output = workflow.output else { return .null }
         return try values.evaluate(output, in: scope)
@@ -116,6 +119,7 @@ final class WorkflowExecution {
                 record.output = output
                 finish(record)
                 if case .comment = step.kind { continue }
+                if step.continueOnError, let id = step.id?.value { scope.assign(.null, to: id + ".error") }
                 if let output {
                     if let id = step.id?.value { scope.assign(output, to: id) }
                     scope.previous = output
@@ -126,9 +130,18 @@ final class WorkflowExecution {
                 record.output = stop.output
                 finish(record)
                 throw stop
+            } catch let signal as LoopSignal {
+                record.duration = ContinuousClock.now - clock
+                finish(record)
+                throw signal
             } catch {
                 record.duration = ContinuousClock.now - clock
                 record.error = (error as? WorkflowRunError)?.diagnostic.message ?? "\(error)"
+                if step.continueOnError, Self.isCatchable(error) {
+                    last = continueAfter(error, of: step, record: &record, tracedFrom: traceIndex, in: &scope)
+                    finish(record)
+                    continue
+                }
                 finish(record)
                 throw error
             }
@@ -154,6 +167,9 @@ final class WorkflowExecution {
         case .stop(let stop): return try execute(stop, in: scope)
         case .comment: return nil
         case .search(let search): return try await execute(search, at: step.location, in: scope, record: &record)
+        case .break: throw LoopSignal.break
+        case .continue: throw LoopSignal.continue
+        case .try(let block): return try await execute(block, in: &scope, record: &record, frame: frame)
         }
     }
 

@@ -36,6 +36,9 @@ public struct WorkflowRunner: Sendable {
     public var environment: [String: String]
     /// The secrets `${secrets.NAME}` reads and whose values runs mask; `nil` for none.
     public var secrets: SecretStore?
+    /// Whether a failed run runs its workflow's `onFailure:` steps; an automation that will
+    /// try again turns it off for every attempt but the last.
+    public var runsOnFailure = true
 
     /// Creates a runner.
     ///

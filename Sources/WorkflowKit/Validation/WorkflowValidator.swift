@@ -136,6 +136,7 @@ struct ValidationPass {
         scope["input"] = .any
         steps(workflow.steps)
         if let output = workflow.output { _ = type(of: output) }
+        if let onFailure = workflow.onFailure { failureSteps(onFailure.value) }
     }
 
     // MARK: Steps
@@ -146,6 +147,11 @@ struct ValidationPass {
             if let output {
                 scope["previous"] = output
                 if let id = step.id?.value { scope[id] = output }
+            }
+            if step.continueOnError, let id = step.id?.value {
+                // `${id.error}`: the error, or null when the step succeeded.
+                scope[id] = .optional(scope[id] ?? .any)
+                scope[id + ".error"] = .optional(.dictionary(.string))
             }
         }
     }
@@ -190,8 +196,11 @@ struct ValidationPass {
             case .each(let node, _):
                 let listType = type(of: node)
                 scope[loop.itemName] = listType?.elementType ?? .any
+            case .while(let condition): self.condition(condition, entity: nil)
+            case .until: break
             }
             steps(loop.steps)
+            if case .until(let condition) = loop.mode { self.condition(condition, entity: nil) }
             scope["index"] = saved
             return .list(.any)
         case .menu(let menu):
@@ -227,13 +236,15 @@ struct ValidationPass {
             for input in nested.inputs { _ = type(of: input.value) }
             nestedWorkflow(nested)
             return .any
-        case .wait, .comment:
+        case .wait, .comment, .break, .continue:
             return nil
         case .stop(let stop):
             if let output = stop.output { _ = type(of: output) }
             return nil
         case .search(let search):
             return self.search(search, at: step.location)
+        case .try(let block):
+            return tryBlock(block)
         }
     }
 
@@ -523,6 +534,9 @@ struct ValidationPass {
                 return nil
             }
             current = inputType
+        } else if case .property(let member)? = components.first, member.value == "error", let failure = scope[name + ".error"] {
+            current = failure
+            components = components.dropFirst()
         } else if let known = scope[name] {
             current = known
         } else if workflow.isPartial {

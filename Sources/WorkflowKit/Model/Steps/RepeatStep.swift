@@ -1,4 +1,10 @@
-/// `repeat: { count: n }` or `repeat: { each: list, as: name }` with `steps:`.
+/// `repeat: { count: n }`, `repeat: { each: list, as: name }`, `repeat: { while: condition }` or
+/// `repeat: { until: condition }` with `steps:`.
+///
+/// `while:` checks its condition before each pass and stops when it does not hold; `until:`
+/// checks after each pass and stops when it holds, so its steps run at least once. Both stop
+/// the run with an error at the `repeat` after `maxIterations:` passes (10,000 by default).
+/// A `break` step inside ends the loop; a `continue` step starts the next pass.
 ///
 /// With `count:`, `${index}` is the iteration number, counting from 1 as Apple Shortcuts'
 /// Repeat Index does. With `each:`, the element is available under the `as:` name (`item`
@@ -23,12 +29,21 @@ public struct RepeatStep: Sendable, Hashable {
         case count(ValueNode)
         /// Once for each element of a list, with the element named by `as:` (`nil` when omitted).
         case each(ValueNode, itemName: Located<String>?)
+        /// While the condition holds, checked before each pass.
+        case `while`(Condition)
+        /// Until the condition holds, checked after each pass.
+        case until(Condition)
     }
+
+    /// How many passes a `while` or `until` loop makes at most when `maxIterations:` is omitted.
+    public static let defaultMaxIterations = 10_000
 
     /// How many times the steps run.
     public var mode: Mode
     /// The steps repeated.
     public var steps: [Step]
+    /// The `maxIterations:` of a `while` or `until` loop, if written.
+    public var maxIterations: Located<Int>? = nil
 
     /// The name of the current element in `each` mode: the `as:` name, or `item`.
     ///

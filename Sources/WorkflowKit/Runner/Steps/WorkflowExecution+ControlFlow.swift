@@ -14,8 +14,9 @@ extension WorkflowExecution {
         return try await execute(holds ? branch.thenSteps : branch.elseSteps, in: &scope, frame: frame.inside)
     }
 
-    /// `repeat:` runs its steps `count:` times or once per element of `each:`, with
-    /// `${index}` counting from 1; outputs the list of each pass's last output.
+    /// `repeat:` runs its steps `count:` times, once per element of `each:`, or while or until
+    /// a condition holds (`WorkflowExecution+Loops.swift`), with `${index}` counting from 1;
+    /// outputs the list of each pass's last output.
     ///
     /// ```yaml
     /// - repeat: { each: "${recent}", as: book }
@@ -27,13 +28,15 @@ extension WorkflowExecution {
         defer { scope.index = savedIndex }
         let inside = frame.inside
         switch loop.mode {
+        case .while, .until:
+            return try await executeConditional(loop, in: &scope, record: &record, frame: inside)
         case .count(let node):
             let count = try limit(node, in: scope)
             record.inputs = ["count": .int(count)]
             outputs.reserveCapacity(count)
             for index in 0..<count {
                 scope.index = .int(index + 1)
-                outputs.append(try await execute(loop.steps, in: &scope, frame: inside))
+                guard try await executePass(loop.steps, in: &scope, frame: inside, into: &outputs) else { break }
             }
         case .each(let node, _):
             let list = try values.evaluate(node, in: scope)
@@ -41,7 +44,7 @@ extension WorkflowExecution {
             for (index, element) in list.elements.enumerated() {
                 scope.index = .int(index + 1)
                 scope.assign(element, to: loop.itemName)
-                outputs.append(try await execute(loop.steps, in: &scope, frame: inside))
+                guard try await executePass(loop.steps, in: &scope, frame: inside, into: &outputs) else { break }
             }
         }
         return .list(outputs)
