@@ -87,8 +87,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // Cancelled before it started: the task is never resumed.
-                if let failure = transfer.failure { return continuation.resume(throwing: failure) }
-                transfer.continuation = continuation
+                guard transfer.wait(with: continuation) else { return }
                 state.withLock { state in
                     state.transfers[task.taskIdentifier] = transfer
                     if state.sweeper == nil { state.sweeper = startSweeper() }
@@ -96,7 +95,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
                 task.resume()
             }
         } onCancel: {
-            if transfer.fail(.cancelled) { task.cancel() }
+            if transfer.fail(.cancelled) {
+                task.cancel()
+                transfer.answerEarly(.cancelled)
+            }
         }
     }
 
@@ -134,16 +136,15 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let transfer = state.withLock({ $0.transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
         if let failure = transfer.failure {
-            transfer.continuation?.resume(throwing: failure)
+            transfer.answer(.failure(failure))
         } else if let error {
             let urlError = error as? URLError ?? URLError(.unknown, userInfo: [NSUnderlyingErrorKey: error])
-            transfer.continuation?.resume(throwing: urlError.code == .cancelled ? Failure.cancelled : Failure.transport(urlError))
+            transfer.answer(.failure(urlError.code == .cancelled ? Failure.cancelled : Failure.transport(urlError)))
         } else if let response = task.response as? HTTPURLResponse {
-            transfer.continuation?.resume(returning: Outcome(response: response, body: transfer.body))
+            transfer.answer(.success(Outcome(response: response, body: transfer.body)))
         } else {
-            transfer.continuation?.resume(throwing: Failure.transport(URLError(.badServerResponse)))
+            transfer.answer(.failure(Failure.transport(URLError(.badServerResponse))))
         }
-        transfer.continuation = nil
     }
 
     private func transfer(of task: URLSessionTask) -> Transfer? {
@@ -169,7 +170,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             }
             return state.transfers.values.filter { $0.deadline <= now }
         }
-        for transfer in expired where transfer.fail(.timedOut) { transfer.task.cancel() }
+        for transfer in expired where transfer.fail(.timedOut) {
+            transfer.task.cancel()
+            transfer.answerEarly(.timedOut)
+        }
     }
 
     /// An error's text without its domain and code.
@@ -183,15 +187,69 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
         return error.localizedDescription
     }
 
-    /// One request in flight. Its body and failure are touched on the session's delegate queue;
-    /// the first failure wins, under a lock, whoever records it.
+    /// One request in flight. Its body is touched on the session's delegate queue; the first
+    /// failure wins, under a lock, whoever records it; the caller is answered once, by whoever
+    /// answers first.
     private final class Transfer: @unchecked Sendable {
         let task: URLSessionDataTask
         let destination: Destination
         let deadline: ContinuousClock.Instant
         var body = Data()
-        var continuation: CheckedContinuation<Outcome, any Error>?
         private let recordedFailure = Mutex<Failure?>(nil)
+        private let waiting = Mutex(Waiting.idle)
+
+        /// Who waits for the transfer's answer, or the answer that came first.
+        private enum Waiting {
+            case idle
+            case waiting(CheckedContinuation<Outcome, any Error>)
+            case answered(Result<Outcome, Failure>)
+            case done
+        }
+
+        /// Keeps the caller's continuation until the transfer ends. When the transfer failed
+        /// or was answered before it started, answers at once and returns `false`.
+        func wait(with continuation: CheckedContinuation<Outcome, any Error>) -> Bool {
+            if let failure { answer(.failure(failure)) }
+            let early: Result<Outcome, Failure>? = waiting.withLock { waiting in
+                switch waiting {
+                case .answered(let result):
+                    waiting = .done
+                    return result
+                default:
+                    waiting = .waiting(continuation)
+                    return nil
+                }
+            }
+            guard let early else { return true }
+            continuation.resume(with: early.mapError { $0 as any Error })
+            return false
+        }
+
+        /// Answers the caller, unless it was answered already.
+        func answer(_ result: Result<Outcome, Failure>) {
+            let continuation: CheckedContinuation<Outcome, any Error>? = waiting.withLock { waiting in
+                switch waiting {
+                case .idle:
+                    waiting = .answered(result)
+                    return nil
+                case .waiting(let continuation):
+                    waiting = .done
+                    return continuation
+                case .answered, .done:
+                    return nil
+                }
+            }
+            continuation?.resume(with: result.mapError { $0 as any Error })
+        }
+
+        /// Answers a timeout or a cancellation without waiting for the session to report the
+        /// task's end, which a busy session can delay: a body in memory is dropped, so nothing
+        /// is left to finish. A body streaming into a file is answered when the task ends, so
+        /// the file is never written after the caller has moved on.
+        func answerEarly(_ failure: Failure) {
+            guard case .memory = destination else { return }
+            answer(.failure(failure))
+        }
 
         init(task: URLSessionDataTask, destination: Destination, deadline: ContinuousClock.Instant) {
             self.task = task
