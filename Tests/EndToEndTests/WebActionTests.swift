@@ -96,6 +96,16 @@ struct WebActionTests {
         #expect(!result.error.contains("NSURLErrorDomain"))
         let failed = try await shortcuts.runDetached(["runs", "list", "--status", "failed"]).output.split(separator: "\n")
         #expect(failed.count == 2 && failed[1].hasSuffix("Forecast summary"), "\(failed)")
+        if target == "/hang" {
+            // The step gave up at its deadline of 1 second, as the binary measured it.
+            let listed = try await shortcuts.runDetached(["runs", "list", "--json"])
+            let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+            let shown = try await shortcuts.runDetached(["runs", "show", try #require(runs.first?["id"] as? String), "--json"])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
+            let step = try #require((document["steps"] as? [[String: Any]])?.first)
+            let seconds = try #require(step["durationSeconds"] as? Double)
+            #expect(seconds >= 1 && seconds < 20, "the fetch took \(seconds) s")
+        }
     }
 
     private func run(_ shortcuts: ShortcutsBinary, _ fixture: String, inputs: [String: String], json: Bool = false) async throws

@@ -24,11 +24,11 @@ import Testing
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let server = try LocalHTTPServer(routes: ["/hang": { _ in .never }])
-        let started = ContinuousClock.now
+        // The message names the step's deadline, not the default of 60 seconds. (How long the test
+        // waits is not measured: with every suite running, its resumption waits for a free thread
+        // of the test process, which says nothing of the action.)
         let message = try await WebTesting.failure(["url": .url(server.url("/hang")), "timeout": .double(0.5)])
         #expect(message == "no complete answer from \(server.url("/hang")) within 0.5 seconds (give a larger timeout to wait longer)")
-        // Well before the default timeout of 60 seconds, even on a machine loaded by every suite.
-        #expect(ContinuousClock.now - started < .seconds(40))
     }
 
     @Test func aSlowBodyCountsAgainstTheTimeout() async throws {
