@@ -36,6 +36,11 @@ enum WorkflowView {
                         lines.append("\(indent)  \"\(option.title.value)\":")
                         outline(option.steps, depth: depth + 2)
                     }
+                case .parallel(let parallel):
+                    for (position, branch) in parallel.branches.enumerated() {
+                        lines.append("\(indent)  branch \(position + 1):")
+                        outline(branch.steps, depth: depth + 2)
+                    }
                 default: break
                 }
             }
@@ -50,7 +55,7 @@ enum WorkflowView {
 
     /// The outline as JSON:
     /// `{"file", "name", "description", "inputs": [{"name", "type", "description"}],
-    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?}], "automation": {"schedule", "timeZone"} | null}`.
+    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "branches"?}], "automation": {"schedule", "timeZone"} | null}`.
     static func object(_ workflow: Workflow) -> IntentValue {
         func outline(_ steps: [Step]) -> IntentValue {
             .list(
@@ -70,6 +75,7 @@ enum WorkflowView {
                             menu.options.map {
                                 .dictionary(["title": .string($0.title.value), "steps": outline($0.steps)])
                             })
+                    case .parallel(let parallel): object["branches"] = .list(parallel.branches.map { outline($0.steps) })
                     default: break
                     }
                     return .dictionary(object)

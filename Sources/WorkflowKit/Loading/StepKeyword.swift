@@ -4,6 +4,7 @@
 enum StepKeyword: String, CaseIterable {
     case perform, find, filter, show, set, append
     case `if`, `repeat`, menu, ask, run, wait, stop, comment, search
+    case parallel
 
     /// Keys allowed beside the kind key (besides `id`).
     var settingKeys: [String] {
@@ -17,7 +18,7 @@ enum StepKeyword: String, CaseIterable {
         case .ask: return ["type", "default"]
         case .run: return ["with"]
         case .search: return ["entity", "index", "limit"]
-        case .show, .wait, .stop, .comment: return []
+        case .show, .wait, .stop, .comment, .parallel: return []
         }
     }
 

@@ -151,8 +151,9 @@ extension WorkflowConverter {
         case .repeat:
             let mode = convertRepeatMode(settings.value, depth: depth + 1)
             let steps = required("steps", in: settings).map { convertSteps($0, for: "'steps'", depth: depth + 1) }
-            guard let mode, let steps else { return nil }
-            return .repeat(RepeatStep(mode: mode, steps: steps))
+            let concurrency = repeatConcurrency(settings.value, depth: depth + 1)
+            guard let mode, let steps, let concurrency else { return nil }
+            return .repeat(RepeatStep(mode: mode, steps: steps, concurrency: concurrency))
 
         case .menu:
             let prompt = convertValue(settings.value, depth: depth + 1)
@@ -202,6 +203,9 @@ extension WorkflowConverter {
             if settings["limit"] != nil && limit == nil { return nil }
             if settings["entity"] != nil && entity == nil { return nil }
             return .search(SearchStep(query: query, entity: entity, index: index, limit: limit))
+
+        case .parallel:
+            return convertParallel(settings.value, depth: depth + 1).map { .parallel($0) }
         }
     }
 
@@ -228,7 +232,7 @@ extension WorkflowConverter {
     }
 
     private func convertRepeatMode(_ node: Node, depth: Int) -> RepeatStep.Mode? {
-        let keys = ["count", "each", "as"]
+        let keys = ["count", "each", "as", "concurrency"]
         guard case .mapping(let mapping) = node else {
             report(
                 "expected a mapping such as '{ count: 3 }' or '{ each: ${list}, as: item }' for 'repeat', got \(describe(node))",

@@ -38,6 +38,8 @@ public enum StepKind: Sendable, Hashable {
     case comment(CommentStep)
     /// `search:` searches indexed content.
     case search(SearchStep)
+    /// `parallel:` runs branches of steps at the same time.
+    case parallel(ParallelStep)
 
     /// The key that introduces this kind of step, such as `perform`.
     ///
@@ -61,14 +63,15 @@ public enum StepKind: Sendable, Hashable {
         case .stop: return "stop"
         case .comment: return "comment"
         case .search: return "search"
+        case .parallel: return "parallel"
         }
     }
 
-    /// Whether steps run inside this one (`if`, `repeat`, `menu`, and `run`'s nested workflow),
+    /// Whether steps run inside this one (`if`, `repeat`, `menu`, `parallel`, and `run`'s nested workflow),
     /// so that a trace lists it before them.
     public var containsSteps: Bool {
         switch self {
-        case .if, .repeat, .menu, .run: return true
+        case .if, .repeat, .menu, .run, .parallel: return true
         default: return false
         }
     }

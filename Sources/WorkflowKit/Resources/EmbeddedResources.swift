@@ -176,6 +176,9 @@ package enum WorkflowKitResources {
         },
         {
           "$ref": "#/$defs/searchStep"
+        },
+        {
+          "$ref": "#/$defs/parallelStep"
         }
       ],
       "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment` or `search`), that kind's settings, and an optional `id`."
@@ -884,11 +887,15 @@ package enum WorkflowKitResources {
             "as": {
               "$ref": "#/$defs/variableName",
               "description": "The name of the current element. Default: `item`."
+            },
+            "concurrency": {
+              "$ref": "#/$defs/value",
+              "description": "How many passes run at the same time (1 or more); the outputs stay in the order of the elements. Default: one after another."
             }
           }
         }
       ],
-      "description": "`{ count: n }` or `{ each: list, as: name }`."
+      "description": "`{ count: n }` or `{ each: list, as: name, concurrency: n }`."
     },
     "automation": {
       "type": "object",
@@ -953,6 +960,39 @@ package enum WorkflowKitResources {
         }
       },
       "description": "Runs the workflow on a schedule."
+    },
+    "parallelStep": {
+      "type": "object",
+      "description": "Runs its branches at the same time. The output is the list of the branches' outputs in branch order (a branch's output is its last step's output). Variables set in a branch stay in it; outputs of steps with an `id` are visible afterwards. A failure cancels the other branches.",
+      "required": [
+        "parallel"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "#/$defs/variableName",
+          "description": "Names this step's output, read later with `${id}`. Unique in the file."
+        },
+        "parallel": {
+          "type": "array",
+          "minItems": 1,
+          "description": "The branches: each a list of steps, or a single step.",
+          "items": {
+            "oneOf": [
+              {
+                "$ref": "#/$defs/step"
+              },
+              {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                  "$ref": "#/$defs/step"
+                }
+              }
+            ]
+          }
+        }
+      },
+      "additionalProperties": false
     }
   }
 }

@@ -154,6 +154,7 @@ final class WorkflowExecution {
         case .stop(let stop): return try execute(stop, in: scope)
         case .comment: return nil
         case .search(let search): return try await execute(search, at: step.location, in: scope, record: &record)
+        case .parallel(let parallel): return try await execute(parallel, in: &scope, record: &record, frame: frame)
         }
     }
 

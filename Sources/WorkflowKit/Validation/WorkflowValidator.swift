@@ -190,6 +190,7 @@ struct ValidationPass {
             case .each(let node, _):
                 let listType = type(of: node)
                 scope[loop.itemName] = listType?.elementType ?? .any
+                if let concurrency = loop.concurrency { number(concurrency) }
             }
             steps(loop.steps)
             scope["index"] = saved
@@ -234,6 +235,8 @@ struct ValidationPass {
             return nil
         case .search(let search):
             return self.search(search, at: step.location)
+        case .parallel(let parallel):
+            return self.parallel(parallel)
         }
     }
 
