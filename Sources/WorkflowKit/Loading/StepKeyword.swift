@@ -15,7 +15,7 @@ enum StepKeyword: String, CaseIterable {
         case .if: return ["then", "else"]
         case .repeat: return ["steps"]
         case .menu: return ["options"]
-        case .ask: return ["type", "default"]
+        case .ask: return ["type", "default", "choose", "multiple"]
         case .run: return ["with"]
         case .search: return ["entity", "index", "limit"]
         case .show, .wait, .stop, .comment, .parallel: return []

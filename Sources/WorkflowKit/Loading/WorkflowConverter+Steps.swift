@@ -165,8 +165,9 @@ extension WorkflowConverter {
             let question = convertValue(settings.value, depth: depth + 1)
             let answerType = settings["type"].flatMap { text($0, for: "'type'") }
             let defaultAnswer = settings["default"].flatMap { convertValue($0, depth: depth + 1) }
-            guard let question else { return nil }
-            return .ask(AskStep(question: question, answerType: answerType, defaultAnswer: defaultAnswer))
+            guard let question, let choice = convertChoice(settings, depth: depth + 1) else { return nil }
+            return .ask(
+                AskStep(question: question, answerType: answerType, defaultAnswer: defaultAnswer, choices: choice.list, multiple: choice.multiple))
 
         case .run:
             let workflow = text(settings.value, for: keyword)

@@ -205,6 +205,7 @@ struct ValidationPass {
             }
             return .any
         case .ask(let ask):
+            if let choices = ask.choices { return choose(from: choices, for: ask, of: step) }
             _ = type(of: ask.question)
             var answerType = IntentValueType.string
             if let declared = ask.answerType {
