@@ -50,4 +50,18 @@ struct ParallelAndInputTests {
         #expect(view.output.contains("  3: parallel\n    branch 1:\n      4: wait\n"), "\(view.output)")
         #expect(view.output.contains("    branch 3:\n      9: wait\n      10: show  → middle"))
     }
+
+    @Test func choicesAreAnsweredInScripts() throws {
+        let shortcuts = try ShortcutsBinary()
+        let answered = try shortcuts.run([
+            "run", fixtures + "choose-books.yaml", "--answer", "one=beloved", "--answer", "several=Beloved,1"
+        ])
+        #expect(answered.status == 0, "\(answered.error)")
+        #expect(answered.output.hasSuffix("Beloved / Emma, Beloved\n"), "\(answered.output)")
+        let unanswered = try shortcuts.run(["validate", fixtures + "choose-books.yaml"])
+        #expect(unanswered.status == 0)
+        let wrong = try shortcuts.run(["run", fixtures + "choose-books.yaml", "--answer", "one=Ulysses", "--answer", "several=1"])
+        #expect(wrong.status == 1)
+        #expect(wrong.error.contains("choose-books.yaml:6:5: error:") && wrong.error.contains("Ulysses"), "\(wrong.error)")
+    }
 }

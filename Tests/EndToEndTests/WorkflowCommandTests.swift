@@ -103,7 +103,13 @@ struct WorkflowsFolderTests {
             shown: ["Wrote 3 books to books.csv."]),
         Expectation(
             file: "health-check.yaml", arguments: ["--input", "check=test -e {folder}/ready || { touch {folder}/ready; false; }"],
-            output: "up", shown: ["Up on try 2."])
+            output: "up", shown: ["Up on try 2."]),
+        // The pick is random: the output says it is one of the books found.
+        Expectation(file: "random-book.yaml", output: "1 of 3 books", shown: ["Tonight: "]),
+        Expectation(file: "top-authors.yaml", output: "Jane Austen (3), Toni Morrison (2)", shown: ["Top author: Jane Austen"]),
+        Expectation(
+            file: "books-per-year.yaml", arguments: ["--input", "path={folder}/per-year.csv"], output: "4",
+            shown: ["Wrote 4 years to per-year.csv."])
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {

@@ -75,6 +75,8 @@ struct ChooseTests {
             }
         }
         let notAList = try WorkflowLoader.load(text: "steps:\n  - ask: Which?\n    choose: 3\n", fileName: "bad.yaml")
-        #expect(WorkflowValidator(catalog: catalog, isHeadless: false).validate(notAList).map(\.message).contains { $0.contains("'choose' needs a list") })
+        #expect(
+            WorkflowValidator(catalog: catalog, isHeadless: false).validate(notAList).map(\.message).contains { $0.contains("'choose' needs a list") }
+        )
     }
 }
