@@ -64,4 +64,22 @@ struct ParallelAndInputTests {
         #expect(wrong.status == 1)
         #expect(wrong.error.contains("choose-books.yaml:6:5: error:") && wrong.error.contains("Ulysses"), "\(wrong.error)")
     }
+
+    @Test func typedInputsAreCheckedShownAndResolved() throws {
+        let shortcuts = try ShortcutsBinary()
+        let wrong = try shortcuts.run(["run", fixtures + "typed-inputs.yaml", "--input", "copies=many", "--input", "when=2024-01-01"])
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.error.contains("typed-inputs.yaml:3:3: error: input 'copies' expects integer: cannot use String 'many' as Int"), "\(wrong.error)")
+        let view = try shortcuts.run(["view", fixtures + "typed-inputs.yaml"])
+        #expect(
+            view.output.contains("  copies: integer = 1  How many copies\n  when: date  The day\n  book: Library.BookEntity (optional)"),
+            "\(view.output)")
+        let schema = try shortcuts.run(["schema"])
+        #expect(schema.output.contains("Library\\\\.BookEntity"), "the specialised schema does not know the entity types")
+        #expect(try shortcuts.run(["run", "Workflows/random-book.yaml", "--no-interaction"]).status == 0)
+        let resolved = try shortcuts.run(["run", fixtures + "typed-inputs.yaml", "--input", "when=2024-01-01", "--input", "book=emma"])
+        #expect(resolved.status == 0, "\(resolved.error)")
+        #expect(resolved.output.hasSuffix("1 Emma\n"), "\(resolved.output)")
+    }
 }

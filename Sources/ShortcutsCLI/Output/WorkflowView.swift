@@ -11,7 +11,10 @@ enum WorkflowView {
             lines.append("")
             lines.append("Inputs:")
             for input in workflow.inputs {
-                lines.append("  \(input.name.value): \(input.type.value)" + (input.description.map { "  \($0)" } ?? ""))
+                var line = "  \(input.name.value): \(input.type.value)"
+                if let defaultValue = input.defaultValue { line += " = " + WorkflowView.text(of: defaultValue) }
+                if !input.isRequired && input.defaultValue == nil { line += " (optional)" }
+                lines.append(line + (input.description.map { "  \($0)" } ?? ""))
             }
         }
         lines.append("")
@@ -89,7 +92,9 @@ enum WorkflowView {
                 workflow.inputs.map {
                     .dictionary([
                         "name": .string($0.name.value), "type": .string($0.type.value),
-                        "description": $0.description.map(IntentValue.string) ?? .null
+                        "description": $0.description.map(IntentValue.string) ?? .null,
+                        "default": $0.defaultValue.map { .string(WorkflowView.text(of: $0)) } ?? .null,
+                        "required": .bool($0.isRequired)
                     ])
                 }),
             "steps": outline(workflow.steps),
@@ -97,6 +102,16 @@ enum WorkflowView {
                 .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
             } ?? .null
         ])
+    }
+
+    /// A value as written in the file: its text, or its source span.
+    static func text(of node: ValueNode) -> String {
+        switch node {
+        case .literal(let literal): return literal.text
+        case .list(let elements, _): return "[" + elements.map(text(of:)).joined(separator: ", ") + "]"
+        case .mapping(let entries, _): return "{" + entries.map { "\($0.name.value): \(text(of: $0.value))" }.joined(separator: ", ") + "}"
+        case .expression, .template: return "(computed)"
+        }
     }
 
     /// What a step acts on: its intent, entity, nested workflow or variable.

@@ -96,7 +96,7 @@ package enum WorkflowKitResources {
     "typeName": {
       "type": "string",
       "minLength": 1,
-      "description": "A type name such as `String`, `Int`, `Double`, `Bool`, `Date`, `URL` or an app entity `App.Entity`."
+      "description": "A type name: `String` (`text`), `Int` (`integer`), `Double` (`number`), `Bool` (`boolean`), `Date` (`date`), `URL`, `File`, `Any`, a list `[T]` (`list` for a list of anything), an app entity such as `Library.BookEntity` or an app enum such as `Library.Shelf`; `T?` is optional."
     },
     "value": {
       "description": "A value: text, a number, true/false, null, a date, a list or a mapping. `${name.property}` alone keeps the type of what it refers to; inside longer text it becomes text. `$${` writes a literal `${`."
@@ -454,6 +454,14 @@ package enum WorkflowKitResources {
         "default": {
           "$ref": "#/$defs/value",
           "description": "The answer suggested to the user."
+        },
+        "choose": {
+          "$ref": "#/$defs/value",
+          "description": "Offers the elements of this list, labelled by their display representations; the answer is the element chosen. Answered with `--answer id=label` (or the option's number); several labels are separated by commas."
+        },
+        "multiple": {
+          "type": "boolean",
+          "description": "With `choose`, lets several elements be chosen; the answer is the list of them, in the list's order."
         }
       },
       "additionalProperties": false
@@ -595,16 +603,20 @@ package enum WorkflowKitResources {
             },
             "default": {
               "$ref": "#/$defs/value",
-              "description": "The value used when the input is not given; without it the input is required."
+              "description": "The value used when the input is not given; it must be a value of the input's type. Without it the input is required."
             },
             "description": {
               "type": "string",
               "description": "What the input is for, shown to people running the workflow."
+            },
+            "required": {
+              "type": "boolean",
+              "description": "`false` lets the input be missing (it is then `null`); `true` (the default without `default:`) needs a value, asked for when the run can ask. A required input has no default."
             }
           }
         }
       ],
-      "description": "An input of the workflow: a type name, or a mapping with `type`, `default` and `description`."
+      "description": "An input of the workflow: a type name, or a mapping with `type`, `default`, `description` and `required`."
     },
     "comparatorProperties": {
       "properties": {

@@ -124,14 +124,14 @@ struct ValidationPass {
         for input in workflow.inputs {
             let declared = InputTypes.type(named: input.type.value, in: catalog)
             if declared == nil {
-                let names = InputTypes.builtInNames + catalog.allEntities.map(\.name)
+                let names = InputTypes.builtInNames + InputTypes.aliases + catalog.allEntities.map(\.name)
                 report(
                     "unknown type '\(input.type.value)' for input '\(input.name.value)'", at: input.type.location,
                     help: Self.didYouMean(input.type.value, names) ?? "types: " + InputTypes.builtInNames.joined(separator: ", ")
                         + ", or an entity or enum name")
             }
             inputTypes[input.name.value] = declared ?? .any
-            if let defaultValue = input.defaultValue { _ = type(of: defaultValue) }
+            if let defaultValue = input.defaultValue { checkDefault(defaultValue, of: input, declared: declared) }
         }
         scope["input"] = .any
         steps(workflow.steps)
