@@ -29,6 +29,26 @@ enum WorkflowBenchmark {
         if parts.isEmpty || parts.contains("find") { try await find(books: 100_000, queries: 2_000) }
         if parts.isEmpty || parts.contains("validate") { try loadAndValidate(steps: 1_000) }
         if parts.isEmpty || parts.contains("while") { try await whileLoop(iterations: 1_000, rounds: 20) }
+        if parts.isEmpty || parts.contains("parallel") { try await parallelWaits(branches: 8, milliseconds: 100) }
+    }
+
+    /// (e) A `parallel` step of branches that each wait, against the sum of the waits that
+    /// running them one after another would take.
+    static func parallelWaits(branches: Int, milliseconds: Int) async throws {
+        let branchLines = String(repeating: "      - wait: \(milliseconds)ms\n", count: branches)
+        let workflow = try WorkflowLoader.load(text: "steps:\n  - parallel:\n" + branchLines, fileName: "bench-parallel.yaml")
+        let runner = WorkflowRunner(catalog: IntentCatalog(apps: []), secrets: nil)
+        _ = try await runner.run(workflow)
+        let rounds = 10
+        let elapsed = try await ContinuousClock().measure {
+            for _ in 0..<rounds { _ = try await runner.run(workflow) }
+        }
+        let perRun = seconds(elapsed) / Double(rounds)
+        let sequential = Double(branches * milliseconds) / 1000
+        print("(e) parallel with \(branches) branches of wait: \(milliseconds)ms, \(rounds) runs")
+        print(String(format: "    parallel: %.1f ms per run (goal ≈ %d ms)", perRun * 1000, milliseconds))
+        print(String(format: "    sequential sum of the waits: %.0f ms", sequential * 1000))
+        print(String(format: "    ratio parallel / sequential: %.3f (goal ≈ %.3f)", perRun / sequential, 1 / Double(branches)))
     }
 
     static func seconds(_ duration: Duration) -> Double {

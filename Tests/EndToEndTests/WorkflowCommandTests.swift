@@ -109,7 +109,13 @@ struct WorkflowsFolderTests {
             arguments: [
                 "--input", "check=test -e {folder}/second || { test -e {folder}/first && touch {folder}/second || touch {folder}/first; false; }"
             ],
-            output: "3", shown: ["The service answered on try 3."])
+            output: "3", shown: ["The service answered on try 3."]),
+        // The pick is random: the output says it is one of the books found.
+        Expectation(file: "random-book.yaml", output: "1 of 3 books", shown: ["Tonight: "]),
+        Expectation(file: "top-authors.yaml", output: "Jane Austen (3), Toni Morrison (2)", shown: ["Top author: Jane Austen"]),
+        Expectation(
+            file: "books-per-year.yaml", arguments: ["--input", "path={folder}/per-year.csv"], output: "4",
+            shown: ["Wrote 4 years to per-year.csv."])
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {

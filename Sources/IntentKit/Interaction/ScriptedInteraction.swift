@@ -52,8 +52,8 @@ public struct ScriptedInteraction: Interaction {
 }
 
 /// Finds the option an answer names: its title (exact, then ignoring case) or its number from 1.
-enum ChoiceMatching {
-    static func index(of answer: String, in options: [String]) -> Int? {
+package enum ChoiceMatching {
+    package static func index(of answer: String, in options: [String]) -> Int? {
         let trimmed = answer.trimmingCharacters(in: .whitespaces)
         if let exact = options.firstIndex(of: trimmed) { return exact }
         let folded = trimmed.lowercased()

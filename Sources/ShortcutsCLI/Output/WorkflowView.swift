@@ -11,7 +11,10 @@ enum WorkflowView {
             lines.append("")
             lines.append("Inputs:")
             for input in workflow.inputs {
-                lines.append("  \(input.name.value): \(input.type.value)" + (input.description.map { "  \($0)" } ?? ""))
+                var line = "  \(input.name.value): \(input.type.value)"
+                if let defaultValue = input.defaultValue { line += " = " + WorkflowView.text(of: defaultValue) }
+                if !input.isRequired && input.defaultValue == nil { line += " (optional)" }
+                lines.append(line + (input.description.map { "  \($0)" } ?? ""))
             }
         }
         lines.append("")
@@ -43,6 +46,11 @@ enum WorkflowView {
                         lines.append("\(indent)  \"\(option.title.value)\":")
                         outline(option.steps, depth: depth + 2)
                     }
+                case .parallel(let parallel):
+                    for (position, branch) in parallel.branches.enumerated() {
+                        lines.append("\(indent)  branch \(position + 1):")
+                        outline(branch.steps, depth: depth + 2)
+                    }
                 default: break
                 }
             }
@@ -62,7 +70,7 @@ enum WorkflowView {
 
     /// The outline as JSON:
     /// `{"file", "name", "description", "inputs": [{"name", "type", "description"}],
-    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?}], "onFailure": [step] | null, "automation": {"schedule", "timeZone"} | null}`.
+    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?, "branches"?}], "onFailure": [step] | null, "automation": {"schedule", "timeZone"} | null}`.
     static func object(_ workflow: Workflow) -> IntentValue {
         func outline(_ steps: [Step]) -> IntentValue {
             .list(
@@ -86,6 +94,7 @@ enum WorkflowView {
                             menu.options.map {
                                 .dictionary(["title": .string($0.title.value), "steps": outline($0.steps)])
                             })
+                    case .parallel(let parallel): object["branches"] = .list(parallel.branches.map { outline($0.steps) })
                     default: break
                     }
                     return .dictionary(object)
@@ -99,7 +108,9 @@ enum WorkflowView {
                 workflow.inputs.map {
                     .dictionary([
                         "name": .string($0.name.value), "type": .string($0.type.value),
-                        "description": $0.description.map(IntentValue.string) ?? .null
+                        "description": $0.description.map(IntentValue.string) ?? .null,
+                        "default": $0.defaultValue.map { .string(WorkflowView.text(of: $0)) } ?? .null,
+                        "required": .bool($0.isRequired)
                     ])
                 }),
             "steps": outline(workflow.steps),
@@ -108,6 +119,16 @@ enum WorkflowView {
                 .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
             } ?? .null
         ])
+    }
+
+    /// A value as written in the file: its text, or its source span.
+    static func text(of node: ValueNode) -> String {
+        switch node {
+        case .literal(let literal): return literal.text
+        case .list(let elements, _): return "[" + elements.map(text(of:)).joined(separator: ", ") + "]"
+        case .mapping(let entries, _): return "{" + entries.map { "\($0.name.value): \(text(of: $0.value))" }.joined(separator: ", ") + "}"
+        case .expression, .template: return "(computed)"
+        }
     }
 
     /// What a step acts on: its intent, entity, nested workflow or variable.

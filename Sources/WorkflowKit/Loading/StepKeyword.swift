@@ -4,7 +4,7 @@
 enum StepKeyword: String, CaseIterable {
     case perform, find, filter, show, set, append
     case `if`, `repeat`, menu, ask, run, wait, stop, comment, search
-    case `break`, `continue`, `try`
+    case `break`, `continue`, `try`, parallel
 
     /// Keys allowed beside the kind key (besides `id`).
     var settingKeys: [String] {
@@ -15,11 +15,11 @@ enum StepKeyword: String, CaseIterable {
         case .if: return ["then", "else"]
         case .repeat: return ["steps"]
         case .menu: return ["options"]
-        case .ask: return ["type", "default"]
+        case .ask: return ["type", "default", "choose", "multiple"]
         case .run: return ["with"]
         case .search: return ["entity", "index", "limit"]
         case .try: return ["catch", "finally"]
-        case .show, .wait, .stop, .comment, .break, .continue: return []
+        case .show, .wait, .stop, .comment, .break, .continue, .parallel: return []
         }
     }
 

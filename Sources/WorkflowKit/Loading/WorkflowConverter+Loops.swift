@@ -18,13 +18,13 @@ extension WorkflowConverter {
     func convertConditionalRepeat(_ node: Node, depth: Int) -> (mode: RepeatStep.Mode, maxIterations: Located<Int>?)? {
         guard case .mapping(let mapping) = node else { return nil }
         let entries = entries(of: mapping)
-        let keys = Self.conditionalKeys + ["count", "each", "as"]
+        let keys = Self.conditionalKeys + ["count", "each", "as", "concurrency"]
         var failed = false
         for entry in entries.all where !keys.contains(entry.key.value) {
             reportUnknownKey(entry.key, message: "unknown key '\(entry.key.value)' in 'repeat'", candidates: keys)
             failed = true
         }
-        for key in ["count", "each", "as"] {
+        for key in ["count", "each", "as", "concurrency"] {
             guard let entry = entries[key] else { continue }
             report(
                 "'\(key)' cannot be combined with 'while', 'until' or 'maxIterations' in 'repeat'", at: entry.key.location,
@@ -61,6 +61,15 @@ extension WorkflowConverter {
         return convertSteps(node, for: "'steps'", depth: depth)
     }
 
+    /// The `steps:` of a `repeat` with `concurrency:`, whose passes run at the same time, so
+    /// `break` and `continue` are not allowed directly inside (only in a loop of their own).
+    func convertConcurrentSteps(_ node: Node, depth: Int) -> [Step] {
+        let enclosingLoops = loopDepth
+        loopDepth = 0
+        defer { loopDepth = enclosingLoops }
+        return convertSteps(node, for: "'steps'", depth: depth)
+    }
+
     /// `break:` or `continue:`, which take no value and belong inside a `repeat`.
     func convertLoopControl(_ settings: StepSettings) -> StepKind? {
         let keyword = settings.keyword.rawValue
@@ -73,7 +82,9 @@ extension WorkflowConverter {
         guard loopDepth > 0 else {
             report(
                 "'\(keyword)' is only allowed inside the steps of a 'repeat'", at: settings.kindEntry.key.location,
-                help: keyword == "break" ? "use 'stop:' to end the workflow" : "remove it, or put it inside a 'repeat'")
+                help: keyword == "break"
+                    ? "use 'stop:' to end the workflow; a 'parallel' branch or a pass of a 'repeat' with 'concurrency' cannot end a loop"
+                    : "remove it, or put it inside a 'repeat' (not a 'parallel' branch or a 'repeat' with 'concurrency')")
             return nil
         }
         return settings.keyword == .break ? .break : .continue

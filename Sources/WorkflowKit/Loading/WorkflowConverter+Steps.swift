@@ -153,9 +153,15 @@ extension WorkflowConverter {
             let conditional = isConditionalRepeat(settings.value)
             let limited = conditional ? convertConditionalRepeat(settings.value, depth: depth + 1) : nil
             let mode = conditional ? limited?.mode : convertRepeatMode(settings.value, depth: depth + 1)
-            let steps = required("steps", in: settings).map { convertLoopSteps($0, depth: depth + 1) }
-            guard let mode, let steps else { return nil }
-            return .repeat(RepeatStep(mode: mode, steps: steps, maxIterations: limited?.maxIterations))
+            let concurrency = conditional ? .some(nil) : repeatConcurrency(settings.value, depth: depth + 1)
+            // Passes that run at the same time cannot `break` or `continue` one another.
+            let concurrent = concurrency.flatMap { $0 } != nil
+            let steps = required("steps", in: settings).map { node in
+                concurrent ? convertConcurrentSteps(node, depth: depth + 1) : convertLoopSteps(node, depth: depth + 1)
+            }
+            guard let mode, let steps, let concurrency else { return nil }
+            return .repeat(
+                RepeatStep(mode: mode, steps: steps, maxIterations: limited?.maxIterations, concurrency: concurrency))
 
         case .menu:
             let prompt = convertValue(settings.value, depth: depth + 1)
@@ -167,8 +173,9 @@ extension WorkflowConverter {
             let question = convertValue(settings.value, depth: depth + 1)
             let answerType = settings["type"].flatMap { text($0, for: "'type'") }
             let defaultAnswer = settings["default"].flatMap { convertValue($0, depth: depth + 1) }
-            guard let question else { return nil }
-            return .ask(AskStep(question: question, answerType: answerType, defaultAnswer: defaultAnswer))
+            guard let question, let choice = convertChoice(settings, depth: depth + 1) else { return nil }
+            return .ask(
+                AskStep(question: question, answerType: answerType, defaultAnswer: defaultAnswer, choices: choice.list, multiple: choice.multiple))
 
         case .run:
             let workflow = text(settings.value, for: keyword)
@@ -211,6 +218,9 @@ extension WorkflowConverter {
 
         case .try:
             return convertTry(settings)
+
+        case .parallel:
+            return convertParallel(settings.value, depth: depth + 1).map { .parallel($0) }
         }
     }
 
@@ -237,7 +247,7 @@ extension WorkflowConverter {
     }
 
     private func convertRepeatMode(_ node: Node, depth: Int) -> RepeatStep.Mode? {
-        let keys = ["count", "each", "as"]
+        let keys = ["count", "each", "as", "concurrency"]
         guard case .mapping(let mapping) = node else {
             report(
                 "expected a mapping such as '{ count: 3 }' or '{ each: ${list}, as: item }' for 'repeat', got \(describe(node))",

@@ -16,7 +16,7 @@ final class WorkflowConverter {
     static let maximumNodeCount = 200_000
 
     static let topLevelKeys = ["name", "description", "input", "steps", "output", "automation", "onFailure"]
-    static let inputKeys = ["type", "default", "description"]
+    static let inputKeys = ["type", "default", "description", "required"]
 
     let file: String
     let source: SourceText
@@ -111,7 +111,14 @@ final class WorkflowConverter {
             return nil
         }
         guard let type = text(typeEntry.value, for: "'type'") else { return nil }
-        return InputDeclaration(name: name, type: type, defaultValue: defaultValue, description: description?.value)
+        let required = entries["required"].flatMap { boolean($0.value, for: "'required'") }
+        if let required, required.value, let defaultEntry = entries["default"] {
+            report(
+                "input '\(name.value)' is required, so its default would never be used", at: defaultEntry.key.location,
+                help: "remove 'default', or remove 'required: true'")
+            return nil
+        }
+        return InputDeclaration(name: name, type: type, defaultValue: defaultValue, description: description?.value, required: required)
     }
 
     // MARK: - Reporting

@@ -44,6 +44,8 @@ public enum StepKind: Sendable, Hashable {
     case `continue`
     /// `try:` runs steps, with `catch:` for their error and `finally:` in every case.
     case `try`(TryStep)
+    /// `parallel:` runs branches of steps at the same time.
+    case parallel(ParallelStep)
 
     /// The key that introduces this kind of step, such as `perform`.
     ///
@@ -70,14 +72,15 @@ public enum StepKind: Sendable, Hashable {
         case .break: return "break"
         case .continue: return "continue"
         case .try: return "try"
+        case .parallel: return "parallel"
         }
     }
 
-    /// Whether steps run inside this one (`if`, `repeat`, `menu`, `try`, and `run`'s nested workflow),
-    /// so that a trace lists it before them.
+    /// Whether steps run inside this one (`if`, `repeat`, `menu`, `try`, `parallel`, and `run`'s
+    /// nested workflow), so that a trace lists it before them.
     public var containsSteps: Bool {
         switch self {
-        case .if, .repeat, .menu, .run, .try: return true
+        case .if, .repeat, .menu, .run, .try, .parallel: return true
         default: return false
         }
     }

@@ -104,7 +104,7 @@ package enum WorkflowKitResources {
     "typeName": {
       "type": "string",
       "minLength": 1,
-      "description": "A type name such as `String`, `Int`, `Double`, `Bool`, `Date`, `URL` or an app entity `App.Entity`."
+      "description": "A type name: `String` (`text`), `Int` (`integer`), `Double` (`number`), `Bool` (`boolean`), `Date` (`date`), `URL`, `File`, `Any`, a list `[T]` (`list` for a list of anything), an app entity such as `Library.BookEntity` or an app enum such as `Library.Shelf`; `T?` is optional."
     },
     "value": {
       "description": "A value: text, a number, true/false, null, a date, a list or a mapping. `${name.property}` alone keeps the type of what it refers to; inside longer text it becomes text. `$${` writes a literal `${`."
@@ -193,6 +193,9 @@ package enum WorkflowKitResources {
         },
         {
           "$ref": "#/$defs/tryStep"
+        },
+        {
+          "$ref": "#/$defs/parallelStep"
         }
       ],
       "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`, `break`, `continue` or `try`), that kind's settings, and an optional `id`."
@@ -505,6 +508,14 @@ package enum WorkflowKitResources {
           "$ref": "#/$defs/value",
           "description": "The answer suggested to the user."
         },
+        "choose": {
+          "$ref": "#/$defs/value",
+          "description": "Offers the elements of this list, labelled by their display representations; the answer is the element chosen. Answered with `--answer id=label` (or the option's number); several labels are separated by commas."
+        },
+        "multiple": {
+          "type": "boolean",
+          "description": "With `choose`, lets several elements be chosen; the answer is the list of them, in the list's order."
+        },
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
@@ -661,16 +672,20 @@ package enum WorkflowKitResources {
             },
             "default": {
               "$ref": "#/$defs/value",
-              "description": "The value used when the input is not given; without it the input is required."
+              "description": "The value used when the input is not given; it must be a value of the input's type. Without it the input is required."
             },
             "description": {
               "type": "string",
               "description": "What the input is for, shown to people running the workflow."
+            },
+            "required": {
+              "type": "boolean",
+              "description": "`false` lets the input be missing (it is then `null`); `true` (the default without `default:`) needs a value, asked for when the run can ask. A required input has no default."
             }
           }
         }
       ],
-      "description": "An input of the workflow: a type name, or a mapping with `type`, `default` and `description`."
+      "description": "An input of the workflow: a type name, or a mapping with `type`, `default`, `description` and `required`."
     },
     "comparatorProperties": {
       "properties": {
@@ -942,23 +957,6 @@ package enum WorkflowKitResources {
         {
           "type": "object",
           "required": [
-            "each"
-          ],
-          "additionalProperties": false,
-          "properties": {
-            "each": {
-              "$ref": "#/$defs/value",
-              "description": "The list whose elements are repeated over."
-            },
-            "as": {
-              "$ref": "#/$defs/variableName",
-              "description": "The name of the current element. Default: `item`."
-            }
-          }
-        },
-        {
-          "type": "object",
-          "required": [
             "while"
           ],
           "additionalProperties": false,
@@ -991,9 +989,30 @@ package enum WorkflowKitResources {
               "description": "The most passes the loop may make; one more fails the run at the `repeat`. Default: 10000."
             }
           }
+        },
+        {
+          "type": "object",
+          "required": [
+            "each"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "each": {
+              "$ref": "#/$defs/value",
+              "description": "The list whose elements are repeated over."
+            },
+            "as": {
+              "$ref": "#/$defs/variableName",
+              "description": "The name of the current element. Default: `item`."
+            },
+            "concurrency": {
+              "$ref": "#/$defs/value",
+              "description": "How many passes run at the same time (1 or more); the outputs stay in the order of the elements. Default: one after another."
+            }
+          }
         }
       ],
-      "description": "`{ count: n }`, `{ each: list, as: name }`, `{ while: condition }` or `{ until: condition }`; `while` and `until` take `maxIterations:` (default 10000)."
+      "description": "`{ count: n }`, `{ each: list, as: name, concurrency: n }`, `{ while: condition }` or `{ until: condition }`; `while` and `until` take `maxIterations:` (default 10000)."
     },
     "automation": {
       "type": "object",
@@ -1058,6 +1077,43 @@ package enum WorkflowKitResources {
         }
       },
       "description": "Runs the workflow on a schedule."
+    },
+    "parallelStep": {
+      "type": "object",
+      "description": "Runs its branches at the same time. The output is the list of the branches' outputs in branch order (a branch's output is its last step's output). Variables set in a branch stay in it; outputs of steps with an `id` are visible afterwards. A failure cancels the other branches.",
+      "required": [
+        "parallel"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "#/$defs/variableName",
+          "description": "Names this step's output, read later with `${id}`. Unique in the file."
+        },
+        "continueOnError": {
+          "type": "boolean",
+          "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "parallel": {
+          "type": "array",
+          "minItems": 1,
+          "description": "The branches: each a list of steps, or a single step.",
+          "items": {
+            "oneOf": [
+              {
+                "$ref": "#/$defs/step"
+              },
+              {
+                "type": "array",
+                "minItems": 1,
+                "items": {
+                  "$ref": "#/$defs/step"
+                }
+              }
+            ]
+          }
+        }
+      },
+      "additionalProperties": false
     },
     "breakStep": {
       "type": "object",

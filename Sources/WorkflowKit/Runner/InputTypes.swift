@@ -17,14 +17,15 @@ enum InputTypes {
         }
         var type: IntentValueType?
         switch base {
-        case "String", "Text": type = .string
-        case "Int", "Integer": type = .int
-        case "Double", "Number": type = .double
-        case "Bool", "Boolean": type = .bool
-        case "Date": type = .date
-        case "URL": type = .url
-        case "File": type = .file
-        case "Any": type = .any
+        case "String", "Text", "text", "string": type = .string
+        case "Int", "Integer", "integer", "int": type = .int
+        case "Double", "Number", "number", "double": type = .double
+        case "Bool", "Boolean", "boolean", "bool": type = .bool
+        case "Date", "date": type = .date
+        case "URL", "url": type = .url
+        case "File", "file": type = .file
+        case "Any", "any": type = .any
+        case "list" where !list: type = .list(.any)
         default:
             if let entity = try? catalog.entity(named: base) { type = entity.type.intentValueType }
             for app in catalog.apps {
@@ -41,4 +42,27 @@ enum InputTypes {
 
     /// The names accepted as types, for "did you mean" hints.
     static let builtInNames = ["String", "Int", "Double", "Bool", "Date", "URL", "File", "Any"]
+
+    /// The other spellings of the built-in types: `text`, `number`, `boolean`, `list`….
+    static let aliases = [
+        "Text", "text", "string", "Integer", "integer", "int", "Number", "number", "double", "Boolean", "boolean", "bool", "date", "url",
+        "file", "any", "list"
+    ]
+}
+
+extension InputTypes {
+    /// The schema of a type name for the installed apps: a built-in name, an installed entity or
+    /// enum, any of them in a list `[T]`, and optional with `?`.
+    static func schema(for catalog: IntentCatalog) -> [String: Any] {
+        var names = builtInNames + aliases + catalog.allEntities.map(\.name) + catalog.allEntities.map { String(describing: $0.type) }
+        for app in catalog.apps {
+            names += app.enums.map { app.qualifiedName(ofType: $0) }
+        }
+        let alternatives = names.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
+        return [
+            "type": "string",
+            "pattern": "^(\\[(\(alternatives))\\??\\]|\(alternatives))\\??$",
+            "description": "A type name: " + names.joined(separator: ", ") + ", a list such as [String], and T? for optional."
+        ]
+    }
 }

@@ -27,6 +27,10 @@ public struct StepTrace: Sendable {
     /// What the step's intent recorded about what it did (a command's `status`, `stderr` and
     /// `duration`), whether it succeeded or failed.
     public var details: [String: IntentValue] = [:]
+    /// For the record that opens a branch of `parallel` (kind `branch`) or a pass of a
+    /// concurrent `repeat` (kind `pass`): its number, counting from 1. The branch's steps follow
+    /// it, one level deeper, before the next branch.
+    public var branch: Int? = nil
 }
 
 /// The result of a run: its output, what it showed, and the trace of every step.

@@ -69,6 +69,10 @@ final class WorkflowExecution {
                 value = try evaluator.evaluate(defaultValue, in: empty)
             }
             let type = InputTypes.type(named: declaration.type.value, in: runner.catalog)
+            if value == nil, !declaration.isRequired {
+                values[name] = .null
+                continue
+            }
             if value == nil {
                 do {
                     value = try await runner.interaction.requestValue(
@@ -78,19 +82,23 @@ final class WorkflowExecution {
                 }
             }
             guard let value else { continue }
-            values[name] = try await convert(value, to: type, name: name, at: declaration.name.location)
+            try await prepareApp(ofInputType: declaration.type.value)
+            values[name] = try await convert(
+                value, to: type, name: name, at: declaration.name.location, described: "input '\(name)' expects \(declaration.type.value)")
         }
         return values
     }
 
     /// Converts a value to a declared type, resolving entities.
-    func convert(_ value: IntentValue, to type: IntentValueType?, name: String, at location: SourceLocation) async throws -> IntentValue {
+    func convert(
+        _ value: IntentValue, to type: IntentValueType?, name: String, at location: SourceLocation, described: String? = nil
+    ) async throws -> IntentValue {
         guard let type, type != .any, type != .string || !value.isNull else { return value }
         do {
             let prepared = try await ValuePreparation.prepare(value, for: type, name: name, interaction: runner.interaction)
             return try ValueCoercion.coerce(prepared, to: type)
         } catch {
-            throw WorkflowRunError("'\(name)': \(error)", at: location, sources: sources)
+            throw WorkflowRunError("\(described ?? "'\(name)'"): \(error)", at: location, sources: sources)
         }
     }
 
@@ -170,6 +178,7 @@ final class WorkflowExecution {
         case .break: throw LoopSignal.break
         case .continue: throw LoopSignal.continue
         case .try(let block): return try await execute(block, in: &scope, record: &record, frame: frame)
+        case .parallel(let parallel): return try await execute(parallel, in: &scope, record: &record, frame: frame)
         }
     }
 

@@ -6,7 +6,7 @@ extension SecretMask {
     /// produced. A test compares these with the fields `StepTrace` has, so that a field added
     /// to it is masked here before it can be written.
     static let maskedTraceFields: Set<String> = ["kind", "stepID", "inputs", "output", "dialog", "error", "details"]
-    static let unmaskedTraceFields: Set<String> = ["location", "depth", "startedAt", "duration"]
+    static let unmaskedTraceFields: Set<String> = ["location", "depth", "startedAt", "duration", "branch"]
 
     /// A step's trace with every text field masked: kind, id, inputs, output, dialog, error and
     /// the details the intent recorded.

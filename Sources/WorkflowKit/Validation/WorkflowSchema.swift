@@ -78,6 +78,7 @@ public enum WorkflowSchema {
             ] as [String: Any]
         searchStep["properties"] = searchProperties
         definitions["searchStep"] = searchStep
+        definitions["typeName"] = InputTypes.schema(for: catalog)
         schema["$defs"] = definitions
         schema["title"] = "Shortcuts workflow (installed intents)"
         let data = try JSONSerialization.data(withJSONObject: schema, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])

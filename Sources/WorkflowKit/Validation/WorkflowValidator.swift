@@ -124,14 +124,14 @@ struct ValidationPass {
         for input in workflow.inputs {
             let declared = InputTypes.type(named: input.type.value, in: catalog)
             if declared == nil {
-                let names = InputTypes.builtInNames + catalog.allEntities.map(\.name)
+                let names = InputTypes.builtInNames + InputTypes.aliases + catalog.allEntities.map(\.name)
                 report(
                     "unknown type '\(input.type.value)' for input '\(input.name.value)'", at: input.type.location,
                     help: Self.didYouMean(input.type.value, names) ?? "types: " + InputTypes.builtInNames.joined(separator: ", ")
                         + ", or an entity or enum name")
             }
             inputTypes[input.name.value] = declared ?? .any
-            if let defaultValue = input.defaultValue { _ = type(of: defaultValue) }
+            if let defaultValue = input.defaultValue { checkDefault(defaultValue, of: input, declared: declared) }
         }
         scope["input"] = .any
         steps(workflow.steps)
@@ -196,6 +196,7 @@ struct ValidationPass {
             case .each(let node, _):
                 let listType = type(of: node)
                 scope[loop.itemName] = listType?.elementType ?? .any
+                if let concurrency = loop.concurrency { number(concurrency) }
             case .while(let condition): self.condition(condition, entity: nil)
             case .until: break
             }
@@ -213,6 +214,7 @@ struct ValidationPass {
             }
             return .any
         case .ask(let ask):
+            if let choices = ask.choices { return choose(from: choices, for: ask, of: step) }
             _ = type(of: ask.question)
             var answerType = IntentValueType.string
             if let declared = ask.answerType {
@@ -245,6 +247,8 @@ struct ValidationPass {
             return self.search(search, at: step.location)
         case .try(let block):
             return tryBlock(block)
+        case .parallel(let parallel):
+            return self.parallel(parallel)
         }
     }
 

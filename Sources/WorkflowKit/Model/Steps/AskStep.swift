@@ -17,4 +17,10 @@ public struct AskStep: Sendable, Hashable {
     public var answerType: Located<String>?
     /// The suggested answer.
     public var defaultAnswer: ValueNode?
+    /// `choose:` — the list whose elements are offered, labelled by their display
+    /// representations; the answer is the element chosen. `nil` for a free answer.
+    public var choices: ValueNode? = nil
+    /// `multiple: true` — several elements may be chosen; the answer is the list of them, in
+    /// the list's order.
+    public var multiple: Bool = false
 }

@@ -44,6 +44,9 @@ public struct RepeatStep: Sendable, Hashable {
     public var steps: [Step]
     /// The `maxIterations:` of a `while` or `until` loop, if written.
     public var maxIterations: Located<Int>? = nil
+    /// With `each:`, how many passes run at the same time (`concurrency:`); `nil` runs them
+    /// one after another. The outputs stay in the order of the elements.
+    public var concurrency: ValueNode? = nil
 
     /// The name of the current element in `each` mode: the `as:` name, or `item`.
     ///

@@ -11,6 +11,7 @@ extension WorkflowExecution {
     ///   default: 1
     /// ```
     func execute(_ ask: AskStep, of step: Step, in scope: RunScope) async throws -> IntentValue {
+        if let choices = ask.choices { return try await choose(from: choices, for: ask, of: step, in: scope) }
         let values = self.values
         let question = try values.evaluate(ask.question, in: scope).displayText
         let type = ask.answerType.flatMap { InputTypes.type(named: $0.value, in: runner.catalog) } ?? .string

@@ -41,6 +41,9 @@ extension WorkflowExecution {
         case .each(let node, _):
             let list = try values.evaluate(node, in: scope)
             record.inputs = ["each": list]
+            if let concurrency = loop.concurrency {
+                return try await execute(loop, over: list, concurrency: concurrency, in: &scope, frame: frame)
+            }
             for (index, element) in list.elements.enumerated() {
                 scope.index = .int(index + 1)
                 scope.assign(element, to: loop.itemName)
