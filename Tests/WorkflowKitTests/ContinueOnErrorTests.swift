@@ -8,10 +8,7 @@ import Testing
 @Suite("continueOnError")
 struct ContinueOnErrorTests {
     func run(_ text: String) async throws -> WorkflowRunResult {
-        let workflow = try WorkflowLoader.load(text: text, fileName: "continue.yaml")
-        let problems = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary)
-        #expect(problems.isEmpty, "\(problems)")
-        return try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
+        try await InlineWorkflow.run(text, fileName: "continue.yaml")
     }
 
     @Test func aFailedStepGivesNullAndItsError() async throws {

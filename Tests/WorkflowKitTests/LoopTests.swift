@@ -9,20 +9,11 @@ import Testing
 @Suite("Loops")
 struct LoopTests {
     func run(_ text: String) async throws -> WorkflowRunResult {
-        let workflow = try WorkflowLoader.load(text: text, fileName: "loop.yaml")
-        #expect(WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).isEmpty)
-        return try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
+        try await InlineWorkflow.run(text, fileName: "loop.yaml")
     }
 
     func failure(_ text: String) async throws -> WorkflowRunError {
-        let workflow = try WorkflowLoader.load(text: text, fileName: "loop.yaml")
-        do {
-            let result = try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
-            Issue.record("expected the run to fail, got \(result.output)")
-            throw CancellationError()
-        } catch let error as WorkflowRunError {
-            return error
-        }
+        try await InlineWorkflow.failure(text, fileName: "loop.yaml")
     }
 
     @Test func whileChecksBeforeEachPass() async throws {

@@ -9,21 +9,11 @@ import Testing
 @Suite("Try, catch and finally")
 struct TryCatchTests {
     func run(_ text: String) async throws -> WorkflowRunResult {
-        let workflow = try WorkflowLoader.load(text: text, fileName: "try.yaml")
-        let problems = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary)
-        #expect(problems.isEmpty, "\(problems)")
-        return try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
+        try await InlineWorkflow.run(text, fileName: "try.yaml")
     }
 
     func failure(_ text: String) async throws -> WorkflowRunError {
-        let workflow = try WorkflowLoader.load(text: text, fileName: "try.yaml")
-        do {
-            let result = try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
-            Issue.record("expected the run to fail, got \(result.output)")
-            throw CancellationError()
-        } catch let error as WorkflowRunError {
-            return error
-        }
+        try await InlineWorkflow.failure(text, fileName: "try.yaml")
     }
 
     @Test func catchReceivesTheErrorAndFinallyRuns() async throws {

@@ -1,0 +1,33 @@
+import Foundation
+import IntentKit
+import Testing
+
+@testable import WorkflowKit
+
+/// A workflow written in a test, validated and run with no apps installed: the loops, errors
+/// and branches of the language need none.
+///
+/// ```swift
+/// let result = try await InlineWorkflow.run("steps: [ { show: hi } ]", fileName: "hi.yaml")
+/// ```
+enum InlineWorkflow {
+    /// Loads, validates (expecting no problem) and runs the text.
+    static func run(_ text: String, fileName: String) async throws -> WorkflowRunResult {
+        let workflow = try WorkflowLoader.load(text: text, fileName: fileName)
+        let problems = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary)
+        #expect(problems.isEmpty, "\(problems)")
+        return try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
+    }
+
+    /// Loads and runs the text, expecting the run to fail, and returns its error.
+    static func failure(_ text: String, fileName: String) async throws -> WorkflowRunError {
+        let workflow = try WorkflowLoader.load(text: text, fileName: fileName)
+        do {
+            let result = try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
+            Issue.record("expected the run to fail, got \(result.output)")
+            throw CancellationError()
+        } catch let error as WorkflowRunError {
+            return error
+        }
+    }
+}
