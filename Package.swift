@@ -84,8 +84,8 @@ let package = Package(
         .executableTarget(
             name: "shortcuts-bench",
             dependencies: [
-                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "BuiltInApps", "LibraryApp", "LocalHTTP",
-                .product(name: "GRDB", package: "GRDB.swift")
+                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
+                "LocalHTTP", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),

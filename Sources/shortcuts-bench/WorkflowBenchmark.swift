@@ -22,6 +22,7 @@ enum WorkflowBenchmark {
         if parts.isEmpty || parts.contains("repeat") { try await repeatLoop(iterations: iterations) }
         if parts.isEmpty || parts.contains("find") { try await find(books: 100_000, queries: 2_000) }
         if parts.isEmpty || parts.contains("validate") { try loadAndValidate(steps: 1_000) }
+        if parts.isEmpty || parts.contains("expressions") { try expressions(calls: min(iterations, 200_000)) }
     }
 
     static func seconds(_ duration: Duration) -> Double {
