@@ -99,7 +99,7 @@ package enum WorkflowKitResources {
       "description": "A type name such as `String`, `Int`, `Double`, `Bool`, `Date`, `URL` or an app entity `App.Entity`."
     },
     "value": {
-      "description": "A value: text, a number, true/false, null, a date, a list or a mapping. `${name.property}` alone keeps the type of what it refers to; inside longer text it becomes text. `$${` writes a literal `${`."
+      "description": "A value: text, a number, true/false, null, a date, a list or a mapping. A scalar may hold `${…}` expressions: paths (`${book.authors[0].name}`, `${books[-1]}`, `${book?.title}`), literals (`12`, `\"text\"`, `'text'`, `true`, `null`, `[1, 2]`, `{\"a\": 1}`), operators (`+ - * / %`, `== != < <= > >=`, `&& || !`, `c ? a : b`, `a ?? b`) and functions (`upper`, `count`, `dateAdd`, `toJSON`…), typed by `shortcuts validate`. A scalar that is exactly one expression keeps the type of its value; inside longer text it becomes display text. `$${` writes a literal `${`."
     },
     "duration": {
       "type": "string",
@@ -365,8 +365,15 @@ package enum WorkflowKitResources {
           "description": "Names this step's output, read later with `${id}`. Unique in the file."
         },
         "if": {
-          "$ref": "#/$defs/valueCondition",
-          "description": "Runs `then:` when the condition holds and `else:` otherwise. The condition compares `value:` with comparators, or combines conditions with `all:`/`any:`."
+          "anyOf": [
+            {
+              "$ref": "#/$defs/valueCondition"
+            },
+            {
+              "$ref": "#/$defs/booleanExpression"
+            }
+          ],
+          "description": "Runs `then:` when the condition holds and `else:` otherwise. The condition compares `value:` with comparators, combines conditions with `all:`/`any:`, or is one boolean expression such as `${count(books) > 3}`."
         },
         "then": {
           "$ref": "#/$defs/steps",
@@ -953,6 +960,11 @@ package enum WorkflowKitResources {
         }
       },
       "description": "Runs the workflow on a schedule."
+    },
+    "booleanExpression": {
+      "type": "string",
+      "pattern": "^\\s*\\$\\{.*\\}\\s*$",
+      "description": "A condition written as one boolean expression, such as `${count(books) > 3 && shelf == \"read\"}`; it must be true or false."
     }
   }
 }
