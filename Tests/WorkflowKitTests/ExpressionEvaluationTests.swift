@@ -142,3 +142,18 @@ struct ExpressionEvaluationTests {
                 == "4:13: the dictionary has no key 'j'")
     }
 }
+
+extension ExpressionEvaluationTests {
+    @Test func expressionsNeedNoQuotingOnOneLine() async throws {
+        let result = try await output(
+            """
+            steps:
+              - set: d
+                to: ${ {"a": [1, 2], "b": "}"} }
+              - set: shown
+                to: { text: ${d.a[1] + 1}, larger: ${max(1, 2)} }
+            output: ${d.a[0] > 0 ? d.b + "#" : "no"} # a comment
+            """)
+        #expect(result == .string("}#"))
+    }
+}
