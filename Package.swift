@@ -25,7 +25,8 @@ let package = Package(
         .target(
             name: "WorkflowKit",
             dependencies: [
-                "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")
+                "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift")
             ],
             exclude: ["Resources/workflow.schema.json"]
         ),

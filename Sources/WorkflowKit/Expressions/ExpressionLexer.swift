@@ -48,7 +48,7 @@ struct ExpressionLexer {
             return try quoted(by: scalar, from: start)
         }
         for symbol in Self.symbols where matches(symbol) {
-            // `?.5` is `? .5`-free: a `?.` followed by a digit is a conditional, never a member.
+            // `c?.5` starts a conditional, not a member: a name never starts with a digit.
             if symbol == "?.", let after = peek(2), after.isASCIIDigit { continue }
             cursor += symbol.unicodeScalars.count
             return ExpressionToken(kind: .symbol(symbol), start: start, end: cursor)
