@@ -41,3 +41,17 @@ struct ExpressionTypeCheckTests {
         try check("${now.year + count}", [])
     }
 }
+
+extension ExpressionTypeCheckTests {
+    @Test func aConditionMustBeTrueOrFalse() throws {
+        let workflow = try WorkflowLoader.load(
+            text: "steps:\n  - set: count\n    to: 3\n  - if: ${count}\n    then: [ { show: x } ]\n  - if: ${count > 1}\n    then: [ { show: y } ]\n",
+            fileName: "t.yaml")
+        let found = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary)
+        #expect(found == ["4:11: a condition needs true or false, not Int"])
+        #expect(
+            diagnostics(loading: "steps:\n  - if: count is ${count}\n    then: [ { show: x } ]\n").map(summary) == [
+                "2:9: a condition written as text must be exactly one expression, such as '${count > 3}'"
+            ])
+    }
+}
