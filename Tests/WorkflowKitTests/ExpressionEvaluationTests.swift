@@ -157,3 +157,10 @@ extension ExpressionEvaluationTests {
         #expect(result == .string("}#"))
     }
 }
+
+extension ExpressionEvaluationTests {
+    @Test func hugeNumbersGivenAsWholeNumbersDoNotCrash() async throws {
+        #expect(try await value("${round(2.5, 1e300)}") == .double(2.5))
+        #expect(try await value("${slice(books, -1e300, 1e300)}") == .list([.int(3), .int(1), .int(2)]))
+    }
+}

@@ -137,7 +137,7 @@ struct ExpressionFunction: Sendable {
 
     private static let numberFunctions: [ExpressionFunction] = [
         .init("round", [.number, .number], optional: 1, result: .rounded) {
-            .number(MathFunctions.round($0[0].number, places: $0.count > 1 ? Int($0[1].number) : 0))
+            .number(MathFunctions.round($0[0].number, places: $0.count > 1 ? max(-15, min(15, $0[1].whole)) : 0))
         },
         .init("floor", [.number], returns: .int) { .number(MathFunctions.round($0[0].number, rule: .down)) },
         .init("ceil", [.number], returns: .int) { .number(MathFunctions.round($0[0].number, rule: .up)) },
@@ -164,7 +164,7 @@ struct ExpressionFunction: Sendable {
         },
         .init("unique", [.list], result: .sameAsFirst) { .list(try ListFunctions.unique($0[0].elements)) },
         .init("slice", [.list, .number, .number], optional: 1, result: .sameAsFirst) {
-            .list(ListFunctions.slice($0[0].elements, from: Int($0[1].number), to: $0.count > 2 ? Int($0[2].number) : nil))
+            .list(ListFunctions.slice($0[0].elements, from: $0[1].whole, to: $0.count > 2 ? $0[2].whole : nil))
         },
         .init("count", [.any], returns: .int) { arguments in
             switch arguments[0] {
@@ -181,7 +181,7 @@ struct ExpressionFunction: Sendable {
         .init("now", [], returns: .date) { _ in .date(Date()) },
         .init("today", [], returns: .date) { _ in .date(Calendar.current.startOfDay(for: Date())) },
         .init("dateAdd", [.date, .number, .text], returns: .date) {
-            .date(try DateFunctions.add(Int($0[1].number), DateFunctions.Unit(named: $0[2].text), to: $0[0].date))
+            .date(try DateFunctions.add($0[1].whole, DateFunctions.Unit(named: $0[2].text), to: $0[0].date))
         },
         .init("dateDiff", [.date, .date, .text], returns: .int) {
             .int(DateFunctions.difference(from: $0[0].date, to: $0[1].date, in: try DateFunctions.Unit(named: $0[2].text)))
@@ -221,6 +221,16 @@ extension IntentValue {
         case .double(let value): value
         default: 0
         }
+    }
+
+    /// The number of a converted argument as a whole number, rounded toward zero and kept
+    /// within `Int`'s range (0 for not a number).
+    fileprivate var whole: Int {
+        let value = number
+        guard !value.isNaN else { return 0 }
+        if value >= 9.2e18 { return Int.max }
+        if value <= -9.2e18 { return Int.min }
+        return Int(value)
     }
 
     /// The date of a converted argument.
