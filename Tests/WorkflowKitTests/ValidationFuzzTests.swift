@@ -68,10 +68,12 @@ struct ValidationFuzzTests {
         "null", "true", "upper", "uper", "books", "bokos", "now", "-1"
     ]
 
-    @Test func damagedExpressionsNeverCrashValidationAndEveryErrorIsLocated() throws {
+    @Test func damagedExpressionsNeverCrashAndEveryErrorIsLocated() async throws {
         let validator = WorkflowValidator(catalog: IntentCatalog(apps: []), isHeadless: true)
         var generator = SeededRandomNumberGenerator(seed: Self.seed ^ 0xE4)
+        let runner = WorkflowRunner(catalog: IntentCatalog(apps: []))
         var errors = 0
+        var ran = 0
         var badLocations: [String] = []
         for iteration in 0..<Self.iterations {
             var expression = Array(Self.expressions[Int.random(in: 0..<Self.expressions.count, using: &generator)])
@@ -106,14 +108,27 @@ struct ValidationFuzzTests {
 
                 """
             let fileName = "expressions.yaml"
-            let diagnostics: [Diagnostic]
+            var diagnostics: [Diagnostic] = []
+            var valid: Workflow?
             do {
                 let workflow = try WorkflowLoader.load(text: text, fileName: fileName)
                 let checked = validator.check(workflow)
                 diagnostics = checked.diagnostics
                 _ = DiagnosticRenderer(sources: checked.sources).render(diagnostics)
+                if diagnostics.isEmpty { valid = workflow }
             } catch {
                 diagnostics = error.diagnostics
+            }
+            if let valid {
+                // What validation accepts runs to a value or fails at a location in the file.
+                do {
+                    _ = try await runner.run(valid)
+                    ran += 1
+                } catch let error as WorkflowRunError {
+                    if let problem = LoadingFuzzTests.problem(with: error.diagnostic, in: text, fileName: fileName), badLocations.count < 10 {
+                        badLocations.append("iteration \(iteration) '\(String(expression))' at run time: \(problem)")
+                    }
+                }
             }
             if !diagnostics.isEmpty { errors += 1 }
             for diagnostic in diagnostics {
@@ -124,5 +139,6 @@ struct ValidationFuzzTests {
         }
         #expect(badLocations.isEmpty, "\(badLocations.joined(separator: "\n"))")
         #expect(errors > Self.iterations / 4, "most damaged expressions must be reported")
+        #expect(ran > 100, "some damaged expressions must still be valid and run")
     }
 }
