@@ -25,7 +25,8 @@ let package = Package(
         .target(
             name: "WorkflowKit",
             dependencies: [
-                "Cron", "IntentKit", "SQLiteStorage", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift")
+                "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", .product(name: "Yams", package: "Yams"),
+                .product(name: "GRDB", package: "GRDB.swift")
             ],
             exclude: ["Resources/workflow.schema.json"]
         ),
@@ -84,8 +85,8 @@ let package = Package(
         .executableTarget(
             name: "shortcuts-bench",
             dependencies: [
-                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "BuiltInApps", "LibraryApp", "LocalHTTP",
-                .product(name: "GRDB", package: "GRDB.swift")
+                "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
+                "LocalHTTP", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),

@@ -30,6 +30,7 @@ enum WorkflowBenchmark {
         if parts.isEmpty || parts.contains("validate") { try loadAndValidate(steps: 1_000) }
         if parts.isEmpty || parts.contains("while") { try await whileLoop(iterations: 1_000, rounds: 20) }
         if parts.isEmpty || parts.contains("parallel") { try await parallelWaits(branches: 8, milliseconds: 100) }
+        if parts.isEmpty || parts.contains("expressions") { try expressions(calls: min(iterations, 200_000)) }
     }
 
     /// (e) A `parallel` step of branches that each wait, against the sum of the waits that

@@ -3,7 +3,7 @@ import Foundation
 // Benchmarks, run in release builds; each prints its figures and their ratio to a baseline
 // measured in the same run:
 //   swift run -c release shortcuts-bench cron [calls]
-//   swift run -c release shortcuts-bench workflows [iterations] [repeat] [find] [validate] [while]
+//   swift run -c release shortcuts-bench workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions]
 //   swift run -c release shortcuts-bench daemon [seconds] [automations] [every-second automations] [idle seconds]
 //   swift run -c release shortcuts-bench shell [calls]
 //   swift run -c release shortcuts-bench web [requests]
@@ -21,7 +21,7 @@ case "web":
     try await WebBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests]"
     )
     exit(64)
 }

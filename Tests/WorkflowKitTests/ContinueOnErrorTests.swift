@@ -86,4 +86,33 @@ struct ContinueOnErrorTests {
         let unknown = try WorkflowLoader.load(text: "steps:\n  - show: a\n    id: shown\n  - show: ${shown.error}\n", fileName: "c.yaml")
         #expect(WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(unknown).count == 1)
     }
+
+    @Test func theErrorIsReadInsideExpressions() async throws {
+        let result = try await run(
+            """
+            steps:
+              - repeat: { count: -1 }
+                steps: []
+                id: broken
+                continueOnError: true
+              - set: ok
+                to: fine
+                id: fine
+                continueOnError: true
+              - if: ${broken.error != null && fine.error == null}
+                then: [ { set: verdict, to: "broken failed, fine did not" } ]
+            output:
+              shout: ${upper(broken.error.message)}
+              where: ${broken.error.step + " at " + broken.error.location}
+              fineMessage: ${fine.error?.message ?? "none"}
+              verdict: ${verdict}
+            """)
+        #expect(
+            result.output
+                == .dictionary([
+                    "shout": .string("EXPECTED A WHOLE NUMBER OF 0 OR MORE, GOT INT '-1'"),
+                    "where": .string("broken at continue.yaml:2:22"), "fineMessage": .string("none"),
+                    "verdict": .string("broken failed, fine did not")
+                ]))
+    }
 }

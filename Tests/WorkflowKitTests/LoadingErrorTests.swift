@@ -115,8 +115,8 @@ struct LoadingErrorTests {
             "bad path", "steps:\n  - show: ${a..b}\n",
             ("2:15: invalid expression '${a..b}': expected a property name after '.'", nil)),
         ErrorCase(
-            "bad index", "steps:\n  - show: ${a[x]}\n",
-            ("2:15: invalid expression '${a[x]}': expected a non-negative integer index", nil)),
+            "bad index", "steps:\n  - show: ${a[]}\n",
+            ("2:15: invalid expression '${a[]}': expected a non-negative integer index", nil)),
         ErrorCase(
             "unclosed index in flow mapping", "steps:\n  - show: {x: ${c[0}}\n",
             ("2:20: invalid expression '${c[0}': expected ']'", nil)),

@@ -215,4 +215,42 @@ struct LoopTests {
         #expect(found.count == 1)
         #expect(found.first?.contains("mystery") == true)
     }
+
+    @Test func whileAndUntilTakeABooleanExpression() async throws {
+        let counted = try await run(
+            """
+            steps:
+              - set: count
+                to: 0
+              - repeat: { while: ${count < 3} }
+                steps:
+                  - set: count
+                    to: ${count + 1}
+                  - append: ${count}
+                    to: seen
+            output: ${seen}
+            """)
+        #expect(counted.output == .list([.int(1), .int(2), .int(3)]))
+        #expect(counted.steps.filter { $0.kind == "repeat" }.map { $0.inputs["iterations"] } == [.int(3)])
+        let untilDone = try await run(
+            """
+            steps:
+              - set: count
+                to: 10
+              - repeat: { until: ${count >= 10 && count % 2 == 0} }
+                steps:
+                  - set: count
+                    to: ${count + 1}
+            output: ${count}
+            """)
+        #expect(untilDone.output == .int(12))
+    }
+
+    @Test func aConditionExpressionMustBeTrueOrFalse() throws {
+        let workflow = try WorkflowLoader.load(
+            text: "steps:\n  - set: count\n    to: 0\n  - repeat: { while: ${count + 1} }\n    steps: []\n", fileName: "loop.yaml")
+        let found = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary)
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("4:") == true, "\(found)")
+    }
 }

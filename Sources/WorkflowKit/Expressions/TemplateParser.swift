@@ -42,7 +42,7 @@ struct TemplateParser {
                 index += 1
                 continue
             }
-            guard let closing = scalars[(index + 2)...].firstIndex(of: "}") else {
+            guard let closing = Self.closingBrace(in: scalars, after: index + 2) ?? scalars[(index + 2)...].firstIndex(of: "}") else {
                 diagnostics.append(
                     .error(
                         "unterminated expression: '${' has no matching '}'",
@@ -56,8 +56,19 @@ struct TemplateParser {
             case .success(let expression):
                 flushText()
                 segments.append(.expression(expression))
-            case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
+            case .failure(let pathDiagnostic, let pathOffset):
+                switch parseOperations(scalars, opening: index, closing: closing) {
+                case .success(let expression):
+                    flushText()
+                    segments.append(.expression(expression))
+                case .failure(let diagnostic, let offset):
+                    // The error that reads furthest explains the expression best; at the same
+                    // place, the path's words are kept where they are more precise.
+                    let pathIsPrecise =
+                        pathDiagnostic.message.hasSuffix("integer index") || diagnostic.message.hasSuffix("expected a value")
+                        || diagnostic.message.hasSuffix("number is too large")
+                    diagnostics.append(offset > pathOffset || (offset == pathOffset && !pathIsPrecise) ? diagnostic : pathDiagnostic)
+                }
             }
             index = closing + 1
         }
@@ -69,7 +80,59 @@ struct TemplateParser {
 
     private enum ParseOutcome {
         case success(WorkflowExpression)
-        case failure(Diagnostic)
+        /// A problem, and the offset it was found at.
+        case failure(Diagnostic, Int)
+    }
+
+    /// The offset of the `}` that closes a `${` whose inside starts at `start`: braces inside
+    /// balance, and braces inside quoted text do not count. `nil` when none closes it.
+    static func closingBrace(in scalars: [Unicode.Scalar], after start: Int) -> Int? {
+        var depth = 0
+        var quote: Unicode.Scalar?
+        var index = start
+        while index < scalars.count {
+            let scalar = scalars[index]
+            if let open = quote {
+                if scalar == "\\" {
+                    index += 1
+                } else if scalar == open {
+                    quote = nil
+                }
+            } else if scalar == "\"" || scalar == "'" {
+                quote = scalar
+            } else if scalar == "{" {
+                depth += 1
+            } else if scalar == "}" {
+                if depth == 0 { return index }
+                depth -= 1
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// Parses `scalars[opening...closing]` with operators, literals and calls.
+    private func parseOperations(_ scalars: [Unicode.Scalar], opening: Int, closing: Int) -> ParseOutcome {
+        var sourceText = ""
+        sourceText.unicodeScalars.append(contentsOf: scalars[opening...closing])
+        let whole = location(from: opening, to: closing + 1)
+        do throws(ExpressionSyntaxError) {
+            var lexer = ExpressionLexer(scalars, from: opening + 2, to: closing)
+            var parser = ExpressionParser(tokens: try lexer.tokens()) { location(from: $0, to: max($1, $0 + 1)) }
+            let tree = try parser.parse()
+            if let path = tree.path {
+                return .success(WorkflowExpression(variable: path.variable, components: path.components, location: whole))
+            }
+            var expression = WorkflowExpression(variable: Located("", at: whole), components: [], location: whole)
+            expression.tree = tree
+            expression.sourceText = sourceText
+            return .success(expression)
+        } catch {
+            return .failure(
+                .error(
+                    "invalid expression '\(sourceText)': \(error.message)", at: location(from: error.offset, to: error.offset + 1), help: error.help),
+                error.offset)
+        }
     }
 
     /// Parses `scalars[opening...closing]`, which starts with `${` and ends with `}`.
@@ -79,7 +142,7 @@ struct TemplateParser {
         let whole = location(from: opening, to: closing + 1)
 
         func failure(_ problem: String, at offset: Int) -> ParseOutcome {
-            .failure(.error("invalid expression '\(sourceText)': \(problem)", at: location(from: offset, to: offset + 1)))
+            .failure(.error("invalid expression '\(sourceText)': \(problem)", at: location(from: offset, to: offset + 1)), offset)
         }
 
         var cursor = opening + 2
@@ -102,7 +165,7 @@ struct TemplateParser {
                     "empty expression '\(sourceText)'",
                     at: whole,
                     help: "write a variable name inside, like '${previous}'"
-                ))
+                ), Int.max)
         }
         guard let variable = readName() else {
             return failure("expected a variable name", at: cursor)

@@ -37,6 +37,11 @@ public struct WorkflowExpression: Sendable, Hashable, CustomStringConvertible {
     public var components: [Component]
     /// Where the expression is written: the column of its `${`, spanning up to its `}`.
     public var location: SourceLocation
+    /// The parsed expression when it is more than a path (operators, literals, function
+    /// calls, `?.`); `nil` for a plain path, which ``variable`` and ``components`` describe.
+    public var tree: ExpressionNode? = nil
+    /// The expression as written, for a ``tree``.
+    var sourceText: String? = nil
 
     /// The expression in its canonical form, such as `${book.authors[0]}`.
     ///
@@ -44,6 +49,7 @@ public struct WorkflowExpression: Sendable, Hashable, CustomStringConvertible {
     /// print("cannot evaluate \(expression)")
     /// ```
     public var description: String {
+        if let sourceText { return sourceText }
         var text = "${" + variable.value
         for component in components {
             switch component {

@@ -105,11 +105,20 @@ struct ExpressionShield {
             while end < scalars.count, Self.isPathCharacter(scalars[end]) {
                 end += 1
             }
-            guard end < scalars.count, scalars[end] == "}" else {
-                index += 2
-                continue
+            var shielded = Self.shieldedInsideExpressions
+            if end >= scalars.count || scalars[end] != "}" {
+                // An expression with operators, text or calls: it ends at the balancing `}` on
+                // the same line, and YAML's other indicators inside it are shielded too.
+                guard let closing = TemplateParser.closingBrace(in: scalars, after: index + 2),
+                    !scalars[(index + 2)..<closing].contains("\n")
+                else {
+                    index += 2
+                    continue
+                }
+                end = closing
+                shielded = Self.shieldedInsideOperations
             }
-            for position in (index + 2)...end where Self.shieldedInsideExpressions.contains(scalars[position]) {
+            for position in (index + 2)...end where shielded.contains(scalars[position]) {
                 if let placeholder = placeholder(forIndicator: scalars[position]) {
                     scalars[position] = placeholder
                 }
@@ -120,6 +129,7 @@ struct ExpressionShield {
     }
 
     private static let shieldedInsideExpressions: Set<Unicode.Scalar> = ["[", "]", "}"]
+    private static let shieldedInsideOperations: Set<Unicode.Scalar> = ["[", "]", "{", "}", ",", ":", "#"]
     private static let pathPunctuation: Set<Unicode.Scalar> = [".", "[", "]", " ", "\t"]
 
     private static func isPathCharacter(_ scalar: Unicode.Scalar) -> Bool {

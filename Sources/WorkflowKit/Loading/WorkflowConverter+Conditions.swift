@@ -44,6 +44,7 @@ extension WorkflowConverter {
 
     /// The condition of an `if:` step, whose subject is written `value:`.
     func convertIfCondition(_ node: Node, depth: Int) -> Condition? {
+        if case .scalar(let scalar) = node, shield.restore(scalar.string).contains("${") { return convertExpressionCondition(scalar) }
         guard case .mapping(let mapping) = node else {
             report(
                 "expected a condition such as '{ value: ${total}, greaterThan: 0 }' for 'if', got \(describe(node))",

@@ -107,7 +107,7 @@ package enum WorkflowKitResources {
       "description": "A type name: `String` (`text`), `Int` (`integer`), `Double` (`number`), `Bool` (`boolean`), `Date` (`date`), `URL`, `File`, `Any`, a list `[T]` (`list` for a list of anything), an app entity such as `Library.BookEntity` or an app enum such as `Library.Shelf`; `T?` is optional."
     },
     "value": {
-      "description": "A value: text, a number, true/false, null, a date, a list or a mapping. `${name.property}` alone keeps the type of what it refers to; inside longer text it becomes text. `$${` writes a literal `${`."
+      "description": "A value: text, a number, true/false, null, a date, a list or a mapping. A scalar may hold `${…}` expressions: paths (`${book.authors[0].name}`, `${books[-1]}`, `${book?.title}`), literals (`12`, `\"text\"`, `'text'`, `true`, `null`, `[1, 2]`, `{\"a\": 1}`), operators (`+ - * / %`, `== != < <= > >=`, `&& || !`, `c ? a : b`, `a ?? b`) and functions (`upper`, `count`, `dateAdd`, `toJSON`…), typed by `shortcuts validate`. A scalar that is exactly one expression keeps the type of its value; inside longer text it becomes display text. `$${` writes a literal `${`."
     },
     "duration": {
       "type": "string",
@@ -409,8 +409,15 @@ package enum WorkflowKitResources {
           "description": "Names this step's output, read later with `${id}`. Unique in the file."
         },
         "if": {
-          "$ref": "#/$defs/valueCondition",
-          "description": "Runs `then:` when the condition holds and `else:` otherwise. The condition compares `value:` with comparators, or combines conditions with `all:`/`any:`."
+          "anyOf": [
+            {
+              "$ref": "#/$defs/valueCondition"
+            },
+            {
+              "$ref": "#/$defs/booleanExpression"
+            }
+          ],
+          "description": "Runs `then:` when the condition holds and `else:` otherwise. The condition compares `value:` with comparators, combines conditions with `all:`/`any:`, or is one boolean expression such as `${count(books) > 3}`."
         },
         "then": {
           "$ref": "#/$defs/steps",
@@ -962,8 +969,15 @@ package enum WorkflowKitResources {
           "additionalProperties": false,
           "properties": {
             "while": {
-              "$ref": "#/$defs/valueCondition",
-              "description": "Repeats while this condition holds, checked before each pass (so the steps may not run at all). Written as an `if:` condition: `value:` with comparators, or `all:`/`any:`."
+              "anyOf": [
+                {
+                  "$ref": "#/$defs/valueCondition"
+                },
+                {
+                  "$ref": "#/$defs/booleanExpression"
+                }
+              ],
+              "description": "Repeats while this condition holds, checked before each pass (so the steps may not run at all). Written as an `if:` condition: `value:` with comparators, `all:`/`any:`, or one boolean expression such as `${count < 3}`."
             },
             "maxIterations": {
               "type": "integer",
@@ -980,8 +994,15 @@ package enum WorkflowKitResources {
           "additionalProperties": false,
           "properties": {
             "until": {
-              "$ref": "#/$defs/valueCondition",
-              "description": "Repeats until this condition holds, checked after each pass (so the steps run at least once). Written as an `if:` condition: `value:` with comparators, or `all:`/`any:`."
+              "anyOf": [
+                {
+                  "$ref": "#/$defs/valueCondition"
+                },
+                {
+                  "$ref": "#/$defs/booleanExpression"
+                }
+              ],
+              "description": "Repeats until this condition holds, checked after each pass (so the steps run at least once). Written as an `if:` condition: `value:` with comparators, `all:`/`any:`, or one boolean expression such as `${count < 3}`."
             },
             "maxIterations": {
               "type": "integer",
@@ -1180,6 +1201,11 @@ package enum WorkflowKitResources {
         }
       },
       "additionalProperties": false
+    },
+    "booleanExpression": {
+      "type": "string",
+      "pattern": "^\\s*\\$\\{.*\\}\\s*$",
+      "description": "A condition written as one boolean expression, such as `${count(books) > 3 && shelf == \"read\"}`; it must be true or false."
     }
   }
 }

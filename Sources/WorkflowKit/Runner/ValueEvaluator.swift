@@ -46,6 +46,7 @@ struct ValueEvaluator {
     }
 
     func evaluate(_ expression: WorkflowExpression, in scope: RunScope) throws -> IntentValue {
+        if let tree = expression.tree { return try evaluate(tree, in: scope) }
         var value: IntentValue
         var components = expression.components[...]
         if let root = ReservedRoot(rawValue: expression.variable.value) {
@@ -73,7 +74,7 @@ struct ValueEvaluator {
         for component in components {
             switch component {
             case .property(let name):
-                guard let member = value.member(name.value) else {
+                guard let member = value.member(name.value) ?? Self.datePart(name.value, of: value) else {
                     var known: [String] = []
                     if case .entity(let entity) = value { known = entity.properties.keys.sorted() + ["id", "title"] }
                     if case .dictionary(let entries) = value { known = entries.keys.sorted() }

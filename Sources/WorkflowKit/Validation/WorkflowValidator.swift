@@ -516,6 +516,7 @@ struct ValidationPass {
     }
 
     mutating func type(of expression: WorkflowExpression) -> IntentValueType? {
+        if let tree = expression.tree { return type(of: tree) }
         let name = expression.variable.value
         var components = expression.components[...]
         var current: IntentValueType
@@ -575,8 +576,10 @@ struct ValidationPass {
                         return nil
                     }
                 case (.enumeration, "rawValue"), (.enumeration, "title"): current = .string
+                case (.date, let part) where ValueEvaluator.dateParts.contains(part): current = .int
                 default:
-                    report("\(current) has no property '\(property.value)'", at: property.location)
+                    let known = current.nonOptional == .date ? ValueEvaluator.dateParts : []
+                    report("\(current) has no property '\(property.value)'", at: property.location, help: Self.didYouMean(property.value, known))
                     return nil
                 }
             }
