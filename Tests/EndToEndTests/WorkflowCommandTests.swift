@@ -36,10 +36,11 @@ struct WorkflowsFolderTests {
         }
 
         func filled(_ text: String) -> String {
-            let today = Date().formatted(.iso8601.year().month().day().dateSeparator(.dash).timeZone(separator: .omitted))
+            // Today as the workflows write it: in the machine's time zone, not UTC.
+            let today = Date().formatted(Date.ISO8601FormatStyle(timeZone: .current).year().month().day())
             return text.replacingOccurrences(of: "{folder}", with: folder.path)
                 .replacingOccurrences(of: "{server}", with: server.url("").absoluteString.trimmingCharacters(in: ["/"]))
-                .replacingOccurrences(of: "{today}", with: String(today.prefix(10)))
+                .replacingOccurrences(of: "{today}", with: today)
         }
 
         func stop() {
