@@ -163,12 +163,39 @@ public enum DateFunctions {
             formatter.dateStyle = .none
             formatter.timeStyle = .short
         case .pattern(let pattern):
-            guard !pattern.isEmpty else {
-                throw ValueFunctionError.invalidArgument(argument: "pattern", reason: "the pattern is empty; write one such as yyyy-MM-dd")
+            if let problem = patternProblem(in: pattern) {
+                throw ValueFunctionError.invalidArgument(argument: "pattern", reason: problem)
             }
             formatter.dateFormat = pattern
         }
         return formatter.string(from: date)
+    }
+
+    /// The letters a Unicode date pattern gives a meaning to (`yyyy`, `MM`, `dd`, `HH`, `EEE`…);
+    /// every other ASCII letter is reserved and must be quoted to appear as itself.
+    private static let patternLetters = Set("GyYuUrQqMLlwWdDFgEecabBhHKkjJCmsSAzZOvVXx")
+
+    /// Why a Unicode date pattern cannot be used, or `nil` when it can: what a validator says
+    /// about a literal pattern before anything runs.
+    ///
+    /// Letters must be pattern letters; other text is written between single quotes (`''`
+    /// is a quote itself), and every quote is closed.
+    ///
+    /// ```swift
+    /// DateFunctions.patternProblem(in: "yyyy-MM-dd")            // nil
+    /// DateFunctions.patternProblem(in: "yyyy-MM-ddTHH:mm")      // "'T' is not a date pattern letter; …"
+    /// ```
+    public static func patternProblem(in pattern: String) -> String? {
+        guard !pattern.isEmpty else { return "the pattern is empty; write one such as yyyy-MM-dd" }
+        var quoted = false
+        for character in pattern {
+            if character == "'" {
+                quoted.toggle()
+            } else if !quoted, character.isASCII, character.isLetter, !patternLetters.contains(character) {
+                return "'\(character)' is not a date pattern letter; write literal text between single quotes, as in yyyy-MM-dd'\(character)'HH:mm"
+            }
+        }
+        return quoted ? "a quote is not closed; write literal text between two single quotes, and '' for a quote itself" : nil
     }
 
     /// Reads a date from text: with a pattern exactly as it says, else ISO 8601 (`2024-05-01`,
@@ -183,6 +210,9 @@ public enum DateFunctions {
         formatter.calendar = calendar(in: zone)
         formatter.isLenient = false
         if let pattern, !pattern.isEmpty {
+            if let problem = patternProblem(in: pattern) {
+                throw ValueFunctionError.invalidArgument(argument: "pattern", reason: problem)
+            }
             formatter.dateFormat = pattern
             guard let date = formatter.date(from: trimmed) else { throw ValueFunctionError.invalidDate(text: text, expected: "'\(pattern)'") }
             return date

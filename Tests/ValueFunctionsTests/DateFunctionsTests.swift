@@ -73,3 +73,20 @@ import ValueFunctions
         #expect(throws: ValueFunctionError.self) { try DateFunctions.Unit(named: "fortnight") }
     }
 }
+
+extension DateFunctionsTests {
+    @Test func patternsWithReservedLettersOrOpenQuotesAreRefused() throws {
+        #expect(DateFunctions.patternProblem(in: "yyyy-MM-dd HH:mm:ss.SSS ZZZZZ") == nil)
+        #expect(DateFunctions.patternProblem(in: "EEEE d MMMM 'at' h a, 'o''clock'") == nil)
+        #expect(DateFunctions.patternProblem(in: "d/M/yy — 日付") == nil)
+        #expect(DateFunctions.patternProblem(in: "yyyy-MM-ddTHH:mm")?.hasPrefix("'T' is not a date pattern letter") == true)
+        #expect(
+            DateFunctions.patternProblem(in: "HH 'h")
+                == "a quote is not closed; write literal text between two single quotes, and '' for a quote itself")
+        #expect(DateFunctions.patternProblem(in: "") == "the pattern is empty; write one such as yyyy-MM-dd")
+        #expect(throws: ValueFunctionError.self) {
+            try DateFunctions.format(date("2024-05-01T10:00:00Z"), style: .pattern("yyyy-MM-ddTHH"), timeZone: utc)
+        }
+        #expect(throws: ValueFunctionError.self) { try DateFunctions.parse("2024", pattern: "yyyy 'y", timeZone: utc) }
+    }
+}

@@ -55,3 +55,30 @@ extension ExpressionTypeCheckTests {
             ])
     }
 }
+
+extension ExpressionTypeCheckTests {
+    @Test func literalDatePatternsUnitsAndTimeZonesAreCheckedBeforeTheRun() throws {
+        try check(
+            #"${formatDate(now(), "yyyy-MM-ddTHH:mm")}"#,
+            [
+                "6:30: invalid date pattern: 'T' is not a date pattern letter; write literal text between single quotes, as in yyyy-MM-dd'T'HH:mm | write formatDate(date, text, text?)"
+            ])
+        try check(
+            #"${parseDate("1/2", "d/MTyy")}"#,
+            [
+                "6:29: invalid date pattern: 'T' is not a date pattern letter; write literal text between single quotes, as in yyyy-MM-dd'T'HH:mm | write parseDate(text, text?)"
+            ])
+        try check(
+            #"${dateAdd(now(), 1, "fortnight")}"#,
+            [
+                "6:30: invalid 'unit': 'fortnight' is not a unit; units are second, minute, hour, day, week, month, year | write dateAdd(date, number, text)"
+            ])
+        try check(#"${dateDiff(now(), now(), "Days")}"#, [])
+        try check(
+            #"${formatDate(now(), "yyyy", "Mars/Olympus")}"#,
+            [
+                "6:38: invalid 'timeZone': 'Mars/Olympus' is not a time zone; write an IANA name such as Europe/Paris, UTC, or an offset such as +02:00 | write formatDate(date, text, text?)"
+            ])
+        try check(#"${formatDate(now(), "EEEE d MMMM yyyy, HH:mm", "Europe/Paris")}"#, [])
+    }
+}

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import IntentKit
 import Testing
 
 @testable import WorkflowKit
@@ -94,5 +95,17 @@ struct RunHistoryTests {
         #expect(RunOwner.current.startTime > 0)
         #expect(!RunOwner(pid: try deadPID(), startTime: 0).isAlive)
         #expect(!RunOwner(pid: RunOwner.current.pid, startTime: RunOwner.current.startTime + 1).isAlive)
+    }
+}
+
+extension RunHistoryTests {
+    @Test func theHistoryKeepsWhichBranchEachRecordOpens() async throws {
+        let parallel = try WorkflowLoader.load(
+            text: "name: Sides\nsteps:\n  - parallel:\n      - [ { show: left } ]\n      - [ { show: right } ]\n", fileName: "Workflows/sides.yaml")
+        let history = try RunHistory(path: path)
+        let result = try await WorkflowRunner(catalog: IntentCatalog(apps: []), history: history).run(parallel)
+        let steps = try history.run(matching: try #require(result.runID)).steps
+        #expect(steps.filter { $0.kind == "branch" }.map(\.branch) == [1, 2])
+        #expect(steps.filter { $0.kind != "branch" }.allSatisfy { $0.branch == nil })
     }
 }

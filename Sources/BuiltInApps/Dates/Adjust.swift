@@ -44,7 +44,7 @@ extension DatesApp {
         }
 
         public static func problems(inLiteral parameters: [String: IntentValue]) -> [ParameterProblem] {
-            DatesApp.zoneAndLocaleProblems(parameters)
+            DatesApp.zoneLocaleAndPatternProblems(parameters)
         }
     }
 

@@ -12,14 +12,17 @@ public enum DatesApp {
     public static let app = IntentApp(
         name: "Dates", intents: [Adjust.self, Format.self, Parse.self, Difference.self], strings: BuiltInStrings.catalog(table: "Dates"))
 
-    /// The problems of a literal time zone or locale, reported at their parameters.
-    static func zoneAndLocaleProblems(_ parameters: [String: IntentValue]) -> [ParameterProblem] {
+    /// The problems of a literal time zone, locale or date pattern, reported at their parameters.
+    static func zoneLocaleAndPatternProblems(_ parameters: [String: IntentValue]) -> [ParameterProblem] {
         var problems: [ParameterProblem] = []
         if case .string(let name)? = parameters["timeZone"] {
             do { _ = try DateFunctions.timeZone(name) } catch { problems.append(ParameterProblem(parameter: "timeZone", message: "\(error)")) }
         }
         if case .string(let identifier)? = parameters["locale"] {
             do { _ = try DateFunctions.locale(identifier) } catch { problems.append(ParameterProblem(parameter: "locale", message: "\(error)")) }
+        }
+        if case .string(let pattern)? = parameters["pattern"], let problem = DateFunctions.patternProblem(in: pattern) {
+            problems.append(ParameterProblem(parameter: "pattern", message: "invalid date pattern: \(problem)"))
         }
         return problems
     }

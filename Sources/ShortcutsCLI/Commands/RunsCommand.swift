@@ -113,6 +113,7 @@ struct RunsCommand: AsyncParsableCommand {
                 let indent = String(repeating: "  ", count: step.depth + 1)
                 let mark = step.error == nil ? "✔" : "✘"
                 var line = "\(indent)\(mark) \(step.file):\(step.line):\(step.column) \(step.kind)"
+                if let branch = step.branch { line += " \(branch)" }
                 if let id = step.stepID { line += " → \(id)" }
                 line += String(format: "  %.1f ms", step.durationSeconds * 1000)
                 lines.append(line)
@@ -181,7 +182,8 @@ enum RunJSON {
             "position": step.position, "depth": step.depth, "kind": step.kind, "stepID": step.stepID ?? NSNull(),
             "file": step.file, "line": step.line, "column": step.column, "inputs": value(step.inputs),
             "output": value(step.output), "dialog": step.dialog ?? NSNull(), "startedAt": step.startedAt.formatted(.iso8601),
-            "durationSeconds": step.durationSeconds, "error": step.error ?? NSNull(), "details": step.details.map(value) ?? [:]
+            "durationSeconds": step.durationSeconds, "error": step.error ?? NSNull(), "details": step.details.map(value) ?? [:],
+            "branch": step.branch ?? NSNull()
         ]
     }
 

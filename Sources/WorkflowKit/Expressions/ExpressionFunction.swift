@@ -68,6 +68,28 @@ struct ExpressionFunction: Sendable {
     func result(_ arguments: [IntentValueType]) -> IntentValueType { resultRule.type(for: arguments) }
     /// The function itself, given converted arguments.
     let body: @Sendable ([IntentValue]) throws -> IntentValue
+    /// Checks of arguments written as literal text, by position: each returns what is wrong
+    /// (a date pattern, a unit, a time zone), so validation reports it before the run.
+    var literalChecks: [Int: @Sendable (String) -> String?] = [:]
+
+    /// The function with a check of a literal text argument.
+    func checking(argument position: Int, _ check: @escaping @Sendable (String) -> String?) -> ExpressionFunction {
+        var function = self
+        function.literalChecks[position] = check
+        return function
+    }
+
+    /// The problem with a literal text argument, as a thrown error's description.
+    static func problem(_ body: @escaping @Sendable (String) throws -> Void) -> @Sendable (String) -> String? {
+        { text in
+            do {
+                try body(text)
+                return nil
+            } catch {
+                return "\(error)"
+            }
+        }
+    }
 
     init(
         _ name: String, _ arguments: [Argument], optional: Int = 0, variadic: Bool = false,
@@ -180,20 +202,30 @@ struct ExpressionFunction: Sendable {
     private static let dateFunctions: [ExpressionFunction] = [
         .init("now", [], returns: .date) { _ in .date(Date()) },
         .init("today", [], returns: .date) { _ in .date(Calendar.current.startOfDay(for: Date())) },
-        .init("dateAdd", [.date, .number, .text], returns: .date) {
+        ExpressionFunction("dateAdd", [.date, .number, .text], returns: .date) {
             .date(try DateFunctions.add($0[1].whole, DateFunctions.Unit(named: $0[2].text), to: $0[0].date))
-        },
-        .init("dateDiff", [.date, .date, .text], returns: .int) {
+        }
+        .checking(argument: 2, unitProblem),
+        ExpressionFunction("dateDiff", [.date, .date, .text], returns: .int) {
             .int(DateFunctions.difference(from: $0[0].date, to: $0[1].date, in: try DateFunctions.Unit(named: $0[2].text)))
-        },
-        .init("formatDate", [.date, .text, .text], optional: 1, returns: .string) {
+        }
+        .checking(argument: 2, unitProblem),
+        ExpressionFunction("formatDate", [.date, .text, .text], optional: 1, returns: .string) {
             let zone = try DateFunctions.timeZone($0.count > 2 ? $0[2].text : nil)
             return .string(try DateFunctions.format($0[0].date, style: .pattern($0[1].text), timeZone: zone))
-        },
-        .init("parseDate", [.text, .text], optional: 1, returns: .date) {
+        }
+        .checking(argument: 1, patternProblem)
+        .checking(argument: 2, problem { _ = try DateFunctions.timeZone($0) }),
+        ExpressionFunction("parseDate", [.text, .text], optional: 1, returns: .date) {
             .date(try DateFunctions.parse($0[0].text, pattern: $0.count > 1 ? $0[1].text : nil))
         }
+        .checking(argument: 1, patternProblem)
     ]
+
+    private static let unitProblem = problem { _ = try DateFunctions.Unit(named: $0) }
+    private static let patternProblem: @Sendable (String) -> String? = { pattern in
+        DateFunctions.patternProblem(in: pattern).map { "invalid date pattern: \($0)" }
+    }
 
     private static let jsonFunctions: [ExpressionFunction] = [
         .init("toJSON", [.any], returns: .string) { .string(JSONFunctions.encode($0[0], pretty: false)) },

@@ -124,6 +124,11 @@ public final class RunHistory: Sendable {
                 table.add(column: "details", .text)
             }
         }
+        migrator.registerMigration("v4: step branches") { db in
+            try db.alter(table: "step") { table in
+                table.add(column: "branch", .integer)
+            }
+        }
         return migrator
     }
 
@@ -176,6 +181,9 @@ public final class RunHistory: Sendable {
         public var error: String?
         /// What the step's intent recorded (``StepTrace/details``) as a JSON object; `nil` when nothing.
         public var details: String?
+        /// The number of the `parallel` branch or concurrent `repeat` pass a `branch` or
+        /// `pass` record opens (``StepTrace/branch``), counting from 1.
+        public var branch: Int? = nil
     }
 
     /// Records that a run started.
@@ -220,14 +228,14 @@ public final class RunHistory: Sendable {
                     try db.execute(
                         sql: """
                             INSERT INTO step (runID, position, depth, kind, stepID, file, line, "column", inputs, output, dialog,
-                                              startedAt, durationSeconds, error, details)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                                              startedAt, durationSeconds, error, details, branch)
+                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                             """,
                         arguments: [
                             id, position, step.depth, step.kind, step.stepID, step.location.file, step.location.line,
                             step.location.column, IntentValue.dictionary(step.inputs).jsonText, step.output.map(\.jsonText),
                             step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error,
-                            step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText
+                            step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText, step.branch
                         ])
                 }
             }
@@ -319,7 +327,7 @@ public final class RunHistory: Sendable {
                         position: row["position"], depth: row["depth"], kind: row["kind"], stepID: row["stepID"], file: row["file"],
                         line: row["line"], column: row["column"], inputs: row["inputs"], output: row["output"], dialog: row["dialog"],
                         startedAt: Date(timeIntervalSince1970: row["startedAt"]), durationSeconds: row["durationSeconds"],
-                        error: row["error"], details: row["details"])
+                        error: row["error"], details: row["details"], branch: row["branch"])
                 }
                 return (run, steps)
             }

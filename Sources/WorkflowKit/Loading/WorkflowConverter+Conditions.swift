@@ -132,6 +132,10 @@ extension WorkflowConverter {
         }
         var items: [Condition] = []
         for element in sequence {
+            if mode == .value, case .scalar(let scalar) = element, shield.restore(scalar.string).contains("${") {
+                items += convertExpressionCondition(scalar).map { [$0] } ?? []
+                continue
+            }
             guard case .mapping(let mapping) = element else {
                 report("expected a condition mapping in '\(entry.key.value)', got \(describe(element))", at: location(of: element))
                 continue

@@ -54,7 +54,11 @@ extension WorkflowConverter {
             && !keyword.settingKeys.contains(entry.key.value)
         {
             let owners = StepKeyword.kinds(accepting: entry.key.value)
-            if !owners.isEmpty {
+            if keyword == .menu && entry.key.value == "choose" {
+                report(
+                    "a menu's options are written out, each with its own steps", at: entry.key.location,
+                    help: "to offer the elements of a list, write 'ask: Which one?' with 'choose: ${list}', then use its answer")
+            } else if !owners.isEmpty {
                 report(
                     "'\(entry.key.value)' is not allowed in a \(stepDescription)", at: entry.key.location,
                     help: "'\(entry.key.value)' belongs to \(Self.list(owners.map(\.rawValue))) steps")

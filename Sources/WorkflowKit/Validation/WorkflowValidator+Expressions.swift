@@ -199,6 +199,11 @@ extension ValidationPass {
                 return nil
             }
         }
+        for (position, check) in function.literalChecks.sorted(by: { $0.key < $1.key }) where position < arguments.count {
+            if case .literal(.string(let text)) = arguments[position].kind, let problem = check(text) {
+                report(problem, at: arguments[position].location, help: "write \(function.signature)")
+            }
+        }
         return function.result(types)
     }
 }

@@ -63,4 +63,17 @@ import Testing
         #expect(diagnostics.count == 2)
         #expect(diagnostics.first?.hasPrefix("3:41: invalid 'timeZone': 'Mars/Olympus' is not a time zone") == true, "\(diagnostics)")
     }
+
+    @Test func aLiteralPatternThatCannotBeUsedIsAValidationError() throws {
+        let yaml = """
+            steps:
+              - perform: Dates.Parse
+                with: { text: "2024-05-01 10:00", pattern: "yyyy-MM-ddTHH:mm" }
+            """
+        let diagnostics = try BuiltInIntents.diagnostics(of: yaml)
+        #expect(
+            diagnostics == [
+                "3:48: invalid date pattern: 'T' is not a date pattern letter; write literal text between single quotes, as in yyyy-MM-dd'T'HH:mm"
+            ])
+    }
 }
