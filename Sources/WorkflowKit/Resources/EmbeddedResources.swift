@@ -801,16 +801,30 @@ package enum WorkflowKitResources {
         "all": {
           "type": "array",
           "items": {
-            "$ref": "#/$defs/valueCondition"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/valueCondition"
+              },
+              {
+                "$ref": "#/$defs/booleanExpression"
+              }
+            ]
           },
-          "description": "Conditions that must all hold."
+          "description": "Conditions that must all hold. Each is a condition mapping or one boolean expression."
         },
         "any": {
           "type": "array",
           "items": {
-            "$ref": "#/$defs/valueCondition"
+            "anyOf": [
+              {
+                "$ref": "#/$defs/valueCondition"
+              },
+              {
+                "$ref": "#/$defs/booleanExpression"
+              }
+            ]
           },
-          "description": "Conditions of which at least one must hold."
+          "description": "Conditions of which at least one must hold. Each is a condition mapping or one boolean expression."
         }
       },
       "dependentRequired": {
