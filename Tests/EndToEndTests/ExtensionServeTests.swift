@@ -110,6 +110,17 @@ import Testing
         try session.answer(confirmation, result: ["confirmed": false])
         let declined = try Self.error(session.response(to: 3))
         #expect((declined["message"] as? String)?.contains("No book called Crawdads") == true)
+
+        for (index, title) in ["Sula", "Beloved"].enumerated() {
+            _ = try Self.result(session.call(4 + index, "intents/perform", Self.perform("AddBook", ["title": title])))
+        }
+        // Text that matches both books is resolved by asking which one.
+        try session.send(["id": 6, "method": "intents/perform", "params": Self.perform("MarkAsRead", ["book": "Morrison"])])
+        let choice = try session.request("interaction/requestDisambiguation")
+        let options = try #require((choice["params"] as? [String: Any])?["options"] as? [String])
+        #expect(options == ["Beloved (Toni Morrison)", "Sula (Toni Morrison)"])
+        try session.answer(choice, result: ["index": 1])
+        #expect((try Self.result(session.response(to: 6))["value"] as? [String: Any])?["title"] as? String == "Sula")
     }
 
     @Test func entityQueriesRunThroughTheAppsQueries() throws {
