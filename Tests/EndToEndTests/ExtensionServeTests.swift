@@ -194,6 +194,20 @@ import Testing
         #expect(try Self.result(session.call(10, "entities/suggested", ["app": "Library", "entity": "BookEntity"]))["entities"] != nil)
     }
 
+    @Test func cancelEndsAPerformWaitingForAnAnswer() throws {
+        let session = try Self.session(try ShortcutsBinary())
+        try session.send(["id": 4, "method": "intents/perform", "params": Self.perform("AddBook", ["title": "Paradise"])])
+        let question = try session.request("interaction/requestValue")
+        try session.send(["method": "$/cancel", "params": ["id": 4]])
+        #expect(try Self.error(session.response(to: 4, timeout: 5))["code"] as? Int == -32001)
+        // The answer that comes too late is ignored, and said so in the log.
+        try session.answer(question, result: ["value": "Toni Morrison"])
+        let log = try #require(try session.request("log")["params"] as? [String: Any])
+        #expect(log["level"] as? String == "warning")
+        let books = try Self.result(session.call(5, "entities/suggested", ["app": "Library", "entity": "BookEntity"]))["entities"] as? [Any]
+        #expect(books?.isEmpty == true)
+    }
+
     /// The processes a process started that still run.
     static func children(of process: Int32) -> [String] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
