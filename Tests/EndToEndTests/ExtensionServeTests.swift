@@ -67,6 +67,24 @@ import Testing
         let properties = (read["value"] as? [String: Any])?["properties"] as? [String: Any]
         #expect(properties?["shelf"] as? String == "read")
         #expect(properties?["dateRead"] as? String == "2024-05-01")
+
+        // Enum cases by title or by raw value; entities by identifier as text.
+        var added: [String: Any] = [:]
+        for (id, title, shelf, expected) in [(3, "Emma", "Currently Reading", "currentlyReading"), (4, "Sula", "read", "read")] {
+            let result = try Self.result(session.call(id, "intents/perform", Self.perform("AddBook", ["title": title, "shelf": shelf])))
+            added = try #require(result["value"] as? [String: Any])
+            #expect((added["properties"] as? [String: Any])?["shelf"] as? String == expected)
+        }
+        try session.send(["id": 5, "method": "intents/perform", "params": Self.perform("BuyBook", ["book": added["id"] ?? "", "count": 2])])
+        let request = try session.request("interaction/requestConfirmation")
+        let confirmation = try #require(request["params"] as? [String: Any])
+        #expect(confirmation["name"] as? String == "confirm")
+        #expect(confirmation["question"] as? String == "Are you ready to order?")
+        #expect((confirmation["preview"] as? String)?.contains("Sula") == true)
+        try session.answer(request, result: ["confirmed": true])
+        let bought = try Self.result(session.response(to: 5))
+        #expect(bought["dialog"] as? String == "Thank you for your order!")
+        #expect((bought["snippet"] as? String)?.isEmpty == false)
     }
 
     @Test func aQuestionGoesToTheEngineWithTheRequestItBelongsTo() throws {
