@@ -201,13 +201,13 @@ import Testing
             "id": 9, "method": "intents/perform", "params": Self.perform("RunCommand", ["executable": "sleep", "arguments": ["30"]], app: "Shell")
         ])
         let started = Date()
-        while Self.children(of: session.processIdentifier).isEmpty, Date().timeIntervalSince(started) < 5 { usleep(20_000) }
-        #expect(!Self.children(of: session.processIdentifier).isEmpty, "sleep never started")
+        while session.children.isEmpty, Date().timeIntervalSince(started) < 5 { usleep(20_000) }
+        #expect(!session.children.isEmpty, "sleep never started")
         try session.send(["method": "$/cancel", "params": ["id": 9]])
         let error = try Self.error(session.response(to: 9, timeout: 5))
         #expect(error["code"] as? Int == -32001)
         #expect(Date().timeIntervalSince(started) < 10)
-        #expect(Self.children(of: session.processIdentifier).isEmpty)
+        #expect(session.children.isEmpty)
         // The extension goes on serving.
         #expect(try Self.result(session.call(10, "entities/suggested", ["app": "Library", "entity": "BookEntity"]))["entities"] != nil)
     }
@@ -224,14 +224,6 @@ import Testing
         #expect(log["level"] as? String == "warning")
         let books = try Self.result(session.call(5, "entities/suggested", ["app": "Library", "entity": "BookEntity"]))["entities"] as? [Any]
         #expect(books?.isEmpty == true)
-    }
-
-    /// The processes a process started that still run.
-    static func children(of process: Int32) -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/task")) ?? []
-        return tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/\(process)/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").map(String.init)
-        }
     }
 
     @Test func protocolMistakesAreAnsweredWithTheirCodes() throws {

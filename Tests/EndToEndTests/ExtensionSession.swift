@@ -45,6 +45,8 @@ final class ExtensionSession: @unchecked Sendable {
 
     deinit {
         if process.isRunning {
+            // Programs an intent started lead process groups of their own: end them too.
+            for child in children { kill(-child, SIGKILL) }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
@@ -57,8 +59,15 @@ final class ExtensionSession: @unchecked Sendable {
     /// What the extension wrote to standard error.
     var standardError: String { (try? String(contentsOf: errorFile, encoding: .utf8)) ?? "" }
 
-    /// The process's id.
-    var processIdentifier: Int32 { process.processIdentifier }
+    /// The processes the extension started that still run.
+    var children: [Int32] {
+        let id = process.processIdentifier
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(id)/task")) ?? []
+        return tasks.flatMap { task in
+            let listed = (try? String(contentsOfFile: "/proc/\(id)/task/\(task)/children", encoding: .utf8)) ?? ""
+            return listed.split(whereSeparator: \.isWhitespace).compactMap { Int32($0) }
+        }
+    }
 
     /// Writes a message.
     func send(_ message: [String: Any]) throws {

@@ -111,7 +111,7 @@ final class ExtensionServer: Sendable {
                 do {
                     outcome = .success(try await answer(method, params: params, id: id))
                 } catch {
-                    outcome = .failure(.answering(error, in: Localization(locale: locale(of: params))))
+                    outcome = .failure(.answering(error, of: method, in: Localization(locale: locale(of: params))))
                 }
                 let wasCancelled = state.withLock { state in
                     state.inFlight[id] = nil

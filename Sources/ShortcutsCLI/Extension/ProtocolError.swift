@@ -84,9 +84,11 @@ extension ProtocolError {
     ///
     /// - Parameters:
     ///   - error: What the request threw.
+    ///   - method: The request's method: other errors are `performFailed` for a perform,
+    ///     `queryFailed` for an entity query.
     ///   - localization: The request's locale, for errors that localize themselves.
     /// - Returns: The protocol error.
-    static func answering(_ error: any Error, in localization: Localization) -> ProtocolError {
+    static func answering(_ error: any Error, of method: String, in localization: Localization) -> ProtocolError {
         switch error {
         case let error as ProtocolError:
             return error
@@ -97,7 +99,8 @@ extension ProtocolError {
         case let error as InteractionError:
             return answering(error)
         default:
-            return .failed(kind: "queryFailed", IntentPerformer.message(for: error, in: localization))
+            let kind = method == "intents/perform" ? "performFailed" : "queryFailed"
+            return .failed(kind: kind, IntentPerformer.message(for: error, in: localization))
         }
     }
 
