@@ -25,7 +25,8 @@ struct ExtensionServeCommand: AsyncParsableCommand {
                 (intents/perform) and queries their entities (entities/…); questions an intent asks \
                 go to the engine. Standard output carries only the protocol: what intents print goes \
                 to standard error. Ends after shutdown, or when standard input ends.
-                Example: shortcuts extensions add $(command -v \(name))
+                Not run by hand: `shortcuts extensions add PATH` registers the tool, and the engine \
+                starts `\(name) extension serve` when it needs the tool's intents.
                 """)
     }
 
