@@ -11,6 +11,10 @@ import WorkflowKit
 /// await ShortcutsTool.main(apps: [GreeterApp.app], commandName: "greeter")
 /// ```
 ///
+/// The tool is also an extension: `greeter extension serve` serves the same apps to an engine
+/// over the extension protocol (`Schemas/extension-protocol.md`), so `shortcuts extensions add`
+/// adds their intents to an installed `shortcuts` without rebuilding it.
+///
 /// The search indexes the apps declare (SpotlightKit's `AppSearchIndex` among an app's
 /// `features`) are searched and managed by `search` and `index`.
 public enum ShortcutsTool {
@@ -29,6 +33,7 @@ public enum ShortcutsTool {
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
         Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, version: version, arguments: arguments)
+        ExtensionServeCommand.servedApps.withLock { $0 = apps }
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         do {
             var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
@@ -82,7 +87,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             subcommands: [
                 RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
                 SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
-                AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self
+                AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, ExtensionCommand.self
             ])
     }
 }
