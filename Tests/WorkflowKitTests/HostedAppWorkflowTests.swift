@@ -125,6 +125,38 @@ struct HostedAppWorkflowTests {
         #expect(diagnostic.help == "did you mean 'text'?")
     }
 
+    @Test func literalsAreCheckedAgainstHostedTypes() throws {
+        let found = try problems(
+            """
+            input:
+              genre: { type: Genre }
+              book: { type: "[Bookshop.BookItem]" }
+            steps:
+              - perform: Bookshop.Echo
+                with: { text: hi, count: many, genre: drama }
+            """)
+        #expect(found.count == 2)
+        #expect(found.first?.hasPrefix("6:30: ") == true)
+        #expect(found.first?.contains("'many'") == true)
+        #expect(found.last?.hasPrefix("6:43: ") == true)
+        #expect(found.last?.contains("one of essay, novel, poetry") == true)
+    }
+
+    @Test func inputsTypedByHostedEntitiesAndEnumsResolveThroughTheHost() async throws {
+        let workflow = try WorkflowLoader.load(
+            text: """
+                input:
+                  book: { type: BookItem }
+                  genre: { type: Genre }
+                steps: []
+                output: "${input.book.author}, ${input.genre.title}"
+                """, fileName: "shop.yaml")
+        #expect(WorkflowValidator(catalog: catalog).validate(workflow).map(summary) == [])
+        let result = try await WorkflowRunner(catalog: catalog, history: nil, secrets: nil)
+            .run(workflow, inputs: ["book": .string("grass"), "genre": .string("Essays")])
+        #expect(result.output == .string("Walt Whitman, Essays"))
+    }
+
     @Test func theSchemaListsHostedIntentsAndTheirParameters() throws {
         let schema = try WorkflowSchema.specialized(for: catalog)
         #expect(schema.contains("\"Bookshop.Describe\""))
