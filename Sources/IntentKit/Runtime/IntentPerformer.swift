@@ -356,6 +356,11 @@ public struct IntentPerformer: Sendable {
             throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
         } catch let error as InteractionError {
             throw IntentError.interaction(intent: intentName, error)
+        } catch let error where error is IntentError || error is CancellationError {
+            throw error
+        } catch {
+            // An entity query failed while resolving the value.
+            throw IntentError.performFailed(intent: intentName, message: Self.message(for: error, in: Localization.current))
         }
     }
 
