@@ -89,7 +89,7 @@ let package = Package(
                 "LocalHTTP", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -106,7 +106,8 @@ let package = Package(
         .testTarget(
             name: "WorkflowKitTests",
             dependencies: [
-                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", .product(name: "Yams", package: "Yams")
+                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
+                .product(name: "Yams", package: "Yams")
             ],
             exclude: ["Fixtures"]
         ),
