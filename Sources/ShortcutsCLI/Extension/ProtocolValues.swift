@@ -64,6 +64,9 @@ enum ProtocolValues {
             }
             return found.intentValue
         }
-        return try await open(reference.type)
+        guard let type = reference.type else {
+            throw ProtocolError.invalidParams(field: field, "\(reference.name) belongs to an app this tool does not serve")
+        }
+        return try await open(type)
     }
 }
