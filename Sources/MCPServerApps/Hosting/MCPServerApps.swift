@@ -1,0 +1,85 @@
+import Foundation
+import IntentKit
+import MCP
+
+/// The apps of the MCP servers configured in `$SHORTCUTS_HOME/mcp.json`, made from their
+/// cached tool lists, each with the host that calls its tools.
+///
+/// A server whose tools are not cached yet (or were cached for another configuration) is
+/// started once to read them; the connection is kept for its first call. A server that cannot
+/// be read is left out with a warning: it never stops the engine.
+///
+/// ```swift
+/// let loaded = await MCPServerApps.load()
+/// for warning in loaded.warnings { print("warning: " + warning) }
+/// let apps = loaded.apps.map { IntentApp(hosted: $0.metadata, host: $0.host) }
+/// ```
+package enum MCPServerApps {
+    /// One server's app.
+    package struct App: Sendable {
+        /// The app's metadata (`mcp.NAME`, one intent per tool).
+        package var metadata: AppMetadata.App
+        /// The host that calls the tools.
+        package var host: MCPServerHost
+    }
+
+    /// The configured servers' apps, and a warning for each server left out.
+    ///
+    /// - Parameters:
+    ///   - environment: The environment that names the data folder and that servers start in.
+    ///   - fetchTimeout: How long a server whose tools are not cached has to answer.
+    /// - Returns: The apps, in the configuration's order, and the warnings.
+    package static func load(
+        environment: [String: String] = ProcessInfo.processInfo.environment, fetchTimeout: Duration = .seconds(30)
+    ) async -> (apps: [App], warnings: [String]) {
+        let servers: [MCPServerConfiguration]
+        do {
+            servers = try MCPServerList.load(environment: environment).servers
+        } catch {
+            return ([], ["MCP servers left out: \(error)"])
+        }
+        let cache = MCPToolCache(environment: environment)
+        var apps: [App] = []
+        var warnings: [String] = []
+        for server in servers {
+            if let entry = cache.entry(for: server) {
+                apps.append(app(server: server, tools: entry.tools, connection: nil, environment: environment))
+                continue
+            }
+            do {
+                let (tools, connection) = try await fetch(server, into: cache, environment: environment, timeout: fetchTimeout)
+                apps.append(app(server: server, tools: tools, connection: connection, environment: environment))
+            } catch {
+                warnings.append("MCP server '\(server.name)' left out: \(error)")
+            }
+        }
+        return (apps, warnings)
+    }
+
+    /// Starts a server, reads its tools and caches them.
+    ///
+    /// - Returns: The tools and the open connection.
+    /// - Throws: ``MCPServerConnectionError``, or the file system's error when the cache cannot be written.
+    package static func fetch(
+        _ server: MCPServerConfiguration, into cache: MCPToolCache, environment: [String: String],
+        timeout: Duration = MCPServerConnection.startTimeout
+    ) async throws -> ([Tool], MCPServerConnection) {
+        let connection = try await MCPServerConnection.start(server, environment: environment, timeout: timeout)
+        do {
+            let tools = try await connection.tools()
+            try cache.store(tools, for: server)
+            return (tools, connection)
+        } catch {
+            await connection.stop()
+            throw error
+        }
+    }
+
+    private static func app(
+        server: MCPServerConfiguration, tools: [Tool], connection: MCPServerConnection?, environment: [String: String]
+    ) -> App {
+        App(
+            metadata: MCPToolMetadata.app(for: server, tools: tools),
+            host: MCPServerHost(server: server, tools: tools, connection: connection, environment: environment))
+    }
+}

@@ -1,0 +1,106 @@
+import Foundation
+import IntentKit
+import MCP
+import ShortcutsTestSupport
+import Testing
+
+@testable import MCPServerApps
+
+/// The engine as an MCP client of a real server written with the Python MCP SDK.
+@Suite("MCP server connections", .serialized, .enabled(if: PythonMCPServer.isAvailable, PythonMCPServer.reason), .timeLimit(.minutes(1)))
+struct MCPServerConnectionTests {
+    private func request(_ tool: String, _ arguments: [String: IntentValue] = [:], interaction: any Interaction = NoInteraction())
+        -> HostedIntentRequest
+    {
+        HostedIntentRequest(app: "mcp.weather", intent: tool, arguments: arguments, locale: "en", interaction: interaction)
+    }
+
+    private func host() async throws -> (MCPServerHost, MCPServerConnection) {
+        let connection = try await MCPServerConnection.start(PythonMCPServer.configuration())
+        let tools = try await connection.tools()
+        return (MCPServerHost(server: connection.server, tools: tools, connection: connection), connection)
+    }
+
+    @Test func listsToolsAndCallsThem() async throws {
+        let (host, connection) = try await host()
+        #expect(host.tools.map(\.name).sorted() == ["crash", "explode", "forecast", "greet", "shout", "stall"])
+
+        let forecast = try await host.perform(
+            request(
+                "forecast", ["city": .string("Oslo"), "unit": .enumCase(.init(typeName: "ForecastUnit", rawValue: "fahrenheit", title: "fahrenheit"))]
+            ))
+        #expect(
+            forecast.value
+                == .dictionary(["city": .string("Oslo"), "temperature": .double(70.7), "unit": .string("fahrenheit"), "days": .int(1)]))
+
+        let shout = try await host.perform(request("shout", ["text": .string("hello")]))
+        #expect(shout.value == .string("HELLO!"))
+
+        let failure = await #expect(throws: MCPServerConnectionError.self) {
+            try await host.perform(request("explode", ["reason": .string("strike")]))
+        }
+        #expect(
+            failure?.description
+                == "tool 'explode' of MCP server 'weather' failed: Error executing tool explode: the forecast office is closed: strike")
+        await host.stop()
+        #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
+    }
+
+    @Test func aServerThatExitsFailsTheCallAndStartsAgainOnTheNextOne() async throws {
+        let (host, connection) = try await host()
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await host.perform(request("crash")) }
+        #expect(failure?.description.hasPrefix("MCP server 'weather' exited with status 3 while calling 'crash'") == true)
+        let again = try await host.perform(request("shout", ["text": .string("back")]))
+        #expect(again.value == .string("BACK!"))
+        #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
+        await host.stop()
+    }
+
+    @Test func aHangingCallEndsWhenItsTaskIsCancelled() async throws {
+        let (host, connection) = try await host()
+        let started = ContinuousClock.now
+        let call = Task { try await host.perform(request("stall")) }
+        try await Task.sleep(for: .milliseconds(300))
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        // The server still answers other calls.
+        #expect(try await host.perform(request("shout", ["text": .string("still")])).value == .string("STILL!"))
+        await host.stop()
+        #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
+    }
+
+    @Test func anElicitationIsAnsweredByTheCallsInteraction() async throws {
+        let (host, _) = try await host()
+        let answered = try await host.perform(request("greet", interaction: ScriptedInteraction(answers: ["name": "Ada"])))
+        #expect(answered.value == .string("Hello, Ada!"))
+        let headless = await #expect(throws: InteractionError.self) { try await host.perform(request("greet")) }
+        #expect(headless?.description == "needs an answer but cannot ask: \"What is your name?\"")
+        await host.stop()
+    }
+
+    @Test func aMissingProgramCannotStart() async throws {
+        let server = MCPServerConfiguration(name: "ghost", command: "no-such-mcp-server-program")
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await MCPServerConnection.start(server) }
+        #expect(failure?.description == "MCP server 'ghost': cannot start 'no-such-mcp-server-program': no program of that name in PATH")
+    }
+
+    @Test func aProgramThatIsNoServerFailsWithItsStandardError() async throws {
+        let server = MCPServerConfiguration(name: "broken", command: "/bin/sh", arguments: ["-c", "echo 'no such module' >&2; exit 2"])
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await MCPServerConnection.start(server) }
+        #expect(failure?.description == "MCP server 'broken' exited with status 2 while starting:\n  no such module")
+    }
+
+    @Test func theToolListIsCachedForItsConfiguration() async throws {
+        let home = try TemporaryFolder.make(prefix: "mcp-cache")
+        let cache = MCPToolCache(environment: ["SHORTCUTS_HOME": home.path])
+        let server = PythonMCPServer.configuration()
+        #expect(cache.entry(for: server) == nil)
+        let (tools, connection) = try await MCPServerApps.fetch(server, into: cache, environment: ProcessInfo.processInfo.environment)
+        await connection.stop()
+        #expect(cache.entry(for: server)?.tools == tools)
+        var changed = server
+        changed.environment["UNITS"] = "metric"
+        #expect(cache.entry(for: changed) == nil)
+    }
+}
