@@ -7,7 +7,7 @@ import Testing
 @testable import MCPServerApps
 
 /// The engine as an MCP client of a real server written with the Python MCP SDK.
-@Suite("MCP server connections", .serialized, .enabled(if: PythonMCPServer.isAvailable, PythonMCPServer.reason), .timeLimit(.minutes(1)))
+@Suite("MCP server connections", .serialized, .enabled(if: PythonMCPSDK.isAvailable, PythonMCPSDK.reason), .timeLimit(.minutes(1)))
 struct MCPServerConnectionTests {
     private func request(_ tool: String, _ arguments: [String: IntentValue] = [:], interaction: any Interaction = NoInteraction())
         -> HostedIntentRequest
