@@ -103,4 +103,36 @@ struct MCPServerConnectionTests {
         changed.environment["UNITS"] = "metric"
         #expect(cache.entry(for: changed) == nil)
     }
+
+    @Test func loadingReadsMissingToolListsOnceAndWarnsAboutBrokenServers() async throws {
+        let home = try TemporaryFolder.make(prefix: "mcp-load")
+        let spawnLog = home.appendingPathComponent("spawns.log")
+        let server = PythonMCPServer.configuration(spawnLog: spawnLog)
+        let configuration: [String: Any] = [
+            "mcpServers": [
+                "weather": ["command": server.command, "args": server.arguments, "env": server.environment],
+                "ghost": ["command": "no-such-mcp-server-program"]
+            ]
+        ]
+        try JSONSerialization.data(withJSONObject: configuration).write(to: home.appendingPathComponent("mcp.json"))
+        let environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": home.path]) { $1 }
+        func spawns() -> Int { ((try? String(contentsOf: spawnLog, encoding: .utf8)) ?? "").split(separator: "\n").count }
+
+        let first = await MCPServerApps.load(environment: environment)
+        #expect(first.apps.map(\.metadata.name) == ["mcp.weather"])
+        #expect(
+            first.warnings == [
+                "MCP server 'ghost': cannot start 'no-such-mcp-server-program': no program of that name in PATH; its tools are left out"
+            ])
+        #expect(spawns() == 1)
+        // The connection that read the tools serves the first call.
+        let shout = try await first.apps[0].host.perform(request("shout", ["text": .string("once")]))
+        #expect(shout.value == .string("ONCE!"))
+        #expect(spawns() == 1)
+        await first.apps[0].host.stop()
+
+        let second = await MCPServerApps.load(environment: environment)
+        #expect(second.apps.first?.metadata == first.apps.first?.metadata)
+        #expect(spawns() == 1, "the cached tools were used")
+    }
 }

@@ -36,21 +36,35 @@ package enum MCPServerApps {
         do {
             servers = try MCPServerList.load(environment: environment).servers
         } catch {
-            return ([], ["MCP servers left out: \(error)"])
+            return ([], ["\(error)\nthe MCP servers' tools are left out"])
         }
         let cache = MCPToolCache(environment: environment)
+        // Servers whose tools are not cached are read at the same time.
+        let loaded = await withTaskGroup(of: (Int, Result<App, any Error>).self) { group in
+            for (index, server) in servers.enumerated() {
+                group.addTask {
+                    if let entry = cache.entry(for: server) {
+                        return (index, .success(app(server: server, tools: entry.tools, connection: nil, environment: environment)))
+                    }
+                    do {
+                        let (tools, connection) = try await fetch(server, into: cache, environment: environment, timeout: fetchTimeout)
+                        return (index, .success(app(server: server, tools: tools, connection: connection, environment: environment)))
+                    } catch {
+                        return (index, .failure(error))
+                    }
+                }
+            }
+            var results: [(Int, Result<App, any Error>)] = []
+            for await result in group { results.append(result) }
+            return results.sorted { $0.0 < $1.0 }
+        }
         var apps: [App] = []
         var warnings: [String] = []
-        for server in servers {
-            if let entry = cache.entry(for: server) {
-                apps.append(app(server: server, tools: entry.tools, connection: nil, environment: environment))
-                continue
-            }
-            do {
-                let (tools, connection) = try await fetch(server, into: cache, environment: environment, timeout: fetchTimeout)
-                apps.append(app(server: server, tools: tools, connection: connection, environment: environment))
-            } catch {
-                warnings.append("MCP server '\(server.name)' left out: \(error)")
+        for (index, result) in loaded {
+            switch result {
+            case .success(let app): apps.append(app)
+            case .failure(let error as MCPServerConnectionError): warnings.append("\(error); its tools are left out")
+            case .failure(let error): warnings.append("MCP server '\(servers[index].name)': \(error); its tools are left out")
             }
         }
         return (apps, warnings)
