@@ -91,6 +91,17 @@ struct MCPServerConnectionTests {
         #expect(failure?.description == "MCP server 'broken' exited with status 2 while starting:\n  no such module")
     }
 
+    @Test func aServerThatNeverAnswersIsStoppedAfterTheStartTimeout() async throws {
+        let server = MCPServerConfiguration(
+            name: "mute", command: "/bin/sh", arguments: ["-c", "echo 'not JSON'; echo waiting >&2; sleep 30"])
+        let started = ContinuousClock.now
+        let failure = await #expect(throws: MCPServerConnectionError.self) {
+            try await MCPServerConnection.start(server, timeout: .seconds(1))
+        }
+        #expect(failure?.description == "MCP server 'mute' did not answer 'initialize' within 1 second:\n  waiting")
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
     @Test func theToolListIsCachedForItsConfiguration() async throws {
         let home = try TemporaryFolder.make(prefix: "mcp-cache")
         let cache = MCPToolCache(environment: ["SHORTCUTS_HOME": home.path])

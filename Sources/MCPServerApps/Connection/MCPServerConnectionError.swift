@@ -26,7 +26,8 @@ package enum MCPServerConnectionError: Error, Sendable, CustomStringConvertible 
         case .exited(let server, let termination, let activity, let standardError):
             return "MCP server '\(server)' \(termination) while \(activity)" + Self.quoting(standardError)
         case .startTimedOut(let server, let seconds, let standardError):
-            return "MCP server '\(server)' did not answer 'initialize' within \(seconds) seconds" + Self.quoting(standardError)
+            return "MCP server '\(server)' did not answer 'initialize' within \(seconds) second\(seconds == 1 ? "" : "s")"
+                + Self.quoting(standardError)
         case .failed(let server, let activity, let message):
             return "MCP server '\(server)' failed while \(activity): \(message)"
         case .toolError(let server, let tool, let message):
