@@ -15,6 +15,9 @@ actor ProcessTransport: Transport {
         stream = AsyncThrowingStream { continuation in
             let forwarding = Task {
                 for await message in messages { continuation.yield(message) }
+                // The stream ends with the process, not with its output: the client reads a
+                // finished stream again and again.
+                _ = await process.waitForTermination()
                 continuation.finish()
             }
             continuation.onTermination = { _ in forwarding.cancel() }
