@@ -92,10 +92,7 @@ let package = Package(
                 "LocalHTTP", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
-        .testTarget(
-            name: "MCPServerAppsTests",
-            dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
@@ -112,7 +109,8 @@ let package = Package(
         .testTarget(
             name: "WorkflowKitTests",
             dependencies: [
-                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", .product(name: "Yams", package: "Yams")
+                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
+                .product(name: "Yams", package: "Yams")
             ],
             exclude: ["Fixtures"]
         ),
@@ -128,6 +126,9 @@ let package = Package(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(
+            name: "MCPServerAppsTests",
+            dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
         .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP"], path: "Tests/ShortcutsTestSupport"),
         .testTarget(
