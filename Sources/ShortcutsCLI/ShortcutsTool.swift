@@ -32,6 +32,7 @@ public enum ShortcutsTool {
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         do {
             var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
+            await MCPServersCommand.installServers(for: command, besides: apps)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {

@@ -97,11 +97,14 @@ struct MCPServerStepsTests {
             """)
         let result = try await setup.run(["validate", file])
         #expect(result.status == 1)
-        #expect(result.error.contains("misspelled.yaml:3:15: error: unknown parameter 'citty'"), "\(result.error)")
+        #expect(result.error.contains("misspelled.yaml:3:13: error: unknown parameter 'citty'"), "\(result.error)")
         #expect(result.error.contains("help: did you mean 'city'?"))
         #expect(result.error.contains("^~~~~"))
-        #expect(result.error.contains("misspelled.yaml:5:27"), "a text where an Int is expected: \(result.error)")
-        #expect(result.error.contains("kelvin"), "a value outside the enum: \(result.error)")
+        #expect(result.error.contains("misspelled.yaml:5:31: error: parameter 'days' needs Int"), "a text where an Int is expected: \(result.error)")
+        #expect(
+            result.error.contains(
+                "misspelled.yaml:7:31: error: parameter 'unit' needs ForecastUnit: cannot use String 'kelvin' as ForecastUnit (one of celsius, fahrenheit)"
+            ))
         #expect(setup.spawns.count == started, "validate used the cached tools")
     }
 

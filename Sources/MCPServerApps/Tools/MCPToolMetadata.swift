@@ -63,7 +63,7 @@ package enum MCPToolMetadata {
                 parameter.isOptional = type.nonOptional != type
                 parameter.isRequired = required.contains(name)
                 if let defaultValue = schema.objectValue?["default"], defaultValue != .null {
-                    parameter.defaultValue = jsonText(defaultValue)
+                    parameter.defaultValue = defaultValue.stringValue ?? jsonText(defaultValue)
                 }
                 parameter.requestValueDialog = schema.objectValue?["description"]?.stringValue
                 intent.parameters.append(parameter)
