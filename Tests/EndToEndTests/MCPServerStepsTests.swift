@@ -126,6 +126,18 @@ struct MCPServerStepsTests {
         #expect(setup.leftovers.isEmpty)
     }
 
+    @Test func aServersQuestionIsAnsweredWithAnswerOrFailsWithTheQuestion() async throws {
+        let setup = try Setup()
+        let answered = try await setup.run(["perform", "mcp.weather.greet", "--answer", "name=Ada"])
+        #expect(answered.status == 0, "\(answered.error)")
+        #expect(answered.output.contains("Hello, Ada!"))
+        let headless = try await setup.run(["perform", "mcp.weather.greet"])
+        #expect(headless.status == 1)
+        #expect(headless.error.contains("needs an answer but cannot ask: \"What is your name?\""), "\(headless.error)")
+        #expect(headless.error.contains("help: pass --answer name=VALUE"))
+        #expect(setup.leftovers.isEmpty)
+    }
+
     @Test func aServerThatCrashesFailsTheStepAndTheNextRunWorks() async throws {
         let setup = try Setup()
         let file = try setup.workflow("crash", "steps:\n  - perform: mcp.weather.crash\n")
