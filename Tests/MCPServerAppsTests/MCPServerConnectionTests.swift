@@ -129,7 +129,7 @@ struct MCPServerConnectionTests {
         let environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": home.path]) { $1 }
         func spawns() -> Int { ((try? String(contentsOf: spawnLog, encoding: .utf8)) ?? "").split(separator: "\n").count }
 
-        let first = await MCPServerApps.load(environment: environment)
+        let first = try await MCPServerApps.load(environment: environment)
         #expect(first.apps.map(\.metadata.name) == ["mcp.weather"])
         #expect(
             first.warnings == [
@@ -142,7 +142,7 @@ struct MCPServerConnectionTests {
         #expect(spawns() == 1)
         await first.apps[0].host.stop()
 
-        let second = await MCPServerApps.load(environment: environment)
+        let second = try await MCPServerApps.load(environment: environment)
         #expect(second.apps.first?.metadata == first.apps.first?.metadata)
         #expect(spawns() == 1, "the cached tools were used")
     }

@@ -10,7 +10,7 @@ import MCP
 /// be read is left out with a warning: it never stops the engine.
 ///
 /// ```swift
-/// let loaded = await MCPServerApps.load()
+/// let loaded = try await MCPServerApps.load()
 /// for warning in loaded.warnings { print("warning: " + warning) }
 /// let apps = loaded.apps.map { IntentApp(hosted: $0.metadata, host: $0.host) }
 /// ```
@@ -29,15 +29,12 @@ package enum MCPServerApps {
     ///   - environment: The environment that names the data folder and that servers start in.
     ///   - fetchTimeout: How long a server whose tools are not cached has to answer.
     /// - Returns: The apps, in the configuration's order, and the warnings.
+    /// - Throws: ``MCPConfigurationError`` for a malformed `mcp.json`, or the file system's error
+    ///   when it cannot be read.
     package static func load(
         environment: [String: String] = ProcessInfo.processInfo.environment, fetchTimeout: Duration = .seconds(30)
-    ) async -> (apps: [App], warnings: [String]) {
-        let servers: [MCPServerConfiguration]
-        do {
-            servers = try MCPServerList.load(environment: environment).servers
-        } catch {
-            return ([], ["\(error)\nthe MCP servers' tools are left out"])
-        }
+    ) async throws -> (apps: [App], warnings: [String]) {
+        let servers = try MCPServerList.load(environment: environment).servers
         let cache = MCPToolCache(environment: environment)
         // Servers whose tools are not cached are read at the same time.
         let loaded = await withTaskGroup(of: (Int, Result<App, any Error>).self) { group in
