@@ -46,6 +46,22 @@ struct MCPServerConnectionTests {
         #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
     }
 
+    @Test func overlappingCallsShareOneServer() async throws {
+        let (host, connection) = try await host()
+        let texts = (1...20).map { "call \($0)" }
+        let results = try await withThrowingTaskGroup(of: (String, IntentValue?).self) { group in
+            for text in texts {
+                group.addTask { (text, try await host.perform(request("shout", ["text": .string(text)])).value) }
+            }
+            var results: [String: IntentValue?] = [:]
+            for try await (text, value) in group { results[text] = value }
+            return results
+        }
+        for text in texts { #expect(results[text] == .string(text.uppercased() + "!")) }
+        #expect(connection.isRunning)
+        await host.stop()
+    }
+
     @Test func aServerThatExitsFailsTheCallAndStartsAgainOnTheNextOne() async throws {
         let (host, connection) = try await host()
         let failure = await #expect(throws: MCPServerConnectionError.self) { try await host.perform(request("crash")) }
