@@ -17,7 +17,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
-        .package(url: "https://github.com/apple/swift-log", from: "1.16.2")
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1")
     ],
     targets: [
         .target(name: "IntentKit"),
@@ -51,6 +52,7 @@ let package = Package(
             dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "BuildRevision"),
+        .target(name: "MCPServerApps", dependencies: ["IntentKit", .product(name: "MCP", package: "swift-sdk")]),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
@@ -60,6 +62,7 @@ let package = Package(
                 "AutomationKit",
                 "Cron",
                 "SpotlightKit",
+                "MCPServerApps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift")
@@ -123,6 +126,9 @@ let package = Package(
             name: "SpotlightKitTests",
             dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(
+            name: "MCPServerAppsTests",
+            dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
         .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP"], path: "Tests/ShortcutsTestSupport"),
         .testTarget(

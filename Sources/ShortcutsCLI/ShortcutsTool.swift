@@ -37,6 +37,7 @@ public enum ShortcutsTool {
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         do {
             var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
+            await MCPServersCommand.installServers(for: command, besides: apps)
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
@@ -87,7 +88,8 @@ struct ShortcutsCommand: AsyncParsableCommand {
             subcommands: [
                 RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
                 SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
-                AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, ExtensionCommand.self
+                AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, ExtensionCommand.self,
+                MCPServersCommand.self
             ])
     }
 }

@@ -1,0 +1,327 @@
+import Foundation
+import Glibc
+import Synchronization
+
+/// A started MCP server: a program in a process group of its own, spoken to over its
+/// standard input and output, its standard error's end kept for messages.
+///
+/// Three threads serve it: one reads standard output line by line into ``messages``, one
+/// keeps the last 8 KiB of standard error, one waits for the program to end. ``stop()``
+/// ends it as the MCP specification asks of a client: standard input closed, then `SIGTERM`
+/// to its group, then `SIGKILL`. Every started server is also stopped when the engine's process
+/// exits (`atexit`), so that none outlives the engine.
+final class MCPServerProcess: Sendable {
+    /// How the program ended.
+    enum Termination: Sendable, Equatable, CustomStringConvertible {
+        case exited(Int32)
+        case signaled(Int32)
+
+        var description: String {
+            switch self {
+            case .exited(let status): "exited with status \(status)"
+            case .signaled(let signal): "was killed by signal \(signal)" + (Self.signalNames[signal].map { " (\($0))" } ?? "")
+            }
+        }
+
+        private static let signalNames: [Int32: String] = [
+            SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGTERM: "SIGTERM", SIGABRT: "SIGABRT", SIGBUS: "SIGBUS", SIGINT: "SIGINT",
+            SIGPIPE: "SIGPIPE"
+        ]
+    }
+
+    /// Why the program could not be started.
+    struct LaunchError: Error, Sendable, CustomStringConvertible {
+        var command: String
+        var reason: String
+        var description: String { "cannot start '\(command)': \(reason)" }
+    }
+
+    let processID: pid_t
+    /// The lines the program writes on standard output; finishes at its end of file.
+    let messages: AsyncStream<Data>
+    private let standardInput: Mutex<Int32>
+    private let errorTail = Mutex<[UInt8]>([])
+    private let ended = Mutex<(termination: Termination?, waiters: [CheckedContinuation<Termination, Never>])>((nil, []))
+
+    /// The most of standard error kept for messages: 8 KiB.
+    static let errorTailLimit = 8 * 1024
+
+    /// Starts a program.
+    ///
+    /// - Parameters:
+    ///   - command: A path, or a name looked up in `PATH`.
+    ///   - arguments: The arguments after its name.
+    ///   - environment: Its whole environment.
+    /// - Throws: ``LaunchError`` when it cannot be started.
+    init(command: String, arguments: [String], environment: [String: String]) throws {
+        let input = try Self.pipe()
+        let output = try Self.pipe()
+        let error = try Self.pipe()
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, input.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+
+        let executable = Self.lookUp(command, in: environment["PATH"])
+        let argv = ([command] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let result = executable.map { posix_spawn(&pid, $0, &actions, &attributes, argv, envp) } ?? ENOENT
+        for descriptor in [input.read, output.write, error.write] { close(descriptor) }
+        guard result == 0 else {
+            for descriptor in [input.write, output.read, error.read] { close(descriptor) }
+            let reason =
+                switch result {
+                case ENOENT: command.contains("/") ? "no such file" : "no program of that name in PATH"
+                case EACCES, EPERM: "permission denied"
+                default: String(cString: strerror(result))
+                }
+            throw LaunchError(command: command, reason: reason)
+        }
+        processID = pid
+        standardInput = Mutex(input.write)
+        _ = fcntl(input.write, F_SETFL, fcntl(input.write, F_GETFL) | O_NONBLOCK)
+        var continuation: AsyncStream<Data>.Continuation!
+        messages = AsyncStream { continuation = $0 }
+        MCPServerProcess.running.withLock { $0[pid] = input.write }
+        Self.installExitHandler()
+        startReading(output.read, continuation: continuation)
+        startKeepingErrors(error.read)
+        startWaiting()
+    }
+
+    /// The end of what the program wrote on standard error, as text.
+    var standardErrorTail: String {
+        String(decoding: errorTail.withLock { $0 }, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// How the program ended, or `nil` while it runs.
+    var termination: Termination? { ended.withLock { $0.termination } }
+
+    /// Waits for the program to end.
+    func waitForTermination() async -> Termination {
+        await withCheckedContinuation { continuation in
+            let known = ended.withLock { state -> Termination? in
+                if let termination = state.termination { return termination }
+                state.waiters.append(continuation)
+                return nil
+            }
+            if let known { continuation.resume(returning: known) }
+        }
+    }
+
+    /// Writes one message and a line feed to the program's standard input.
+    ///
+    /// - Throws: ``MCPServerConnectionError/closed`` once the program no longer reads.
+    func send(_ message: Data) async throws {
+        var remaining = message + [UInt8(ascii: "\n")]
+        while !remaining.isEmpty {
+            let written = try writeSome(remaining)
+            if written > 0 {
+                remaining = remaining.dropFirst(written)
+            } else {
+                try await Task.sleep(for: .milliseconds(2))
+            }
+        }
+    }
+
+    /// Writes what the pipe takes now, with `SIGPIPE` held back so that a program that has gone
+    /// makes the write fail instead of ending the engine.
+    private func writeSome(_ data: Data) throws -> Int {
+        try standardInput.withLock { descriptor -> Int in
+            guard descriptor >= 0 else { throw MCPServerConnectionError.closed }
+            var blocked = sigset_t()
+            sigemptyset(&blocked)
+            sigaddset(&blocked, SIGPIPE)
+            var previous = sigset_t()
+            pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+            let count = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count >= 0 { return count }
+            let failure = errno
+            if failure == EAGAIN || failure == EINTR { return 0 }
+            if failure == EPIPE {
+                // Take the SIGPIPE this write raised before the mask is restored.
+                var pending = sigset_t()
+                sigpending(&pending)
+                if sigismember(&pending, SIGPIPE) == 1 {
+                    var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+                    _ = sigtimedwait(&blocked, nil, &timeout)
+                }
+            }
+            throw MCPServerConnectionError.closed
+        }
+    }
+
+    /// Ends the program: standard input closed, then `SIGTERM` to its group after `grace`,
+    /// then `SIGKILL` after as long again.
+    ///
+    /// - Parameter grace: How long the program has to exit by itself.
+    func stop(grace: Duration = .seconds(1)) async {
+        closeStandardInput()
+        if await waitForTermination(within: grace) == nil {
+            killpg(processID, SIGTERM)
+            if await waitForTermination(within: grace) == nil {
+                killpg(processID, SIGKILL)
+            }
+        }
+        _ = await waitForTermination()
+        killpg(processID, SIGKILL)
+    }
+
+    private func waitForTermination(within duration: Duration) async -> Termination? {
+        let deadline = ContinuousClock.now + duration
+        while ContinuousClock.now < deadline {
+            if let termination { return termination }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return termination
+    }
+
+    private func closeStandardInput() {
+        standardInput.withLock { descriptor in
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = -1
+        }
+        MCPServerProcess.running.withLock { running in
+            if running[processID] != nil { running[processID] = -1 }
+        }
+    }
+
+    // MARK: - Threads
+
+    private func startReading(_ descriptor: Int32, continuation: AsyncStream<Data>.Continuation) {
+        Thread {
+            var pending = Data()
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                pending.append(contentsOf: buffer[..<count])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    let line = pending[pending.startIndex..<newline]
+                    if !line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") }) { continuation.yield(Data(line)) }
+                    pending = pending[(newline + 1)...]
+                }
+            }
+            close(descriptor)
+            continuation.finish()
+        }.start()
+    }
+
+    private func startKeepingErrors(_ descriptor: Int32) {
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                errorTail.withLock { tail in
+                    tail.append(contentsOf: buffer[..<count])
+                    if tail.count > Self.errorTailLimit { tail.removeFirst(tail.count - Self.errorTailLimit) }
+                }
+            }
+            close(descriptor)
+        }.start()
+    }
+
+    private func startWaiting() {
+        let processID = processID
+        Thread { [self] in
+            var status: Int32 = 0
+            while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+            let termination: Termination =
+                (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
+            // Whatever the server left running in its group ends with it.
+            killpg(processID, SIGKILL)
+            MCPServerProcess.running.withLock { _ = $0.removeValue(forKey: processID) }
+            let waiters = ended.withLock { state in
+                state.termination = termination
+                defer { state.waiters = [] }
+                return state.waiters
+            }
+            for waiter in waiters { waiter.resume(returning: termination) }
+        }.start()
+    }
+
+    // MARK: - Ending with the engine
+
+    /// The running servers' process identifiers, with their standard input's descriptor (-1 once closed).
+    private static let running = Mutex<[pid_t: Int32]>([:])
+    private static let exitHandlerInstalled = Mutex(false)
+
+    private static func installExitHandler() {
+        let first = exitHandlerInstalled.withLock { installed in
+            defer { installed = true }
+            return !installed
+        }
+        if first { atexit { MCPServerProcess.stopAllNow() } }
+    }
+
+    /// Ends every server still running, synchronously: standard input closed, up to half a
+    /// second to exit, then `SIGTERM` to the groups, then `SIGKILL`.
+    static func stopAllNow() {
+        let servers = running.withLock { $0 }
+        guard !servers.isEmpty else { return }
+        for descriptor in servers.values where descriptor >= 0 { close(descriptor) }
+        func waitForAll(_ milliseconds: Int) -> Bool {
+            for _ in 0..<(milliseconds / 5) {
+                if servers.keys.allSatisfy({ kill($0, 0) != 0 || isZombie($0) }) { return true }
+                usleep(5000)
+            }
+            return false
+        }
+        if !waitForAll(500) {
+            for processID in servers.keys { killpg(processID, SIGTERM) }
+            if !waitForAll(500) {
+                for processID in servers.keys { killpg(processID, SIGKILL) }
+            }
+        }
+        for processID in servers.keys { killpg(processID, SIGKILL) }
+    }
+
+    /// Whether a child has ended but not been waited for yet.
+    private static func isZombie(_ processID: pid_t) -> Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(processID)/stat", encoding: .utf8) else { return true }
+        guard let close = status.lastIndex(of: ")") else { return false }
+        return status[status.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
+    }
+
+    // MARK: - System calls
+
+    private static func pipe() throws -> (read: Int32, write: Int32) {
+        var descriptors: [Int32] = [-1, -1]
+        let result = descriptors.withUnsafeMutableBufferPointer { pipe2Function($0.baseAddress!, O_CLOEXEC) }
+        guard result == 0 else { throw LaunchError(command: "pipe", reason: String(cString: strerror(errno))) }
+        return (descriptors[0], descriptors[1])
+    }
+
+    private static let pipe2Function: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = unsafeBitCast(
+        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2")!, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
+
+    /// The path of a program named without a slash, looked up in `PATH`.
+    static func lookUp(_ name: String, in path: String?) -> String? {
+        if name.contains("/") { return name }
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+/// An MCP server written with the official Python MCP SDK, configured in `mcp.json` and used as
+/// workflow steps by the `shortcuts` binary: structured results read by later steps, arguments
+/// validated against the tools' input schemas, tool errors, crashes and interruptions, the
+/// cached tool list, and no server left running.
+@Suite("MCP servers as steps", .serialized, .enabled(if: PythonMCPSDK.isAvailable, PythonMCPSDK.reason), .timeLimit(.minutes(2)))
+struct MCPServerStepsTests {
+    /// A fresh home whose `mcp.json` configures the test server, which logs each start.
+    private struct Setup {
+        let shortcuts: ShortcutsBinary
+        let folder: URL
+        let spawnLog: URL
+
+        init() throws {
+            shortcuts = try ShortcutsBinary()
+            folder = try TemporaryFolder.make(prefix: "mcp-steps")
+            spawnLog = folder.appendingPathComponent("spawns.log")
+            try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
+            let configuration: [String: Any] = [
+                "mcpServers": [
+                    "weather": [
+                        "command": PythonMCPSDK.python ?? "python3", "args": [PythonMCPSDK.weatherServer.path],
+                        "env": ["WEATHER_SPAWN_LOG": spawnLog.path]
+                    ]
+                ]
+            ]
+            try JSONSerialization.data(withJSONObject: configuration, options: [.prettyPrinted, .sortedKeys])
+                .write(to: shortcuts.home.appendingPathComponent("mcp.json"))
+        }
+
+        /// Writes a workflow into the folder.
+        func workflow(_ name: String, _ yaml: String) throws -> String {
+            let file = folder.appendingPathComponent(name + ".yaml")
+            try yaml.write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+
+        func run(_ arguments: [String]) async throws -> ShortcutsBinary.Result {
+            try await detached { [shortcuts, folder] in try shortcuts.run(arguments, in: folder) }
+        }
+
+        /// The process identifiers of the servers started so far.
+        var spawns: [pid_t] {
+            ((try? String(contentsOf: spawnLog, encoding: .utf8)) ?? "").split(separator: "\n").compactMap { pid_t($0) }
+        }
+
+        /// The started servers still running.
+        var leftovers: [pid_t] { spawns.filter(ProcessGroupProbe.isRunning) }
+    }
+
+    @Test func aLaterStepReadsAToolsStructuredResult() async throws {
+        let setup = try Setup()
+        let file = try setup.workflow(
+            "forecast",
+            """
+            steps:
+              - id: forecast
+                perform: mcp.weather.forecast
+                with: { city: Oslo, unit: fahrenheit, days: 3 }
+              - id: loud
+                perform: mcp.weather.shout
+                with: { text: "${forecast.city} ${forecast.temperature} for ${forecast.days} days" }
+            output: ${loud}
+            """)
+        let result = try await setup.run(["run", file])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "OSLO 70.7 FOR 3 DAYS!")
+        #expect(setup.spawns.count == 1, "one server for the whole run")
+        #expect(setup.leftovers.isEmpty, "still running: \(setup.leftovers)")
+    }
+
+    @Test func performCallsAToolFromTheCommandLine() async throws {
+        let setup = try Setup()
+        let result = try await setup.run(["perform", "mcp.weather.shout", "text=hello"])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("HELLO!"))
+        #expect(setup.leftovers.isEmpty)
+    }
+
+    @Test func validateChecksArgumentsAgainstTheInputSchemaWithoutStartingTheServer() async throws {
+        let setup = try Setup()
+        _ = try await setup.run(["mcp-servers", "refresh"])
+        let started = setup.spawns.count
+        let file = try setup.workflow(
+            "misspelled",
+            """
+            steps:
+              - perform: mcp.weather.forecast
+                with: { citty: Oslo }
+              - perform: mcp.weather.forecast
+                with: { city: Oslo, days: many }
+              - perform: mcp.weather.forecast
+                with: { city: Oslo, unit: kelvin }
+            """)
+        let result = try await setup.run(["validate", file])
+        #expect(result.status == 1)
+        #expect(result.error.contains("misspelled.yaml:3:13: error: unknown parameter 'citty'"), "\(result.error)")
+        #expect(result.error.contains("help: did you mean 'city'?"))
+        #expect(result.error.contains("^~~~~"))
+        #expect(result.error.contains("misspelled.yaml:5:31: error: parameter 'days' needs Int"), "a text where an Int is expected: \(result.error)")
+        #expect(
+            result.error.contains(
+                "misspelled.yaml:7:31: error: parameter 'unit' needs ForecastUnit: cannot use String 'kelvin' as ForecastUnit (one of celsius, fahrenheit)"
+            ))
+        #expect(setup.spawns.count == started, "validate used the cached tools")
+    }
+
+    @Test func aFailingToolFailsTheStepWithItsMessage() async throws {
+        let setup = try Setup()
+        let file = try setup.workflow(
+            "explode",
+            """
+            steps:
+              - perform: mcp.weather.explode
+                with: { reason: strike }
+              - perform: mcp.weather.shout
+                with: { text: never }
+            """)
+        let result = try await setup.run(["run", file])
+        #expect(result.status == 1)
+        #expect(result.error.contains("the forecast office is closed: strike"), "\(result.error)")
+        #expect(!result.output.contains("NEVER"))
+        #expect(setup.leftovers.isEmpty)
+    }
+
+    @Test func aServersQuestionIsAnsweredWithAnswerOrFailsWithTheQuestion() async throws {
+        let setup = try Setup()
+        let answered = try await setup.run(["perform", "mcp.weather.greet", "--answer", "name=Ada"])
+        #expect(answered.status == 0, "\(answered.error)")
+        #expect(answered.output.contains("Hello, Ada!"))
+        let headless = try await setup.run(["perform", "mcp.weather.greet"])
+        #expect(headless.status == 1)
+        #expect(headless.error.contains("needs an answer but cannot ask: \"What is your name?\""), "\(headless.error)")
+        #expect(headless.error.contains("help: pass --answer name=VALUE"))
+        #expect(setup.leftovers.isEmpty)
+    }
+
+    @Test func aServerThatCrashesFailsTheStepAndTheNextRunWorks() async throws {
+        let setup = try Setup()
+        let file = try setup.workflow("crash", "steps:\n  - perform: mcp.weather.crash\n")
+        let crashed = try await setup.run(["run", file])
+        #expect(crashed.status == 1)
+        #expect(crashed.error.contains("MCP server 'weather' exited with status 3 while calling 'crash'"), "\(crashed.error)")
+        let again = try await setup.run(["perform", "mcp.weather.shout", "text=again"])
+        #expect(again.output.contains("AGAIN!"), "\(again.error)")
+        #expect(setup.leftovers.isEmpty)
+    }
+
+    @Test func anInterruptedRunStopsAHangingServer() async throws {
+        let setup = try Setup()
+        _ = try await setup.run(["mcp-servers", "refresh"])
+        let file = try setup.workflow("stall", "steps:\n  - perform: mcp.weather.stall\n")
+        let process = Process()
+        process.executableURL = setup.shortcuts.executable
+        process.arguments = ["run", file]
+        process.environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": setup.shortcuts.home.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(30)
+        while setup.spawns.count < 2 && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        try await Task.sleep(for: .milliseconds(1500))
+        let interrupted = Date()
+        process.interrupt()
+        try await detached { process.waitUntilExit() }
+        #expect(process.terminationStatus == 130)
+        #expect(Date().timeIntervalSince(interrupted) < 5)
+        for server in setup.spawns { #expect(await ProcessGroupProbe.waitUntilGone(server, seconds: 5).isEmpty) }
+    }
+
+    @Test func listUsesTheCachedToolsAndStartsNoServer() async throws {
+        let setup = try Setup()
+        let first = try await setup.run(["list"])
+        #expect(first.output.contains("mcp.weather.forecast"), "\(first.error)")
+        #expect(setup.spawns.count == 1, "the tools are read once, on first use")
+        let listed = try await setup.run(["list"])
+        #expect(listed.output.contains("mcp.weather.forecast"))
+        let servers = try await setup.run(["mcp-servers", "list"])
+        #expect(servers.output.contains("6 tools: crash, explode, forecast, greet, shout, stall"))
+        #expect(setup.spawns.count == 1, "later starts used the cache")
+        #expect(setup.leftovers.isEmpty)
+    }
+
+    @Test func aMalformedConfigurationIsAWarningThatNamesTheKey() async throws {
+        let setup = try Setup()
+        try #"{"mcpServers": {"weather": {"comand": "python3"}}}"#.write(
+            to: setup.shortcuts.home.appendingPathComponent("mcp.json"), atomically: true, encoding: .utf8)
+        let listed = try await setup.run(["list"])
+        #expect(listed.status == 0)
+        #expect(listed.error.contains("unknown key 'comand' in MCP server 'weather'"), "\(listed.error)")
+        let checked = try await setup.run(["mcp-servers", "check", "weather"])
+        #expect(checked.status == 1)
+        #expect(checked.error.contains("mcp.json:1:29: error: unknown key 'comand' in MCP server 'weather'"), "\(checked.error)")
+        #expect(checked.error.contains("help: did you mean 'command'?"))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import IntentKit
+import MCP
+import ShortcutsTestSupport
+import Testing
+
+@testable import MCPServerApps
+
+/// The engine as an MCP client of a real server written with the Python MCP SDK.
+@Suite("MCP server connections", .serialized, .enabled(if: PythonMCPSDK.isAvailable, PythonMCPSDK.reason), .timeLimit(.minutes(1)))
+struct MCPServerConnectionTests {
+    private func request(_ tool: String, _ arguments: [String: IntentValue] = [:], interaction: any Interaction = NoInteraction())
+        -> HostedIntentRequest
+    {
+        HostedIntentRequest(app: "mcp.weather", intent: tool, arguments: arguments, locale: "en", interaction: interaction)
+    }
+
+    private func host() async throws -> (MCPServerHost, MCPServerConnection) {
+        let connection = try await MCPServerConnection.start(PythonMCPServer.configuration())
+        let tools = try await connection.tools()
+        return (MCPServerHost(server: connection.server, tools: tools, connection: connection), connection)
+    }
+
+    @Test func listsToolsAndCallsThem() async throws {
+        let (host, connection) = try await host()
+        #expect(host.tools.map(\.name).sorted() == ["crash", "explode", "forecast", "greet", "shout", "stall"])
+
+        let forecast = try await host.perform(
+            request(
+                "forecast", ["city": .string("Oslo"), "unit": .enumCase(.init(typeName: "ForecastUnit", rawValue: "fahrenheit", title: "fahrenheit"))]
+            ))
+        #expect(
+            forecast.value
+                == .dictionary(["city": .string("Oslo"), "temperature": .double(70.7), "unit": .string("fahrenheit"), "days": .int(1)]))
+
+        let shout = try await host.perform(request("shout", ["text": .string("hello")]))
+        #expect(shout.value == .string("HELLO!"))
+
+        let failure = await #expect(throws: MCPServerConnectionError.self) {
+            try await host.perform(request("explode", ["reason": .string("strike")]))
+        }
+        #expect(
+            failure?.description
+                == "tool 'explode' of MCP server 'weather' failed: Error executing tool explode: the forecast office is closed: strike")
+        await host.stop()
+        #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
+    }
+
+    @Test func overlappingCallsShareOneServer() async throws {
+        let (host, connection) = try await host()
+        let texts = (1...20).map { "call \($0)" }
+        let results = try await withThrowingTaskGroup(of: (String, IntentValue?).self) { group in
+            for text in texts {
+                group.addTask { (text, try await host.perform(request("shout", ["text": .string(text)])).value) }
+            }
+            var results: [String: IntentValue?] = [:]
+            for try await (text, value) in group { results[text] = value }
+            return results
+        }
+        for text in texts { #expect(results[text] == .string(text.uppercased() + "!")) }
+        #expect(connection.isRunning)
+        await host.stop()
+    }
+
+    @Test func aServerThatExitsFailsTheCallAndStartsAgainOnTheNextOne() async throws {
+        let (host, connection) = try await host()
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await host.perform(request("crash")) }
+        #expect(failure?.description.hasPrefix("MCP server 'weather' exited with status 3 while calling 'crash'") == true)
+        let again = try await host.perform(request("shout", ["text": .string("back")]))
+        #expect(again.value == .string("BACK!"))
+        #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
+        await host.stop()
+    }
+
+    @Test func aHangingCallEndsWhenItsTaskIsCancelled() async throws {
+        let (host, connection) = try await host()
+        let started = ContinuousClock.now
+        let call = Task { try await host.perform(request("stall")) }
+        try await Task.sleep(for: .milliseconds(300))
+        call.cancel()
+        await #expect(throws: CancellationError.self) { try await call.value }
+        #expect(ContinuousClock.now - started < .seconds(5))
+        // The server still answers other calls.
+        #expect(try await host.perform(request("shout", ["text": .string("still")])).value == .string("STILL!"))
+        await host.stop()
+        #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
+    }
+
+    @Test func anElicitationIsAnsweredByTheCallsInteraction() async throws {
+        let (host, _) = try await host()
+        let answered = try await host.perform(request("greet", interaction: ScriptedInteraction(answers: ["name": "Ada"])))
+        #expect(answered.value == .string("Hello, Ada!"))
+        let headless = await #expect(throws: InteractionError.self) { try await host.perform(request("greet")) }
+        #expect(headless?.description == "needs an answer but cannot ask: \"What is your name?\"")
+        await host.stop()
+    }
+
+    @Test func aMissingProgramCannotStart() async throws {
+        let server = MCPServerConfiguration(name: "ghost", command: "no-such-mcp-server-program")
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await MCPServerConnection.start(server) }
+        #expect(failure?.description == "MCP server 'ghost': cannot start 'no-such-mcp-server-program': no program of that name in PATH")
+    }
+
+    @Test func aProgramThatIsNoServerFailsWithItsStandardError() async throws {
+        let server = MCPServerConfiguration(name: "broken", command: "/bin/sh", arguments: ["-c", "echo 'no such module' >&2; exit 2"])
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await MCPServerConnection.start(server) }
+        #expect(failure?.description == "MCP server 'broken' exited with status 2 while starting:\n  no such module")
+    }
+
+    @Test func aServerThatNeverAnswersIsStoppedAfterTheStartTimeout() async throws {
+        let server = MCPServerConfiguration(
+            name: "mute", command: "/bin/sh", arguments: ["-c", "echo 'not JSON'; echo waiting >&2; sleep 30"])
+        let started = ContinuousClock.now
+        let failure = await #expect(throws: MCPServerConnectionError.self) {
+            try await MCPServerConnection.start(server, timeout: .seconds(1))
+        }
+        #expect(failure?.description == "MCP server 'mute' did not answer 'initialize' within 1 second:\n  waiting")
+        #expect(ContinuousClock.now - started < .seconds(5))
+    }
+
+    @Test func theToolListIsCachedForItsConfiguration() async throws {
+        let home = try TemporaryFolder.make(prefix: "mcp-cache")
+        let cache = MCPToolCache(environment: ["SHORTCUTS_HOME": home.path])
+        let server = PythonMCPServer.configuration()
+        #expect(cache.entry(for: server) == nil)
+        let (tools, connection) = try await MCPServerApps.fetch(server, into: cache, environment: ProcessInfo.processInfo.environment)
+        await connection.stop()
+        #expect(cache.entry(for: server)?.tools == tools)
+        var changed = server
+        changed.environment["UNITS"] = "metric"
+        #expect(cache.entry(for: changed) == nil)
+    }
+
+    @Test func loadingReadsMissingToolListsOnceAndWarnsAboutBrokenServers() async throws {
+        let home = try TemporaryFolder.make(prefix: "mcp-load")
+        let spawnLog = home.appendingPathComponent("spawns.log")
+        let server = PythonMCPServer.configuration(spawnLog: spawnLog)
+        let configuration: [String: Any] = [
+            "mcpServers": [
+                "weather": ["command": server.command, "args": server.arguments, "env": server.environment],
+                "ghost": ["command": "no-such-mcp-server-program"]
+            ]
+        ]
+        try JSONSerialization.data(withJSONObject: configuration).write(to: home.appendingPathComponent("mcp.json"))
+        let environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": home.path]) { $1 }
+        func spawns() -> Int { ((try? String(contentsOf: spawnLog, encoding: .utf8)) ?? "").split(separator: "\n").count }
+
+        let first = try await MCPServerApps.load(environment: environment)
+        #expect(first.apps.map(\.metadata.name) == ["mcp.weather"])
+        #expect(
+            first.warnings == [
+                "MCP server 'ghost': cannot start 'no-such-mcp-server-program': no program of that name in PATH; its tools are left out"
+            ])
+        #expect(spawns() == 1)
+        // The connection that read the tools serves the first call.
+        let shout = try await first.apps[0].host.perform(request("shout", ["text": .string("once")]))
+        #expect(shout.value == .string("ONCE!"))
+        #expect(spawns() == 1)
+        await first.apps[0].host.stop()
+
+        let second = try await MCPServerApps.load(environment: environment)
+        #expect(second.apps.first?.metadata == first.apps.first?.metadata)
+        #expect(spawns() == 1, "the cached tools were used")
+    }
+}
