@@ -82,7 +82,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             subcommands: [
                 RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
                 SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
-                AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self
+                AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, MCPCommand.self
             ])
     }
 }
