@@ -5,20 +5,24 @@ import Testing
 /// (`Fixtures/mcp/client.py`), which starts the real binary as its server.
 @Suite(
     .enabled(if: PythonMCP.available, "needs python3 with the MCP SDK: python3 -m pip install mcp"),
-    .timeLimit(.minutes(1)))
+    .serialized, .timeLimit(.minutes(2)))
 struct MCPServerTests {
     @Test func listsIntentsWithSchemasFromTheirParameters() throws {
-        let report = try PythonMCP.session(calls: [], listTools: true)
+        let shortcuts = try ShortcutsBinary()
+        let report = try PythonMCP.session(shortcuts: shortcuts, calls: [], listTools: true)
         let tools = report.tools
+        let metadata = try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["view", "Library.AddBook", "--json"]).output.utf8))
+        let described = (metadata as? [String: Any])?["description"] as? String
         let addBook = try #require(tools["Library_AddBook"])
         #expect(addBook["title"] as? String == "Add Book")
-        #expect(addBook["description"] as? String == "Adds a book from the catalog to your library and opens it.")
+        // The description, else the parameter summary (`Add ${title}`) as a sentence.
+        #expect(addBook["description"] as? String == described ?? "Add title")
         let schema = try #require(addBook["inputSchema"] as? [String: Any])
         let properties = try #require(schema["properties"] as? [String: [String: Any]])
         #expect(schema["type"] as? String == "object")
         #expect(schema["required"] as? [String] == ["title"])
         #expect(properties["title"]?["type"] as? String == "string")
-        #expect(properties["shelf"]?["enum"] as? [String] == ["wantToRead", "read", "currentlyReading"])
+        #expect(properties["shelf"]?["enum"] as? [String] == ["currentlyReading", "wantToRead", "read"])
         #expect(properties["shelf"]?["default"] as? String == "wantToRead")
         #expect(Set(properties.keys) == ["title", "authorName", "recommendedBy", "shelf"])
         let openBook = try #require(tools["Library_OpenBook"]?["inputSchema"] as? [String: Any])
@@ -37,6 +41,12 @@ struct MCPServerTests {
         #expect(book["title"] as? String == "Cry of the Kalahari")
         #expect((book["properties"] as? [String: Any])?["author"] as? String == "Delia Owens")
         #expect(result.texts.prefix(2) == ["Added Cry of the Kalahari to Library!", "Opened Cry of the Kalahari."])
+    }
+
+    @Test func dialogsAndTitlesFollowTheLocale() throws {
+        let report = try PythonMCP.session(arguments: ["--locale", "ja"], calls: [("Library_AddBook", ["title": "Emma"])], listTools: true)
+        #expect(report.results.first?.texts.first == "Emmaをライブラリに追加しました！")
+        #expect(report.tools["Library_AddBook"]?["title"] as? String != "Add Book")
     }
 
     @Test func aValueThatIsNotAnObjectIsWrapped() throws {
@@ -98,7 +108,7 @@ struct MCPServerTests {
         let report = try PythonMCP.session(calls: [("Library_AddBook", ["title": "crawdads"])], elicitation: ["$action": "decline"])
         let result = try #require(report.results.first)
         #expect(result.isError == true)
-        #expect(result.texts.first == "No book called crawdads is in the catalog.")
+        #expect(result.texts == ["Library.AddBook failed: No book called crawdads is in the catalog."])
         #expect(report.elicitations.first?["message"] as? String == "Did you mean Where the Crawdads Sing by Delia Owens?")
     }
 
@@ -131,6 +141,18 @@ struct MCPServerTests {
         #expect(denied.tools.keys.contains { $0.hasPrefix("Shell_") })
         #expect(!denied.tools.keys.contains("Shell_RunScript"))
         #expect(!denied.tools.keys.contains { $0.hasPrefix("Library_") })
+    }
+}
+
+/// `shortcuts mcp`'s command line, before any client connects.
+struct MCPCommandTests {
+    @Test func aMissingWorkflowsFolderIsNamed() throws {
+        let result = try ShortcutsBinary().run(["mcp", "--workflows", "no-such-folder"])
+        #expect(result.status == 1)
+        #expect(
+            result.error == "error: cannot read --workflows no-such-folder: it is not a folder\nhelp: give the folder that holds the workflow files\n"
+        )
+        #expect(result.output.isEmpty)
     }
 }
 
@@ -194,7 +216,7 @@ enum PythonMCP {
         let plan: [String: Any] = [
             "command": shortcuts.executable.path,
             "args": ["mcp"] + arguments + allow.flatMap { ["--allow", $0] } + deny.flatMap { ["--deny", $0] },
-            "cwd": folder.path, "env": environment, "seconds": 25, "listTools": listTools,
+            "cwd": folder.path, "env": environment, "seconds": 45, "listTools": listTools,
             "elicitation": elicitation.map { $0 as Any } ?? NSNull(),
             "calls": calls.map { ["tool": $0.0, "arguments": $0.1] }
         ]
@@ -205,20 +227,26 @@ enum PythonMCP {
         process.arguments = ["python3", PackagePaths.file(PackagePaths.fixture("mcp/client.py")).path, planFile.path]
         let outputFile = folder.appendingPathComponent("stdout")
         let errorFile = folder.appendingPathComponent("stderr")
-        FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: outputFile)
-        process.standardError = try FileHandle(forWritingTo: errorFile)
+        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+        let output = try FileHandle(forWritingTo: outputFile)
+        let error = try FileHandle(forWritingTo: errorFile)
+        defer {
+            try? output.close()
+            try? error.close()
+        }
+        process.standardOutput = output
+        process.standardError = error
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // The client stops itself after 25 seconds; this is the bound if it does not.
+        // The client stops itself after 45 seconds; this is the bound if it does not.
         let watchdog = DispatchWorkItem { [process] in if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        DispatchQueue.global().asyncAfter(deadline: .now() + 30, execute: watchdog)
+        DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
         process.waitUntilExit()
         watchdog.cancel()
-        let output = (try? Data(contentsOf: outputFile)) ?? Data()
+        let printed = (try? Data(contentsOf: outputFile)) ?? Data()
         let errors = String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self)
-        guard process.terminationStatus == 0, let object = try? JSONSerialization.jsonObject(with: output) as? [String: Any] else {
+        guard process.terminationStatus == 0, let object = try? JSONSerialization.jsonObject(with: printed) as? [String: Any] else {
             throw ClientFailure(description: "the MCP client exited with \(process.terminationStatus): \(errors)")
         }
         return Report(object: object)
