@@ -104,6 +104,23 @@ struct MCPServerTests {
         #expect(field?["type"] as? String == "string")
     }
 
+    @Test func aWorkflowsQuestionsAreElicitationsAndADeclinedAskTakesItsDefault() throws {
+        let workflows = ["--workflows", PackagePaths.file("Workflows").path]
+        let answered = try PythonMCP.session(
+            arguments: workflows, calls: [("workflow_shelf-menu", [:])], elicitation: ["next": "Open what I want to read"])
+        #expect(answered.results.first?.structured?["value"] as? String == "shelf: wantToRead")
+        #expect(answered.elicitations.first?["message"] as? String == "What next?")
+        let declined = try PythonMCP.session(arguments: workflows, calls: [("workflow_finish-book", [:])], elicitation: ["$action": "decline"])
+        #expect(declined.results.first?.isError == false)
+        #expect(declined.results.first?.texts.contains("Emma is now on the Read shelf, read 2026-01-15") == true, "\(declined.calls)")
+        #expect(declined.results.first?.structured?["value"] as? String == "read")
+        let headless = try PythonMCP.session(arguments: workflows, calls: [("workflow_shelf-menu", [:])])
+        #expect(headless.results.first?.isError == true)
+        let message = try #require(headless.results.first?.texts.first)
+        #expect(message.contains("error: this menu needs a choice, but the run cannot ask\n    6 |     menu: What next?"), "\(message)")
+        #expect(!message.contains("--answer"))
+    }
+
     @Test func aConfirmationDeclinedFailsTheCall() throws {
         let report = try PythonMCP.session(calls: [("Library_AddBook", ["title": "crawdads"])], elicitation: ["$action": "decline"])
         let result = try #require(report.results.first)

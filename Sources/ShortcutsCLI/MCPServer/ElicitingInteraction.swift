@@ -39,7 +39,7 @@ struct ElicitingInteraction: Interaction {
         field["title"] = .string(request.question)
         switch try await ask(request.question, name: request.name, field: field) {
         case .answered(let answer): return answer.intentValue
-        case .declined: throw ElicitationRefusal(question: request.question, action: .decline)
+        case .acceptedEmpty, .declined: throw InteractionError.endOfInput(question: request.question)
         }
     }
 
@@ -54,7 +54,7 @@ struct ElicitingInteraction: Interaction {
                     name: request.name, answer: text, reason: "choose one of " + request.options.map { "'\($0)'" }.joined(separator: ", "))
             }
             return index
-        case .declined: throw ElicitationRefusal(question: request.question, action: .decline)
+        case .acceptedEmpty, .declined: throw InteractionError.endOfInput(question: request.question)
         }
     }
 
@@ -65,28 +65,32 @@ struct ElicitingInteraction: Interaction {
         switch try await ask(request.question, name: request.name, field: field) {
         case .answered(let answer):
             return answer.boolValue ?? (answer.stringValue.map { ["yes", "true", "y", "1"].contains($0.lowercased()) } ?? false)
+        case .acceptedEmpty: return true
         case .declined: return false
         }
     }
 
     private enum Answer {
+        /// The form was accepted with its field.
         case answered(Value)
+        /// The form was accepted without its field.
+        case acceptedEmpty
+        /// The form was declined or cancelled.
         case declined
     }
 
     /// Sends one form with one field and waits for the user.
+    ///
+    /// A form declined or cancelled is no answer: a confirmation is then not confirmed, and any
+    /// other question fails as input that ended (``InteractionError/endOfInput(question:)``), so
+    /// a workflow's `ask` takes its `default:`. A confirmation accepted without its field is
+    /// confirmed.
     private func ask(_ question: String, name: String, field: [String: Value]) async throws -> Answer {
         let schema = Elicitation.RequestSchema(properties: [name: .object(field)], required: [name])
         let result = try await server.requestElicitation(message: question, requestedSchema: schema)
-        switch result.action {
-        case .accept:
-            // A confirmation's form may come back without its field: accepting it is the answer.
-            return .answered(result.content?[name] ?? (field["type"] == "boolean" ? .bool(true) : .null))
-        case .decline:
-            return .declined
-        case .cancel:
-            throw ElicitationRefusal(question: question, action: .cancel)
-        }
+        guard result.action == .accept else { return .declined }
+        guard let answer = result.content?[name], !answer.isNull else { return .acceptedEmpty }
+        return .answered(answer)
     }
 
     /// The form field for a value of a type: elicitation forms hold only text, numbers,
@@ -104,17 +108,5 @@ struct ElicitingInteraction: Interaction {
             guard !suggestions.isEmpty else { return ["type": "string"] }
             return ["type": "string", "description": .string("For example: " + suggestions.joined(separator: ", "))]
         }
-    }
-}
-
-/// The client's user declined or cancelled a question.
-struct ElicitationRefusal: Error, CustomStringConvertible {
-    /// The question.
-    var question: String
-    /// What the user did.
-    var action: CreateElicitation.Result.Action
-
-    var description: String {
-        action == .cancel ? "the question \"\(question)\" was cancelled" : "the question \"\(question)\" was declined"
     }
 }

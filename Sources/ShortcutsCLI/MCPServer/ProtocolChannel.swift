@@ -13,6 +13,9 @@ import Foundation
 /// else in the process (an intent's `print`, a log line, a child process that inherits its
 /// streams) can read a message meant for the server or write into the stream of its answers.
 ///
+/// The transport makes the streams non-blocking; ``restoreModes()`` puts back their modes, so
+/// a terminal the server was started from is left as it was.
+///
 /// ```swift
 /// let channel = try ProtocolChannel.claimStandardStreams()
 /// let transport = StdioTransport(input: .init(rawValue: channel.input), output: .init(rawValue: channel.output))
@@ -22,6 +25,8 @@ struct ProtocolChannel {
     var input: Int32
     /// The descriptor the protocol writes.
     var output: Int32
+    /// The status flags of standard input and output when the server started.
+    private var modes: (input: Int32, output: Int32)
 
     /// Moves the protocol to private descriptors and points 0 and 1 elsewhere.
     ///
@@ -35,6 +40,12 @@ struct ProtocolChannel {
             throw CommandLineError("cannot reserve standard input and output for the protocol: \(String(cString: strerror(errno)))")
         }
         close(empty)
-        return ProtocolChannel(input: input, output: output)
+        return ProtocolChannel(input: input, output: output, modes: (fcntl(input, F_GETFL), fcntl(output, F_GETFL)))
+    }
+
+    /// Puts back the status flags the streams had when the server started.
+    func restoreModes() {
+        if modes.input >= 0 { _ = fcntl(input, F_SETFL, modes.input) }
+        if modes.output >= 0 { _ = fcntl(output, F_SETFL, modes.output) }
     }
 }

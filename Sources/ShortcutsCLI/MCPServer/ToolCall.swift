@@ -6,7 +6,8 @@ import WorkflowKit
 
 /// Runs a tool call: an intent through ``IntentPerformer`` (as `shortcuts perform` does, the
 /// intents its result opens included), a workflow through ``WorkflowRunner`` (as `shortcuts run`
-/// does, validated first and recorded in the run history with the trigger `mcp`).
+/// does, validated first — a question it cannot ask is then an error before any step runs — and
+/// recorded in the run history with the trigger `mcp`).
 ///
 /// The result's `structuredContent` is the returned value's JSON (an entity's object as it is,
 /// any other value wrapped as `{"value": …}`); its text content is the dialogs and snippets (a
@@ -58,7 +59,10 @@ struct ToolCall: Sendable {
     }
 
     private func runWorkflow(at url: URL, inputs: [String: IntentValue]) async throws -> CallTool.Result {
-        let workflow = try WorkflowFiles.loadValid(url, isHeadless: !canAsk, answered: [])
+        let workflow = try WorkflowLoader.load(contentsOf: url)
+        let validator = WorkflowValidator(catalog: catalog, isHeadless: !canAsk, secrets: SecretStore.standard())
+        let (diagnostics, sources) = validator.check(workflow)
+        if !diagnostics.isEmpty { throw DiagnosticError(diagnostics, sources: sources) }
         let shown = Mutex<[String]>([])
         let runner = WorkflowRunner(
             catalog: catalog, interaction: interaction, locale: locale, history: try RunHistory.shared(), trigger: "mcp",

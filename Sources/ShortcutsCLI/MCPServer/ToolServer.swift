@@ -52,6 +52,7 @@ struct ToolServer: Sendable {
         let transport = StdioTransport(input: .init(rawValue: channel.input), output: .init(rawValue: channel.output), logger: logger)
         try await server.start(transport: transport) { _, capabilities in abilities.learn(capabilities) }
         await server.waitUntilCompleted()
+        channel.restoreModes()
     }
 
     /// Warnings and errors, on standard error.
