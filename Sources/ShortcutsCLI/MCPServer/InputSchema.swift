@@ -20,7 +20,7 @@ import MCP
 ///
 /// ```swift
 /// let types = InputSchema(metadata: AppMetadata(catalog: catalog))
-/// types.schema(forType: "Shelf", in: "Library")   // {"type": "string", "enum": ["wantToRead", "read", …]}
+/// types.schema(forType: "Shelf", in: "Library")   // {"type": "string", "enum": ["currentlyReading", "wantToRead", "read"], …}
 /// ```
 struct InputSchema: Sendable {
     private var enums: [String: AppMetadata.Enumeration] = [:]

@@ -63,7 +63,8 @@ struct ToolDirectory: Sendable {
             do {
                 workflow = try WorkflowLoader.load(contentsOf: url)
             } catch {
-                warn("\(url.relativePath) is not served: it does not load (`shortcuts validate \(url.relativePath)` says why)")
+                let command = Installation.shared.commandName
+                warn("\(url.relativePath) is not served: it does not load (`\(command) validate \(url.relativePath)` says why)")
                 continue
             }
             guard taken.insert(name).inserted else {
