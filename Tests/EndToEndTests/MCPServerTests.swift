@@ -144,7 +144,8 @@ struct MCPServerTests {
         #expect(byDefault.tools.keys.contains("Text_ChangeCase"))
         #expect((byDefault.calls.first?["error"] as? String)?.contains("Unknown tool: Shell_RunScript") == true)
 
-        let everything = try PythonMCP.session(calls: [], allow: ["*"], listTools: true)
+        // Patterns that match them without naming their app before a wildcard do not serve them.
+        let everything = try PythonMCP.session(calls: [], allow: ["*", "Sh*", "*_RunScript", "?iles_*"], listTools: true)
         #expect(!everything.tools.keys.contains { name in guarded.contains { name.hasPrefix($0) } })
 
         let shell = try PythonMCP.session(
