@@ -89,7 +89,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
                 RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
                 SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
                 AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, ExtensionCommand.self,
-                MCPServersCommand.self
+                MCPCommand.self, MCPServersCommand.self
             ])
     }
 }
