@@ -111,16 +111,17 @@ struct ParallelTests {
             text: """
                 steps:
                   - parallel:
-                      - wait: 5s
+                      - wait: 60s
                       - perform: Probe.Hold
-                        with: { milliseconds: 5000 }
+                        with: { milliseconds: 60000 }
                       - - wait: 50ms
                         - perform: Probe.Hold
                           with: { milliseconds: 1, fails: true }
                 """, fileName: "cancel.yaml")
         let clock = ContinuousClock.now
         await #expect(throws: WorkflowRunError.self) { try await WorkflowRunner(catalog: catalog, secrets: nil).run(workflow) }
-        #expect(ContinuousClock.now - clock < .seconds(2))
+        // Far below the siblings' minute, with room for a machine busy with other tests.
+        #expect(ContinuousClock.now - clock < .seconds(30))
         #expect(InFlightProbe.shared.cancelled == 1, "the running intent was not cancelled")
     }
 
