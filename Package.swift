@@ -51,11 +51,17 @@ let package = Package(
             dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .target(name: "BuildRevision"),
+        .target(name: "ExtensionSpawn"),
+        .target(
+            name: "IntentExtensions",
+            dependencies: ["IntentKit", "ExtensionSpawn", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
                 "BuildRevision",
                 "IntentKit",
+                "IntentExtensions",
                 "WorkflowKit",
                 "AutomationKit",
                 "Cron",
@@ -81,6 +87,11 @@ let package = Package(
             dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Journal/Sources"
         ),
+        .executableTarget(
+            name: "greeter-example",
+            dependencies: ["IntentKit", "ShortcutsCLI"],
+            path: "Examples/Greeter/Sources/greeter"
+        ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "BuiltInApps", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
@@ -90,6 +101,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),

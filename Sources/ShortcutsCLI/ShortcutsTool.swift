@@ -81,7 +81,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             version: Installation.shared.version,
             subcommands: [
                 RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
-                SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
+                SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self, ExtensionsCommand.self,
                 AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self
             ])
     }
