@@ -97,7 +97,7 @@ let package = Package(
             name: "shortcuts-bench",
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
-                "LocalHTTP", .product(name: "GRDB", package: "GRDB.swift")
+                "LocalHTTP", "IntentExtensions", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),

@@ -51,6 +51,7 @@ public final class ExtensionHost: IntentHost {
     /// The apps the extension declares.
     public let apps: [AppMetadata.App]
     private let configuration: Configuration
+    private let idleTimeoutSetting: Mutex<Duration?>
     private let values: [String: HostedValues]
     private let state = Mutex(State())
 
@@ -81,7 +82,15 @@ public final class ExtensionHost: IntentHost {
         self.executable = executable
         self.apps = metadata.apps
         self.configuration = configuration
+        idleTimeoutSetting = Mutex(configuration.idleTimeout)
         values = Dictionary(metadata.apps.map { ($0.name, HostedValues(app: $0)) }) { first, _ in first }
+    }
+
+    /// How long the extension may stay up without requests (`nil`: until the engine exits);
+    /// a change applies from the next request on.
+    public var idleTimeout: Duration? {
+        get { idleTimeoutSetting.withLock { $0 } }
+        set { idleTimeoutSetting.withLock { $0 = newValue } }
     }
 
     /// The running extension's process id, or `nil` when it is not running.
@@ -229,14 +238,15 @@ public final class ExtensionHost: IntentHost {
     }
 
     private func end() {
+        let timeout = idleTimeout
         let watch = state.withLock { state -> Bool in
             state.inFlight -= 1
             state.lastUse = .now
-            guard state.inFlight == 0, configuration.idleTimeout != nil, !state.idleWatcherRunning, state.connection != nil else { return false }
+            guard state.inFlight == 0, timeout != nil, !state.idleWatcherRunning, state.connection != nil else { return false }
             state.idleWatcherRunning = true
             return true
         }
-        if watch, let timeout = configuration.idleTimeout { watchIdleness(timeout) }
+        if watch, let timeout { watchIdleness(timeout) }
     }
 
     private func watchIdleness(_ timeout: Duration) {

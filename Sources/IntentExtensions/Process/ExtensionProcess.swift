@@ -52,6 +52,7 @@ package final class ExtensionProcess: Sendable {
     private let termination = Mutex<ProcessTermination?>(nil)
     private let exitCondition = NSCondition()
     private let outputEnded = DispatchSemaphore(value: 0)
+    private let stopping = Mutex(false)
 
     private init(pid: pid_t, input: Int32) {
         self.pid = pid
@@ -184,6 +185,12 @@ package final class ExtensionProcess: Sendable {
         }
     }
 
+    /// Whether the engine asked the process to stop: its exit is expected.
+    package var isStopping: Bool {
+        get { stopping.withLock { $0 } }
+        set { stopping.withLock { $0 = newValue } }
+    }
+
     /// Closes the process's standard input.
     package func closeInput() {
         input.withLock { descriptor in
@@ -229,6 +236,7 @@ package final class ExtensionProcess: Sendable {
         let running = LiveProcesses.shared.all
         guard !running.isEmpty else { return }
         for process in running {
+            process.isStopping = true
             process.write(Data(#"{"jsonrpc":"2.0","id":"exit","method":"shutdown"}"#.utf8 + [0x0A]))
             process.closeInput()
         }

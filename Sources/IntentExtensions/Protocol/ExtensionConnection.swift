@@ -246,7 +246,7 @@ package final class ExtensionConnection: Sendable {
 
     private func ended(_ termination: ProcessTermination) {
         let (failed, wasStopping) = state.withLock { state -> ([Pending], Bool) in
-            let wasStopping = state.stopping || state.closure != nil
+            let wasStopping = state.stopping || state.closure != nil || process.withLock { $0?.isStopping } == true
             if state.closure == nil { state.closure = .exited(termination) }
             defer { state.pending.removeAll() }
             return (Array(state.pending.values), wasStopping)
