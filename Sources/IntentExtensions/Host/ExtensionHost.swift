@@ -302,8 +302,8 @@ public final class ExtensionHost: IntentHost {
             return try await group.next()!
         }
         guard let answer else {
-            connection.close(.unresponsive(extension: name, activity: "starting (no answer to initialize within \(timeout))"))
-            throw ExtensionError.unresponsive(extension: name, activity: "starting (no answer to initialize within \(timeout))")
+            connection.close(.noAnswer(extension: name, method: "initialize", timeout: timeout))
+            throw ExtensionError.noAnswer(extension: name, method: "initialize", timeout: timeout)
         }
         guard let version = answer["protocolVersion"]?.intValue, ExtensionConnection.protocolVersions.contains(version) else {
             throw ExtensionError.unsupportedVersion(extension: name, supported: answer["protocolVersion"]?.intValue.map { [$0] } ?? [])

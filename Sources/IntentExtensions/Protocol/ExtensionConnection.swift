@@ -183,7 +183,7 @@ package final class ExtensionConnection: Sendable {
             guard let self else { return }
             let stillWaiting = self.state.withLock { $0.closure == nil && $0.cancelledWaitingForAnswer.contains(id) }
             if stillWaiting {
-                ExtensionLog.logger.warning(
+                ExtensionLog.logger.notice(
                     "\(self.name): did not stop \(pending.activity) within \(grace) of being cancelled; ending it",
                     metadata: ["extension": .string(self.name)])
                 self.close(.unresponsive(extension: self.name, activity: pending.activity))
@@ -257,7 +257,7 @@ package final class ExtensionConnection: Sendable {
         if wasStopping {
             ExtensionLog.logger.debug("\(name): stopped (\(termination))", metadata: ["extension": .string(name)])
         } else {
-            ExtensionLog.logger.warning("\(name): \(termination)", metadata: ["extension": .string(name)])
+            ExtensionLog.logger.notice("\(name): \(termination)", metadata: ["extension": .string(name)])
         }
     }
 
@@ -357,7 +357,7 @@ package final class ExtensionConnection: Sendable {
     }
 
     private func violation(_ reason: String) {
-        ExtensionLog.logger.error("\(name): protocol error: \(reason)", metadata: ["extension": .string(name)])
+        ExtensionLog.logger.notice("\(name): protocol error: \(reason)", metadata: ["extension": .string(name)])
         close(.protocolViolation(extension: name, reason: reason))
     }
 

@@ -21,6 +21,8 @@ public enum ExtensionError: Error, CustomStringConvertible, Sendable, Equatable 
     case errorResponse(extension: String, activity: String, code: Int, message: String)
     /// The extension did not stop within the grace period after a cancellation, and was ended.
     case unresponsive(extension: String, activity: String)
+    /// The extension did not answer a request in time, and was ended.
+    case noAnswer(extension: String, method: String, timeout: Duration)
     /// The extension was stopped (idle, or the engine exiting) while a request waited.
     case stopped(extension: String)
 
@@ -41,6 +43,8 @@ public enum ExtensionError: Error, CustomStringConvertible, Sendable, Equatable 
             "extension \(name) failed while \(activity): \(message) (error \(code))"
         case .unresponsive(let name, let activity):
             "extension \(name) did not stop \(activity) when cancelled, and was ended"
+        case .noAnswer(let name, let method, let timeout):
+            "extension \(name) did not answer \(method) within \(timeout), and was ended"
         case .stopped(let name):
             "extension \(name) was stopped"
         }

@@ -1,13 +1,12 @@
 import Foundation
-import ShortcutsTestSupport
 
 /// A small extension in Python, written into a temporary folder by the tests, whose intents
 /// misbehave on purpose: `Echo`, `Slow` (answers after `seconds`, or stops on `$/cancel`),
 /// `Hang` (ignores everything), `Crash` (kills itself with a signal), `Exit` (exits with a
 /// status), `Garbage` (writes a line that is not JSON), `Ask` (asks for a value), `Pid`.
 /// Its `Item` entity answers every query and records the requests in `requests.jsonl`.
-enum TestExtension {
-    static let python = "/usr/bin/python3"
+public enum TestExtension {
+    public static let python = "/usr/bin/python3"
 
     static let script = #"""
         #!/usr/bin/env python3
@@ -119,6 +118,8 @@ enum TestExtension {
 
         if sys.argv[1:] != ["extension", "serve"]:
             sys.exit("usage: extension serve")
+        with open(os.path.join(folder, "pid"), "w") as file:
+            file.write(str(os.getpid()))
         print("test extension started", file=sys.stderr, flush=True)
         for line in sys.stdin:
             message = json.loads(line)
@@ -133,7 +134,7 @@ enum TestExtension {
         """#
 
     /// Writes the extension into a fresh folder and returns its path.
-    static func install() throws -> URL {
+    public static func install() throws -> URL {
         let folder = try TemporaryFolder.make(prefix: "extension-test")
         let file = folder.appendingPathComponent("tester.py")
         try script.write(to: file, atomically: true, encoding: .utf8)
@@ -142,7 +143,7 @@ enum TestExtension {
     }
 
     /// The requests its entity queries received.
-    static func recordedRequests(beside executable: URL) throws -> [[String: Any]] {
+    public static func recordedRequests(beside executable: URL) throws -> [[String: Any]] {
         let file = executable.deletingLastPathComponent().appendingPathComponent("requests.jsonl")
         let text = try String(contentsOf: file, encoding: .utf8)
         return try text.split(separator: "\n").map {
@@ -150,8 +151,35 @@ enum TestExtension {
         }
     }
 
+    /// The id of the extension's latest process (it writes it when it starts).
+    public static func pid(beside executable: URL) -> Int32? {
+        let file = executable.deletingLastPathComponent().appendingPathComponent("pid")
+        return (try? String(contentsOf: file, encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+
+    /// The processes (other than this one) whose environment has `SHORTCUTS_HOME=home` or
+    /// whose command line names `path`: what a test left running.
+    public static func processes(home: URL? = nil, naming path: String? = nil) -> [Int32] {
+        let own = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap(Int32.init).filter { pid in
+            guard pid != own, isAlive(pid) else { return false }
+            if let home, let environment = FileManager.default.contents(atPath: "/proc/\(pid)/environ"),
+                environment.split(separator: 0).contains(where: { String(decoding: $0, as: UTF8.self) == "SHORTCUTS_HOME=\(home.path)" })
+            {
+                return true
+            }
+            if let path, let command = FileManager.default.contents(atPath: "/proc/\(pid)/cmdline"),
+                String(decoding: command, as: UTF8.self).contains(path)
+            {
+                return true
+            }
+            return false
+        }
+    }
+
     /// Whether a process with this id is still alive (a zombie counts as gone).
-    static func isAlive(_ pid: Int32) -> Bool {
+    public static func isAlive(_ pid: Int32) -> Bool {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return false }
         let state = status.split(separator: ")").last?.split(separator: " ").first
         return state != "Z"
