@@ -41,7 +41,8 @@ enum ExtensionBenchmark {
                 print("    \(title): not measured: \(error)")
                 continue
             }
-            let request = HostedIntentRequest(app: "Greeter", intent: "Greet", arguments: ["name": .string("Ada")], locale: "en", interaction: NoInteraction())
+            let request = HostedIntentRequest(
+                app: "Greeter", intent: "Greet", arguments: ["name": .string("Ada")], locale: "en", interaction: NoInteraction())
             let host = ExtensionHost(name: "Greeter", executable: executable, metadata: handshake.metadata)
             let roundTrip = try await measure(calls: calls) { _ = try await host.perform(request) }
             await host.stop()
@@ -54,8 +55,14 @@ enum ExtensionBenchmark {
                 await fresh.stop()
             }
             starts.sort()
-            print(String(format: "    %@: %.1f µs, %.1f µs added per call (goal ≤ 100 µs); ratio %.1f×", title, roundTrip * 1e6, (roundTrip - inProcess) * 1e6, roundTrip / inProcess))
-            print(String(format: "        first call (spawn, initialize, the call): median %.1f ms of 10, min %.1f ms, max %.1f ms", starts[5] * 1e3, starts[0] * 1e3, starts[9] * 1e3))
+            print(
+                String(
+                    format: "    %@: %.1f µs, %.1f µs added per call (goal ≤ 100 µs); ratio %.1f×", title, roundTrip * 1e6,
+                    (roundTrip - inProcess) * 1e6, roundTrip / inProcess))
+            print(
+                String(
+                    format: "        first call (spawn, initialize, the call): median %.1f ms of 10, min %.1f ms, max %.1f ms", starts[5] * 1e3,
+                    starts[0] * 1e3, starts[9] * 1e3))
         }
     }
 
@@ -101,16 +108,16 @@ enum ExtensionBenchmark {
 }
 
 extension ExtensionBenchmark {
-/// Greeter's `Greet`, performed in process as the baseline.
-struct Greet: AppIntent {
-    static let title: LocalizedStringResource = "Greet"
+    /// Greeter's `Greet`, performed in process as the baseline.
+    struct Greet: AppIntent {
+        static let title: LocalizedStringResource = "Greet"
 
-    @Parameter(title: "Name")
-    var name: String
+        @Parameter(title: "Name")
+        var name: String
 
-    func perform() async throws -> some IntentResult & ReturnsValue<String> & ProvidesDialog {
-        let greeting = "Hi \(name)!"
-        return .result(value: greeting, dialog: "\(greeting)")
+        func perform() async throws -> some IntentResult & ReturnsValue<String> & ProvidesDialog {
+            let greeting = "Hi \(name)!"
+            return .result(value: greeting, dialog: "\(greeting)")
+        }
     }
-}
 }

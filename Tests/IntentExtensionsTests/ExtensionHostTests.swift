@@ -61,7 +61,9 @@ struct ExtensionHostTests {
         let started = ContinuousClock.now
         let results = try await withThrowingTaskGroup(of: IntentValue?.self) { group in
             for index in 0..<8 {
-                group.addTask { try await self.perform(index % 2 == 0 ? "Slow" : "Echo", ["text": .string(index % 2 == 0 ? "0.4" : "x\(index)")]).value }
+                group.addTask {
+                    try await self.perform(index % 2 == 0 ? "Slow" : "Echo", ["text": .string(index % 2 == 0 ? "0.4" : "x\(index)")]).value
+                }
             }
             return try await group.reduce(into: [IntentValue?]()) { $0.append($1) }
         }
@@ -173,8 +175,10 @@ struct ExtensionHostTests {
     @Test func anIdleExtensionStopsAfterTheTimeoutAndStartsAgainOnUse() async throws {
         let metadata = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path).metadata
         let idle = ExtensionHost(
-            name: "Tester", executable: executable.path, metadata: metadata, configuration: ExtensionHost.Configuration(idleTimeout: .milliseconds(300)))
-        let value = try await idle.perform(HostedIntentRequest(app: "Tester", intent: "Pid", arguments: [:], locale: "en", interaction: NoInteraction()))
+            name: "Tester", executable: executable.path, metadata: metadata,
+            configuration: ExtensionHost.Configuration(idleTimeout: .milliseconds(300)))
+        let value = try await idle.perform(
+            HostedIntentRequest(app: "Tester", intent: "Pid", arguments: [:], locale: "en", interaction: NoInteraction()))
         guard case .int(let pid) = value.value else {
             Issue.record("no pid")
             return
@@ -182,7 +186,8 @@ struct ExtensionHostTests {
         try await Task.sleep(for: .seconds(1.5))
         #expect(!TestExtension.isAlive(Int32(pid)))
         #expect(idle.processIdentifier == nil)
-        let again = try await idle.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: ["text": .string("back")], locale: "en", interaction: NoInteraction()))
+        let again = try await idle.perform(
+            HostedIntentRequest(app: "Tester", intent: "Echo", arguments: ["text": .string("back")], locale: "en", interaction: NoInteraction()))
         #expect(again.value == .string("back"))
         await idle.stop()
     }

@@ -60,7 +60,10 @@ struct ExtensionRegistryTests {
         let loaded = await registry.loadHosts()
         #expect(loaded.hosts.map(\.name) == ["Tester"])
         #expect(loaded.hosts[0].apps[0].intents.count == handshake.metadata.apps[0].intents.count)
-        #expect(loaded.warnings == ["extension Ghost: its program /nonexistent/ghost cannot be used: no such file; it is left out (shortcuts extensions remove Ghost)"])
+        #expect(
+            loaded.warnings == [
+                "extension Ghost: its program /nonexistent/ghost cannot be used: no such file; it is left out (shortcuts extensions remove Ghost)"
+            ])
         let saved = try registry.load()
         #expect(saved[0].fingerprint == (try ExecutableFingerprint(path: executable.path)))
         #expect(saved[0].checked > old)

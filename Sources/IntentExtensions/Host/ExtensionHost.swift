@@ -375,4 +375,3 @@ public final class ExtensionHost: IntentHost {
         }
     }
 }
-

@@ -100,7 +100,8 @@ package final class ExtensionConnection: Sendable {
             error: { line in ExtensionLog.logger.info("\(name): \(line)", metadata: ["extension": .string(name)]) },
             exit: { [weak connection] termination in connection?.ended(termination) })
         do {
-            let started = try ExtensionProcess.start(executable: executable, arguments: ["extension", "serve"], environment: environment, events: events)
+            let started = try ExtensionProcess.start(
+                executable: executable, arguments: ["extension", "serve"], environment: environment, events: events)
             connection.process.withLock { $0 = started }
             ExtensionLog.logger.debug("\(name): started (pid \(started.pid))", metadata: ["extension": .string(name)])
         } catch let error as ExtensionProcess.StartError {
@@ -217,7 +218,13 @@ package final class ExtensionConnection: Sendable {
         guard let process = process.withLock({ $0 }) else { return }
         process.closeInput()
         let seconds = Double(grace.components.seconds) + Double(grace.components.attoseconds) / 1e18
-        await Task.detached { process.waitForExit(timeout: seconds) || { process.terminate(grace: 1); return true }() }.value
+        await Task.detached {
+            process.waitForExit(timeout: seconds)
+                || {
+                    process.terminate(grace: 1)
+                    return true
+                }()
+        }.value
     }
 
     /// Fails every waiting request with `error` and ends the process.

@@ -42,8 +42,9 @@ struct ExtensionsCommand: AsyncParsableCommand {
     }
 
     static func summary(of app: AppMetadata.App) -> String {
-        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
-        return "\(app.name): \(count(app.intents.count, "intent")), \(count(app.entities.count, "entity").replacingOccurrences(of: "entitys", with: "entities")), \(count(app.enums.count, "enum"))"
+        func count(_ number: Int, _ one: String, _ many: String) -> String { "\(number) \(number == 1 ? one : many)" }
+        return "\(app.name): \(count(app.intents.count, "intent", "intents")), \(count(app.entities.count, "entity", "entities")), "
+            + count(app.enums.count, "enum", "enums")
     }
 
     static func milliseconds(_ duration: Duration) -> String {
@@ -78,7 +79,8 @@ struct ExtensionsCommand: AsyncParsableCommand {
             }
             var entries = try ExtensionsCommand.entries()
             if let name, let taken = entries.first(where: { $0.name == name }) {
-                throw CommandLineError("\(ExtensionRegistryError.nameTaken(name: name, executable: taken.executable))",
+                throw CommandLineError(
+                    "\(ExtensionRegistryError.nameTaken(name: name, executable: taken.executable))",
                     help: ["`\(Installation.shared.commandName) extensions remove \(name)` first, or choose another --name"])
             }
             let provisional = name ?? URL(fileURLWithPath: executable).deletingPathExtension().lastPathComponent
@@ -92,17 +94,20 @@ struct ExtensionsCommand: AsyncParsableCommand {
             guard !apps.isEmpty else { throw CommandLineError("extension \(provisional) declares no app") }
             let chosen = name ?? (apps.count == 1 ? apps[0].name : provisional)
             if let taken = entries.first(where: { $0.name == chosen }) {
-                throw CommandLineError("\(ExtensionRegistryError.nameTaken(name: chosen, executable: taken.executable))",
+                throw CommandLineError(
+                    "\(ExtensionRegistryError.nameTaken(name: chosen, executable: taken.executable))",
                     help: ["`\(Installation.shared.commandName) extensions remove \(chosen)` first, or choose another --name"])
             }
             let installedElsewhere = Dictionary(
-                entries.flatMap { entry in entry.metadata.apps.map { ($0.name, "extension \(entry.name)") } }, uniquingKeysWith: { first, _ in first })
+                entries.flatMap { entry in entry.metadata.apps.map { ($0.name, "extension \(entry.name)") } }, uniquingKeysWith: { first, _ in first }
+            )
             for app in apps {
                 if let owner = installedElsewhere[app.name] {
                     throw CommandLineError("\(ExtensionRegistryError.appNameTaken(app: app.name, owner: owner))")
                 }
                 if Installation.shared.catalog.apps.contains(where: { $0.name == app.name }) {
-                    throw CommandLineError("\(ExtensionRegistryError.appNameTaken(app: app.name, owner: "built into \(Installation.shared.commandName)"))")
+                    throw CommandLineError(
+                        "\(ExtensionRegistryError.appNameTaken(app: app.name, owner: "built into \(Installation.shared.commandName)"))")
                 }
             }
             let fingerprint: ExecutableFingerprint
@@ -112,7 +117,8 @@ struct ExtensionsCommand: AsyncParsableCommand {
                 throw CommandLineError("\(error)")
             }
             entries.append(
-                ExtensionRegistry.Entry(name: chosen, executable: executable, fingerprint: fingerprint, checked: Date(), metadata: handshake.metadata))
+                ExtensionRegistry.Entry(name: chosen, executable: executable, fingerprint: fingerprint, checked: Date(), metadata: handshake.metadata)
+            )
             try ExtensionsCommand.save(entries)
             print("Added extension \(chosen) (\(executable)):")
             for app in apps {
@@ -209,9 +215,11 @@ struct ExtensionsCommand: AsyncParsableCommand {
             print("\(entry.name)  \(entry.executable)")
             print(
                 "  started in \(ExtensionsCommand.milliseconds(handshake.startTime)), answered initialize in "
-                    + "\(ExtensionsCommand.milliseconds(handshake.initializeTime)), stopped in \(ExtensionsCommand.milliseconds(handshake.shutdownTime))")
+                    + "\(ExtensionsCommand.milliseconds(handshake.initializeTime)), stopped in \(ExtensionsCommand.milliseconds(handshake.shutdownTime))"
+            )
             for app in handshake.metadata.apps { print("  \(ExtensionsCommand.summary(of: app))") }
-            if let index = entries.firstIndex(where: { $0.name == entry.name }), let fingerprint = try? ExecutableFingerprint(path: entry.executable) {
+            if let index = entries.firstIndex(where: { $0.name == entry.name }), let fingerprint = try? ExecutableFingerprint(path: entry.executable)
+            {
                 let changed = entries[index].metadata != handshake.metadata
                 entries[index].metadata = handshake.metadata
                 entries[index].fingerprint = fingerprint
