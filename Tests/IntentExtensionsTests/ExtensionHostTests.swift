@@ -36,7 +36,8 @@ struct ExtensionHostTests {
         let handshake = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path)
         #expect(handshake.metadata.apps.map(\.name) == ["Tester"])
         #expect(handshake.metadata.apps[0].intents.contains { $0.name == "Tester.Echo" })
-        #expect(LiveProcesses.shared.all.allSatisfy { $0.ended == nil })
+        let pid = try #require(TestExtension.pid(beside: executable))
+        #expect(!TestExtension.isAlive(pid), "the extension is still running after the handshake")
     }
 
     @Test func performsAnIntentAndConvertsItsResult() async throws {
@@ -198,5 +199,29 @@ struct ExtensionHostTests {
         } throws: { error in
             "\(error)" == "extension Ghost cannot start: no such file"
         }
+    }
+
+    @Test func waitingForAStartThatHangsEndsWhenTheCallerIsCancelled() async throws {
+        let silent = executable.deletingLastPathComponent().appendingPathComponent("silent.sh")
+        try "#!/bin/sh\nexec sleep 60\n".write(to: silent, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent.path)
+        let metadata = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path).metadata
+        let hanging = ExtensionHost(
+            name: "Tester", executable: silent.path, metadata: metadata, configuration: ExtensionHost.Configuration(startTimeout: .seconds(2)))
+        let task = Task {
+            try await hanging.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: [:], locale: "en", interaction: NoInteraction()))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ContinuousClock.now - cancelled < .milliseconds(500))
+        await #expect {
+            try await hanging.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: [:], locale: "en", interaction: NoInteraction()))
+        } throws: { error in
+            "\(error)" == "extension Tester did not answer initialize within 2.0 seconds, and was ended"
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(TestExtension.processes(naming: silent.path).isEmpty, "the silent extension is still running")
     }
 }

@@ -208,7 +208,7 @@ public final class ExtensionHost: IntentHost {
         }
         if let ready { return ready }
         do {
-            let connection = try await starting!.value
+            let connection = try await Self.value(of: starting!)
             state.withLock { state in
                 if state.starting == starting { state.starting = nil }
                 if state.connection == nil || state.connection!.isClosed { state.connection = connection }
@@ -221,6 +221,20 @@ public final class ExtensionHost: IntentHost {
             }
             end()
             throw error
+        }
+    }
+
+    /// The start's outcome, or `CancellationError` as soon as the caller is cancelled (the
+    /// start goes on for the other callers).
+    private static func value(of start: Task<ExtensionConnection, any Error>) async throws -> ExtensionConnection {
+        let outcome = FirstOutcome<ExtensionConnection>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                outcome.wait(with: continuation)
+                Task { outcome.resume(with: await start.result) }
+            }
+        } onCancel: {
+            outcome.resume(with: .failure(CancellationError()))
         }
     }
 
@@ -373,5 +387,39 @@ public final class ExtensionHost: IntentHost {
             }
             throw ExtensionConnection.RemoteError(code: -32000, message: "\(error)")
         }
+    }
+}
+
+/// Resumes a continuation with the first outcome it is given; later ones are dropped.
+private final class FirstOutcome<Value: Sendable>: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Value, any Error>?
+        var early: Result<Value, any Error>?
+        var done = false
+    }
+
+    private let state = Mutex(State())
+
+    func wait(with continuation: CheckedContinuation<Value, any Error>) {
+        let early = state.withLock { state -> Result<Value, any Error>? in
+            if let early = state.early { return early }
+            state.continuation = continuation
+            return nil
+        }
+        if let early { continuation.resume(with: early) }
+    }
+
+    func resume(with result: Result<Value, any Error>) {
+        let continuation = state.withLock { state -> CheckedContinuation<Value, any Error>? in
+            guard !state.done else { return nil }
+            state.done = true
+            guard let continuation = state.continuation else {
+                state.early = result
+                return nil
+            }
+            state.continuation = nil
+            return continuation
+        }
+        continuation?.resume(with: result)
     }
 }

@@ -273,7 +273,7 @@ package final class ExtensionConnection: Sendable {
             return violation("wrote a line longer than \(ExtensionProcess.lineLimit / 1024 / 1024) MiB")
         }
         if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { return }
-        guard !isClosed else { return }
+        guard !isClosed, process.withLock({ $0?.isStopping }) != true else { return }
         guard let message = try? JSONValue.parse(line), case .object(let members) = message else {
             return violation("wrote a line that is not a JSON-RPC message: \(Self.quote(line))")
         }
