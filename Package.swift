@@ -100,7 +100,7 @@ let package = Package(
                 "LocalHTTP", "IntentExtensions", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit"]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
@@ -118,7 +118,8 @@ let package = Package(
         .testTarget(
             name: "WorkflowKitTests",
             dependencies: [
-                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", .product(name: "Yams", package: "Yams")
+                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
+                .product(name: "Yams", package: "Yams")
             ],
             exclude: ["Fixtures"]
         ),

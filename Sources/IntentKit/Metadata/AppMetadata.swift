@@ -90,7 +90,8 @@ public struct AppMetadata: Codable, Sendable, Equatable {
     /// A default value, written as JSON of its kind.
     public typealias IntentValueText = String
 
-    /// Describes every installed app. Titles are in the current ``Localization``.
+    /// Describes every installed app. Titles are in the current ``Localization``; an app known by
+    /// its metadata (``IntentApp/init(hosted:host:)``) is described exactly as it was given.
     ///
     /// - Parameter catalog: The installed apps.
     public init(catalog: IntentCatalog) {
@@ -98,6 +99,7 @@ public struct AppMetadata: Codable, Sendable, Equatable {
     }
 
     private static func describe(_ app: IntentApp) -> App {
+        if let hosted = app.hostedMetadata { return hosted }
         let intents = app.intents.map { type -> Intent in
             let shape = type.resultShape
             return Intent(

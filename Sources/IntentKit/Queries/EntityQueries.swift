@@ -69,6 +69,79 @@ public struct EntityQueryCapabilities: Sendable, Hashable {
 ///     sortedBy: [PropertySort(property: "datePublished", order: .descending)], limit: 3)
 /// ```
 public enum EntityQueries {
+    /// What an entity type's queries can do: a Swift type's default query, or what a hosted
+    /// app's metadata declares.
+    public static func capabilities(of reference: EntityTypeReference) -> EntityQueryCapabilities {
+        switch reference.definition {
+        case .swift(let type): capabilities(of: type)
+        case .hosted(let hosted): hosted.capabilities
+        }
+    }
+
+    /// Finds entities of a Swift or hosted entity type by property conditions, sorted and limited.
+    ///
+    /// A hosted entity type with a property query gets the conditions, sort and limit in one
+    /// ``HostedEntityRequest/Query/properties(conditions:mode:sort:limit:)`` request, after they
+    /// are checked against the comparators and sorts its metadata declares; an enumerable one
+    /// is filtered in memory.
+    ///
+    /// - Throws: ``EntityQueryError`` for undeclared properties, comparators or sorts,
+    ///   ``ValueConversionError`` for operands of the wrong type, and the host's errors.
+    public static func find(
+        _ reference: EntityTypeReference, conditions: [PropertyCondition], mode: ComparatorMode = .and,
+        sortedBy: [PropertySort] = [], limit: Int? = nil
+    ) async throws -> [IntentValue] {
+        switch reference.definition {
+        case .swift(let type):
+            return try await find(type, conditions: conditions, mode: mode, sortedBy: sortedBy, limit: limit)
+        case .hosted(let hosted):
+            let capabilities = hosted.capabilities
+            if capabilities.supportsPropertyQuery {
+                let checked = try check(conditions, sortedBy: sortedBy, of: hosted.name, against: capabilities)
+                let entities = try await hosted.entities(.properties(conditions: checked, mode: mode, sort: sortedBy, limit: limit))
+                return (limit.map { Array(entities.prefix(max($0, 0))) } ?? entities).map(IntentValue.entity)
+            }
+            if capabilities.isEnumerable {
+                let all = try await hosted.entities(.suggested).map(IntentValue.entity)
+                return try filter(all, conditions: conditions, mode: mode, sortedBy: sortedBy, limit: limit)
+            }
+            throw EntityQueryError.notQueryable(entity: hosted.name)
+        }
+    }
+
+    /// Checks conditions and sorts against declared capabilities, converting operands to the
+    /// properties' types.
+    private static func check(
+        _ conditions: [PropertyCondition], sortedBy: [PropertySort], of entity: String, against capabilities: EntityQueryCapabilities
+    ) throws -> [PropertyCondition] {
+        let queryable = capabilities.properties.filter { !$0.comparators.isEmpty }
+        let checked = try conditions.map { condition -> PropertyCondition in
+            guard let property = queryable.first(where: { $0.name == condition.property }) else {
+                throw EntityQueryError.propertyNotQueryable(entity: entity, property: condition.property, queryable: queryable.map(\.name))
+            }
+            guard property.comparators.contains(condition.comparator) else {
+                throw EntityQueryError.comparatorNotSupported(
+                    entity: entity, property: condition.property, comparator: condition.comparator, supported: property.comparators)
+            }
+            var converted = condition
+            var operandType = property.type.nonOptional
+            if let element = operandType.elementType {
+                operandType = element.nonOptional
+            } else if [.contains, .hasPrefix, .hasSuffix].contains(condition.comparator) {
+                operandType = .string
+            }
+            if !operandType.refersToEntities, operandType != .any {
+                converted.operands = try condition.operands.map { try ValueCoercion.coerce($0, to: operandType) }
+            }
+            return converted
+        }
+        let sortable = capabilities.properties.filter(\.isSortable).map(\.name)
+        for sort in sortedBy where !sortable.contains(sort.property) {
+            throw EntityQueryError.notSortable(entity: entity, property: sort.property, sortable: sortable)
+        }
+        return checked
+    }
+
     /// What an entity type's default query can do.
     public static func capabilities(of type: any AppEntity.Type) -> EntityQueryCapabilities {
         func open<Entity: AppEntity>(_ type: Entity.Type) -> EntityQueryCapabilities {

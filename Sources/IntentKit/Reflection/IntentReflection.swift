@@ -156,4 +156,12 @@ package enum IntentIntrospection {
     package static func properties(of type: any AppEntity.Type) -> [EntityPropertyDescriptor] {
         EntityReflection.schema(for: type)?.descriptors ?? []
     }
+
+    /// The properties of a Swift or hosted entity type.
+    package static func properties(of reference: EntityTypeReference) -> [EntityPropertyDescriptor] {
+        switch reference.definition {
+        case .swift(let type): properties(of: type)
+        case .hosted(let hosted): hosted.properties
+        }
+    }
 }

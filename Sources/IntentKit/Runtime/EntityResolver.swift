@@ -32,6 +32,17 @@ package enum EntityResolver {
         return try await open(type)
     }
 
+    /// Resolves a value to an entity value of a Swift or hosted entity type.
+    package static func resolve(
+        _ value: IntentValue, as reference: EntityTypeReference, name: String,
+        interaction: any Interaction
+    ) async throws -> IntentValue {
+        switch reference.definition {
+        case .swift(let type): try await resolve(value, as: type, name: name, interaction: interaction)
+        case .hosted(let hosted): .entity(try await resolve(value, hosted: hosted, name: name, interaction: interaction))
+        }
+    }
+
     static func resolve<Entity: AppEntity>(
         _ value: IntentValue, entity: Entity.Type, name: String,
         interaction: any Interaction
@@ -74,27 +85,75 @@ package enum EntityResolver {
             let folded = ValueComparison.fold(text)
             candidates = pool.filter { ValueComparison.fold($0.displayRepresentation.title.description).contains(folded) }
         }
+        let typeName = Entity.typeDisplayRepresentation.name
+        let question: LocalizedStringResource = "Which \(typeName)?"
+        return try await choose(
+            text, among: candidates, title: { $0.displayRepresentation.title.description },
+            subtitle: { $0.displayRepresentation.subtitle?.description }, typeTitle: typeName.description,
+            question: question.description, name: name, interaction: interaction)
+    }
+
+    /// Resolves a value to an entity of a hosted app: an entity value as it is, else its text
+    /// as an identifier (``HostedEntityRequest/Query/identifiers(_:)``), then through
+    /// ``HostedEntityRequest/Query/matching(_:)`` when the type supports string search, or
+    /// against the titles of its suggested entities.
+    static func resolve(
+        _ value: IntentValue, hosted: HostedEntityType, name: String, interaction: any Interaction
+    ) async throws -> EntityValue {
+        let text: String
+        switch value {
+        case .entity(let entity) where entity.typeName == hosted.name:
+            return entity
+        case .entity(let entity):
+            text = entity.identifier
+        case .dictionary:
+            if let entity = hosted.decode(value) { return entity }
+            throw ValueConversionError(value: value, expectedType: .entity(EntityTypeReference(hosted: hosted)))
+        case .string(let given):
+            text = given
+        case .int(let number):
+            text = String(number)
+        default:
+            throw ValueConversionError(
+                value: value, expectedType: .entity(EntityTypeReference(hosted: hosted)), hint: "give a \(hosted.name) or its title")
+        }
+        if let found = try await hosted.entities(.identifiers([text])).first { return found }
+        var candidates: [EntityValue]
+        if hosted.metadata.supportsStringSearch {
+            candidates = try await hosted.entities(.matching(text))
+        } else {
+            let folded = ValueComparison.fold(text)
+            candidates = try await hosted.entities(.suggested).filter { ValueComparison.fold($0.title).contains(folded) }
+        }
+        let typeTitle = hosted.metadata.title
+        let question: LocalizedStringResource = "Which \(typeTitle)?"
+        return try await choose(
+            text, among: candidates, title: \.title, subtitle: \.subtitle, typeTitle: typeTitle,
+            question: question.description, name: name, interaction: interaction)
+    }
+
+    /// Picks the entity text meant among candidates: the only one; of several, the only exact
+    /// title match (ignoring case); otherwise the one the interaction chooses.
+    private static func choose<Candidate>(
+        _ text: String, among found: [Candidate], title: (Candidate) -> String, subtitle: (Candidate) -> String?,
+        typeTitle: String, question: String, name: String, interaction: any Interaction
+    ) async throws -> Candidate {
+        var candidates = found
         if candidates.count > 1 {
             let folded = ValueComparison.fold(text)
-            let exact = candidates.filter { ValueComparison.fold($0.displayRepresentation.title.description) == folded }
+            let exact = candidates.filter { ValueComparison.fold(title($0)) == folded }
             if exact.count == 1 { candidates = exact }
         }
         switch candidates.count {
         case 0:
-            throw IntentError.entityNotFound(entity: Entity.typeDisplayRepresentation.name.description, text: text)
+            throw IntentError.entityNotFound(entity: typeTitle, text: text)
         case 1:
             return candidates[0]
         default:
             let options = candidates.map { candidate -> String in
-                let representation = candidate.displayRepresentation
-                let title = representation.title.description
-                return representation.subtitle.map { "\(title) (\($0.description))" } ?? title
+                subtitle(candidate).map { "\(title(candidate)) (\($0))" } ?? title(candidate)
             }
-            let typeName = Entity.typeDisplayRepresentation.name
-            let question: LocalizedStringResource = "Which \(typeName)?"
-            let index = try await interaction.requestChoice(
-                ChoiceRequest(
-                    name: name, question: question.description, options: options))
+            let index = try await interaction.requestChoice(ChoiceRequest(name: name, question: question, options: options))
             return candidates[index]
         }
     }

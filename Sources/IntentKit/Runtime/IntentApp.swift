@@ -28,6 +28,8 @@ public struct IntentApp: Sendable {
     public var features: [any AppFeature]
     /// Runs once before the first intent of the app: registers dependencies, opens storage.
     public var setUp: @Sendable () async throws -> Void
+    /// The description and host of an app whose code runs in another process.
+    package private(set) var hosted: HostedApp?
 
     /// Creates an app.
     public init(
@@ -47,12 +49,14 @@ public struct IntentApp: Sendable {
         func collect(_ type: IntentValueType) {
             switch type {
             case .entity(let reference):
-                if !entityTypes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(reference.type) }) {
-                    entityTypes.append(reference.type)
+                guard let type = reference.type else { return }
+                if !entityTypes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) {
+                    entityTypes.append(type)
                 }
             case .enumeration(let reference):
-                if !enumTypes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(reference.type) }) {
-                    enumTypes.append(reference.type)
+                guard let type = reference.type else { return }
+                if !enumTypes.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(type) }) {
+                    enumTypes.append(type)
                 }
             case .list(let element), .optional(let element), .dictionary(let element): collect(element)
             default: break
@@ -66,6 +70,45 @@ public struct IntentApp: Sendable {
         }
         self.entities = entityTypes
         self.enums = enumTypes
+    }
+
+    /// Creates an app whose code runs in another process, known by its metadata (the shape
+    /// `shortcuts metadata` prints): its intents run, and its entity types are queried, through
+    /// the host. It sits in an ``IntentCatalog`` beside Swift apps.
+    ///
+    /// ```swift
+    /// let metadata = try JSONDecoder().decode(AppMetadata.self, from: data).apps[0]
+    /// let catalog = IntentCatalog(apps: [LibraryApp.app, IntentApp(hosted: metadata, host: host)])
+    /// let outcome = try await IntentPerformer(catalog: catalog).perform("Greeter.Greet", arguments: ["name": "Ada"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - metadata: The app's metadata.
+    ///   - host: Who performs its intents and answers its entity queries.
+    public init(hosted metadata: AppMetadata.App, host: any IntentHost) {
+        self.init(name: metadata.name, intents: [])
+        self.hosted = HostedApp(metadata: metadata, host: host)
+    }
+
+    /// The metadata of an app created with ``init(hosted:host:)``, exactly as given.
+    public var hostedMetadata: AppMetadata.App? { hosted?.metadata }
+
+    /// The intents, Swift ones and hosted ones.
+    public var intentDefinitions: [IntentDefinition] {
+        if let hosted { return hosted.intents.map { IntentDefinition(.hosted($0)) } }
+        return intents.map { IntentDefinition(.swift($0)) }
+    }
+
+    /// The entity types, Swift ones and hosted ones.
+    public var entityTypes: [EntityTypeReference] {
+        if let hosted { return hosted.entities.map(EntityTypeReference.init(hosted:)) }
+        return entities.map(EntityTypeReference.init)
+    }
+
+    /// The enum types, Swift ones and hosted ones.
+    public var enumTypes: [EnumTypeReference] {
+        if let hosted { return hosted.enums.map(EnumTypeReference.init(hosted:)) }
+        return enums.map(EnumTypeReference.init)
     }
 
     /// The full name of one of the app's intents: `Library.AddBook`.

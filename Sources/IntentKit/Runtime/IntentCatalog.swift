@@ -19,13 +19,18 @@ public struct IntentCatalog: Sendable {
     /// An intent found by name, with its app.
     public struct FoundIntent: Sendable {
         public var app: IntentApp
-        public var type: any AppIntent.Type
+        /// The Swift type or the hosted app's description of the intent.
+        public var definition: IntentDefinition
         public var name: String
+        /// The Swift type, or `nil` for an intent of a hosted app.
+        public var type: (any AppIntent.Type)? { definition.type }
     }
 
     /// Every intent, by full name.
     public var allIntents: [FoundIntent] {
-        apps.flatMap { app in app.intents.map { FoundIntent(app: app, type: $0, name: app.qualifiedName(of: $0)) } }
+        apps.flatMap { app in
+            app.intentDefinitions.map { FoundIntent(app: app, definition: $0, name: app.name + "." + $0.typeName) }
+        }
     }
 
     /// Finds an intent by `App.Intent` or unambiguous `Intent`.
@@ -33,7 +38,7 @@ public struct IntentCatalog: Sendable {
     /// - Throws: ``IntentError/unknownIntent(name:suggestion:)`` or
     ///   ``IntentError/ambiguousIntent(name:candidates:)``.
     public func intent(named name: String) throws -> FoundIntent {
-        switch Self.lookUp(name, in: allIntents, fullName: \.name, typeName: { String(describing: $0.type) }) {
+        switch Self.lookUp(name, in: allIntents, fullName: \.name, typeName: { $0.definition.typeName }) {
         case .found(let intent): return intent
         case .ambiguous(let candidates): throw IntentError.ambiguousIntent(name: name, candidates: candidates)
         case .missing(let suggestion): throw IntentError.unknownIntent(name: name, suggestion: suggestion)
@@ -43,20 +48,25 @@ public struct IntentCatalog: Sendable {
     /// An entity type found by name, with its app.
     public struct FoundEntity: Sendable {
         public var app: IntentApp
-        public var type: any AppEntity.Type
+        /// The Swift type or the hosted app's description of the entity type.
+        public var reference: EntityTypeReference
         public var name: String
+        /// The Swift type, or `nil` for an entity type of a hosted app.
+        public var type: (any AppEntity.Type)? { reference.type }
     }
 
     /// Every entity type, by full name.
     public var allEntities: [FoundEntity] {
-        apps.flatMap { app in app.entities.map { FoundEntity(app: app, type: $0, name: app.qualifiedName(ofType: $0)) } }
+        apps.flatMap { app in
+            app.entityTypes.map { FoundEntity(app: app, reference: $0, name: app.name + "." + $0.name) }
+        }
     }
 
     /// Finds an entity type by `App.Entity` or unambiguous `Entity`.
     ///
     /// - Throws: ``IntentError/unknownEntity(name:suggestion:)``.
     public func entity(named name: String) throws -> FoundEntity {
-        switch Self.lookUp(name, in: allEntities, fullName: \.name, typeName: { String(describing: $0.type) }) {
+        switch Self.lookUp(name, in: allEntities, fullName: \.name, typeName: { $0.reference.name }) {
         case .found(let entity): return entity
         case .ambiguous(let candidates): throw IntentError.ambiguousIntent(name: name, candidates: candidates)
         case .missing(let suggestion): throw IntentError.unknownEntity(name: name, suggestion: suggestion)

@@ -69,8 +69,27 @@ public struct IntentPerformer: Sendable {
     /// - Returns: What the intent produced.
     /// - Throws: ``IntentError`` naming what to fix.
     public func perform(_ name: String, arguments: [String: IntentValue]) async throws -> PerformOutcome {
-        let found = try catalog.intent(named: name)
-        return try await perform(found.type, in: found.app, arguments: arguments)
+        try await perform(try catalog.intent(named: name), arguments: arguments)
+    }
+
+    /// Runs an intent found in the catalog, a Swift one or one of a hosted app, with parameter
+    /// values by name.
+    ///
+    /// A hosted intent's values are coerced to the types its metadata declares, entities
+    /// resolved through its host (text with ``HostedEntityRequest/Query/matching(_:)``,
+    /// identifiers with ``HostedEntityRequest/Query/identifiers(_:)``) and missing required
+    /// values asked for, before the host performs it with this performer's interaction.
+    ///
+    /// - Parameters:
+    ///   - intent: The intent, from ``IntentCatalog/intent(named:)``.
+    ///   - arguments: Values by parameter name.
+    /// - Returns: What the intent produced.
+    /// - Throws: ``IntentError`` naming what to fix; `CancellationError` when the task is cancelled.
+    public func perform(_ intent: IntentCatalog.FoundIntent, arguments: [String: IntentValue]) async throws -> PerformOutcome {
+        switch intent.definition.kind {
+        case .swift(let type): try await perform(type, in: intent.app, arguments: arguments)
+        case .hosted(let hosted): try await perform(hosted, in: intent.app, arguments: arguments)
+        }
     }
 
     /// Runs an intent type of an app with parameter values by name.
@@ -88,7 +107,7 @@ public struct IntentPerformer: Sendable {
         var answered: Set<String> = []
         while true {
             let (intent, parameters) = IntentReflection.instantiate(type)
-            try await assign(arguments, to: parameters, named: intentName)
+            try await assign(arguments, to: parameters.map(Slot.init), named: intentName)
             do {
                 return try await run(intent, in: app, name: intentName)
             } catch let request as ParameterValueRequest {
@@ -114,7 +133,7 @@ public struct IntentPerformer: Sendable {
     public func perform(instance intent: any AppIntent, in app: IntentApp) async throws -> PerformOutcome {
         try await prepare(app)
         let intentName = app.qualifiedName(of: type(of: intent))
-        try await assign([:], to: IntentReflection.parameters(of: intent), named: intentName)
+        try await assign([:], to: IntentReflection.parameters(of: intent).map(Slot.init), named: intentName)
         return try await run(intent, in: app, name: intentName)
     }
 
@@ -210,10 +229,45 @@ public struct IntentPerformer: Sendable {
         return String(describing: error)
     }
 
-    private func assign(
-        _ arguments: [String: IntentValue], to parameters: [IntentReflection.ReflectedParameter],
-        named intentName: String
-    ) async throws {
+    /// A parameter being filled: a Swift intent's `@Parameter` wrapper, or a hosted intent's
+    /// described parameter whose values are collected for its host.
+    struct Slot {
+        var name: String
+        var type: IntentValueType
+        var title: LocalizedStringResource
+        var requestValueDialog: IntentDialog?
+        var hasValue: () -> Bool
+        /// Stores a value (entities already resolved), converting it to the parameter's type.
+        var store: (IntentValue) throws -> Void
+
+        init(_ parameter: IntentReflection.ReflectedParameter) {
+            let wrapper = parameter.wrapper
+            name = parameter.name
+            type = wrapper.valueType
+            title = wrapper.title
+            requestValueDialog = wrapper.requestValueDialog
+            hasValue = { wrapper.hasValue }
+            store = { try wrapper.assign($0) }
+        }
+
+        init(_ parameter: ParameterDescriptor, into values: HostedArguments) {
+            name = parameter.name
+            type = parameter.type
+            title = parameter.title
+            requestValueDialog = parameter.requestValueDialog
+            if let defaultValue = parameter.defaultValue { values.values[parameter.name] = defaultValue }
+            hasValue = { values.values[parameter.name] != nil }
+            let type = parameter.type
+            store = { values.values[parameter.name] = try ValueCoercion.coerce($0, to: type) }
+        }
+    }
+
+    /// The values collected for a hosted intent.
+    final class HostedArguments {
+        var values: [String: IntentValue] = [:]
+    }
+
+    func assign(_ arguments: [String: IntentValue], to parameters: [Slot], named intentName: String) async throws {
         let isKnown = { (name: String) in parameters.contains { $0.name == name } }
         if !arguments.keys.allSatisfy(isKnown) {
             for name in arguments.keys.sorted() where !isKnown(name) {
@@ -226,31 +280,31 @@ public struct IntentPerformer: Sendable {
         // Plain values first, so a mistyped number is reported before any entity lookup.
         var entityParameters = 0
         for parameter in parameters {
-            if parameter.wrapper.valueType.refersToEntities {
+            if parameter.type.refersToEntities {
                 entityParameters += 1
             } else if let value = arguments[parameter.name] {
                 do {
-                    try parameter.wrapper.assign(value)
+                    try parameter.store(value)
                 } catch let error as ValueConversionError {
                     throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
                 }
-            } else if !parameter.wrapper.hasValue && !parameter.wrapper.valueType.isOptional {
+            } else if !parameter.hasValue() && !parameter.type.isOptional {
                 try await fill(parameter, with: nil, intentName: intentName)
             }
         }
         guard entityParameters > 0 else { return }
-        for parameter in parameters where parameter.wrapper.valueType.refersToEntities {
+        for parameter in parameters where parameter.type.refersToEntities {
             try await fill(parameter, with: arguments[parameter.name], intentName: intentName)
         }
     }
 
     /// Assigns a given value, or asks for a missing non-optional one.
-    private func fill(_ parameter: IntentReflection.ReflectedParameter, with given: IntentValue?, intentName: String) async throws {
+    private func fill(_ parameter: Slot, with given: IntentValue?, intentName: String) async throws {
         if let value = given {
             try await assign(value, to: parameter, intentName: intentName)
-        } else if !parameter.wrapper.hasValue && !parameter.wrapper.valueType.isOptional {
-            let type = parameter.wrapper.valueType
-            let question = QuestionText.valueQuestion(dialog: parameter.wrapper.requestValueDialog, title: parameter.wrapper.title, type: type)
+        } else if !parameter.hasValue() && !parameter.type.isOptional {
+            let type = parameter.type
+            let question = QuestionText.valueQuestion(dialog: parameter.requestValueDialog, title: parameter.title, type: type)
             let answer = try await ask(
                 ValueRequest(name: parameter.name, question: question, type: type, suggestions: await suggestions(for: type)),
                 intentName: intentName)
@@ -266,13 +320,13 @@ public struct IntentPerformer: Sendable {
         }
     }
 
-    private func assign(_ value: IntentValue, to parameter: IntentReflection.ReflectedParameter, intentName: String) async throws {
+    private func assign(_ value: IntentValue, to parameter: Slot, intentName: String) async throws {
         do {
-            let type = parameter.wrapper.valueType
+            let type = parameter.type
             if type.refersToEntities {
-                try parameter.wrapper.assign(try await ValuePreparation.prepare(value, for: type, name: parameter.name, interaction: interaction))
+                try parameter.store(try await ValuePreparation.prepare(value, for: type, name: parameter.name, interaction: interaction))
             } else {
-                try parameter.wrapper.assign(value)
+                try parameter.store(value)
             }
         } catch let error as ValueConversionError {
             throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
@@ -284,9 +338,15 @@ public struct IntentPerformer: Sendable {
     private func suggestions(for type: IntentValueType) async -> [String] {
         switch type.nonOptional {
         case .enumeration(let reference):
-            return reference.type.allCaseTitles
+            switch reference.definition {
+            case .swift(let type): return type.allCaseTitles
+            case .hosted(let hosted): return hosted.metadata.cases.map(\.title)
+            }
         case .entity(let reference):
-            return await Self.suggestedTitles(of: reference.type)
+            switch reference.definition {
+            case .swift(let type): return await Self.suggestedTitles(of: type)
+            case .hosted(let hosted): return ((try? await hosted.entities(.suggested)) ?? []).prefix(20).map(\.title)
+            }
         default:
             return []
         }
@@ -333,7 +393,7 @@ package enum ValuePreparation {
             }
             return .list(prepared)
         case .entity(let reference):
-            return try await EntityResolver.resolve(value, as: reference.type, name: name, interaction: interaction)
+            return try await EntityResolver.resolve(value, as: reference, name: name, interaction: interaction)
         default:
             return value
         }

@@ -91,10 +91,10 @@ public struct PhraseMatcher: Sendable {
         }
         switch parameter.type.nonOptional {
         case .enumeration(let reference):
-            return (try? reference.type.init(intentValue: .string(text))) != nil
+            return (try? ValueCoercion.coerce(.string(text), to: .enumeration(reference))) != nil
         case .entity(let reference):
             do {
-                _ = try await EntityResolver.resolve(.string(text), as: reference.type, name: name, interaction: NoInteraction())
+                _ = try await EntityResolver.resolve(.string(text), as: reference, name: name, interaction: NoInteraction())
                 return true
             } catch is InteractionError {
                 return true

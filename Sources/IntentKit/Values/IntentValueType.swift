@@ -78,40 +78,92 @@ public indirect enum IntentValueType: Sendable, Hashable, CustomStringConvertibl
     }
 }
 
-/// Names an ``AppEnum`` type and gives access to its cases.
+/// Names an enum type and gives access to its cases: an ``AppEnum`` type, or an enum of a
+/// hosted app (``IntentApp/init(hosted:host:)``), known by its metadata.
 public struct EnumTypeReference: Sendable, Hashable {
-    /// The Swift type name.
+    /// The type name (`Shelf`).
     public let name: String
-    /// The Swift type.
-    public let type: any AppEnum.Type
+    /// The Swift type, or `nil` for an enum of a hosted app.
+    public var type: (any AppEnum.Type)? {
+        if case .swift(let type) = definition { return type }
+        return nil
+    }
+    /// Where the cases come from.
+    package let definition: Definition
+
+    /// A Swift type or a hosted app's description.
+    package enum Definition: Sendable {
+        case swift(any AppEnum.Type)
+        case hosted(HostedEnumType)
+    }
 
     init(_ type: any AppEnum.Type) {
         self.name = String(describing: type)
-        self.type = type
+        self.definition = .swift(type)
+    }
+
+    package init(hosted: HostedEnumType) {
+        self.name = hosted.name
+        self.definition = .hosted(hosted)
     }
 
     public static func == (lhs: EnumTypeReference, rhs: EnumTypeReference) -> Bool {
-        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
+        switch (lhs.definition, rhs.definition) {
+        case (.swift(let left), .swift(let right)): ObjectIdentifier(left) == ObjectIdentifier(right)
+        case (.hosted(let left), .hosted(let right)): left == right
+        default: false
+        }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
+    public func hash(into hasher: inout Hasher) {
+        switch definition {
+        case .swift(let type): hasher.combine(ObjectIdentifier(type))
+        case .hosted(let hosted): hasher.combine(hosted)
+        }
+    }
 }
 
-/// Names an ``AppEntity`` type and gives access to its queries.
+/// Names an entity type and gives access to its queries: an ``AppEntity`` type, or an entity
+/// type of a hosted app (``IntentApp/init(hosted:host:)``), whose queries go to its host.
 public struct EntityTypeReference: Sendable, Hashable {
-    /// The Swift type name.
+    /// The type name (`BookEntity`).
     public let name: String
-    /// The Swift type.
-    public let type: any AppEntity.Type
+    /// The Swift type, or `nil` for an entity type of a hosted app.
+    public var type: (any AppEntity.Type)? {
+        if case .swift(let type) = definition { return type }
+        return nil
+    }
+    /// Where the entities come from.
+    package let definition: Definition
+
+    /// A Swift type or a hosted app's description.
+    package enum Definition: Sendable {
+        case swift(any AppEntity.Type)
+        case hosted(HostedEntityType)
+    }
 
     init(_ type: any AppEntity.Type) {
         self.name = String(describing: type)
-        self.type = type
+        self.definition = .swift(type)
+    }
+
+    package init(hosted: HostedEntityType) {
+        self.name = hosted.name
+        self.definition = .hosted(hosted)
     }
 
     public static func == (lhs: EntityTypeReference, rhs: EntityTypeReference) -> Bool {
-        ObjectIdentifier(lhs.type) == ObjectIdentifier(rhs.type)
+        switch (lhs.definition, rhs.definition) {
+        case (.swift(let left), .swift(let right)): ObjectIdentifier(left) == ObjectIdentifier(right)
+        case (.hosted(let left), .hosted(let right)): left == right
+        default: false
+        }
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(type)) }
+    public func hash(into hasher: inout Hasher) {
+        switch definition {
+        case .swift(let type): hasher.combine(ObjectIdentifier(type))
+        case .hosted(let hosted): hasher.combine(hosted)
+        }
+    }
 }

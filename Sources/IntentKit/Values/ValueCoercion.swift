@@ -52,7 +52,11 @@ package enum ValueCoercion {
         case .url: return .url(try url(from: value))
         case .uuid: return .string(try uuid(from: value).uuidString)
         case .file: return .file(try file(from: value))
-        case .enumeration(let reference): return try reference.type.init(intentValue: value).intentValue
+        case .enumeration(let reference):
+            switch reference.definition {
+            case .swift(let type): return try type.init(intentValue: value).intentValue
+            case .hosted(let hosted): return try hosted.coerce(value)
+            }
         case .entity, .any: return value
         }
     }

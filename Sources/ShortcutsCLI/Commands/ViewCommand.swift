@@ -53,16 +53,16 @@ struct ViewCommand: AsyncParsableCommand {
 /// The text `shortcuts view` prints for an intent.
 enum IntentView {
     static func render(_ found: IntentCatalog.FoundIntent) -> String {
-        let type = found.type
-        var lines = ["\(found.name) — \(type.title.description)"]
-        if let description = type.description { lines.append(description.text.description) }
-        let summary = ParameterSummaryRenderer.render(type)
+        let definition = found.definition
+        var lines = ["\(found.name) — \(definition.title)"]
+        if let description = definition.descriptionText { lines.append(description) }
+        let summary = definition.summary
         lines.append("")
         lines.append("Summary: \(summary.text)")
         if !summary.moreParameters.isEmpty {
             lines.append("         also: " + summary.moreParameters.joined(separator: ", "))
         }
-        let parameters = IntentIntrospection.parameters(of: type)
+        let parameters = definition.parameters
         if !parameters.isEmpty {
             lines.append("")
             lines.append("Parameters:")
@@ -84,8 +84,8 @@ enum IntentView {
             }
         }
         lines.append("")
-        lines.append("Result: \(type.resultShape.description)")
-        lines.append("Opens the app when run: \(type.openAppWhenRun ? "yes" : "no")")
+        lines.append("Result: \(definition.resultShape.description)")
+        lines.append("Opens the app when run: \(definition.openAppWhenRun ? "yes" : "no")")
         return lines.joined(separator: "\n")
     }
 }

@@ -27,10 +27,10 @@ enum InputTypes {
         case "Any", "any": type = .any
         case "list" where !list: type = .list(.any)
         default:
-            if let entity = try? catalog.entity(named: base) { type = entity.type.intentValueType }
+            if let entity = try? catalog.entity(named: base) { type = .entity(entity.reference) }
             for app in catalog.apps {
-                if let enumType = app.enums.first(where: { String(describing: $0) == base || app.qualifiedName(ofType: $0) == base }) {
-                    type = enumType.intentValueType
+                if let enumType = app.enumTypes.first(where: { $0.name == base || app.name + "." + $0.name == base }) {
+                    type = .enumeration(enumType)
                 }
             }
         }
@@ -54,9 +54,9 @@ extension InputTypes {
     /// The schema of a type name for the installed apps: a built-in name, an installed entity or
     /// enum, any of them in a list `[T]`, and optional with `?`.
     static func schema(for catalog: IntentCatalog) -> [String: Any] {
-        var names = builtInNames + aliases + catalog.allEntities.map(\.name) + catalog.allEntities.map { String(describing: $0.type) }
+        var names = builtInNames + aliases + catalog.allEntities.map(\.name) + catalog.allEntities.map(\.reference.name)
         for app in catalog.apps {
-            names += app.enums.map { app.qualifiedName(ofType: $0) }
+            names += app.enumTypes.map { app.name + "." + $0.name }
         }
         let alternatives = names.map { NSRegularExpression.escapedPattern(for: $0) }.joined(separator: "|")
         return [

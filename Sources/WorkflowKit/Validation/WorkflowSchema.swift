@@ -41,12 +41,12 @@ public enum WorkflowSchema {
         let intents = catalog.allIntents
         performProperties["perform"] =
             [
-                "enum": intents.map(\.name) + intents.map { String(describing: $0.type) },
+                "enum": intents.map(\.name) + intents.map(\.definition.typeName),
                 "description": "The intent to run."
             ] as [String: Any]
         perform["properties"] = performProperties
         perform["allOf"] = intents.map { intent -> [String: Any] in
-            let parameters = IntentIntrospection.parameters(of: intent.type)
+            let parameters = intent.definition.parameters
             var properties: [String: Any] = [:]
             for parameter in parameters {
                 var description = "\(parameter.title.key) (\(parameter.type))"
@@ -57,23 +57,25 @@ public enum WorkflowSchema {
             let required = parameters.filter(\.isRequired).map(\.name)
             if !required.isEmpty { with["required"] = required }
             return [
-                "if": ["properties": ["perform": ["enum": [intent.name, String(describing: intent.type)]]], "required": ["perform"]],
+                "if": ["properties": ["perform": ["enum": [intent.name, intent.definition.typeName]]], "required": ["perform"]],
                 "then": ["properties": ["with": with]]
             ]
         }
         definitions["performStep"] = perform
         findProperties["find"] =
             [
-                "enum": catalog.allEntities.map(\.name) + catalog.allEntities.map { String(describing: $0.type) },
+                "enum": catalog.allEntities.map(\.name) + catalog.allEntities.map(\.reference.name),
                 "description": "The entity type to find."
             ] as [String: Any]
         find["properties"] = findProperties
         definitions["findStep"] = find
         let provider: (any WorkflowSearchProvider)? = search ?? WorkflowSearch.provider(for: catalog)
-        let indexed: [IntentCatalog.FoundEntity] = catalog.allEntities.filter { found in provider?.isSearchable(found.type) ?? false }
+        let indexed: [IntentCatalog.FoundEntity] = catalog.allEntities.filter { found in
+            found.type.map { provider?.isSearchable($0) ?? false } ?? false
+        }
         searchProperties["entity"] =
             [
-                "enum": indexed.map(\.name) + indexed.map { String(describing: $0.type) },
+                "enum": indexed.map(\.name) + indexed.map(\.reference.name),
                 "description": "Only results that stand for entities of this type; the output is then a list of those entities."
             ] as [String: Any]
         searchStep["properties"] = searchProperties

@@ -90,20 +90,20 @@ struct ValidationPass {
 
     /// Intents' parameters and entities' query capabilities, by type, for one validation.
     final class KnownTypes {
-        private var parameters: [ObjectIdentifier: [ParameterDescriptor]] = [:]
-        private var capabilities: [ObjectIdentifier: EntityQueryCapabilities] = [:]
+        private var parameters: [String: [ParameterDescriptor]] = [:]
+        private var capabilities: [EntityTypeReference: EntityQueryCapabilities] = [:]
 
-        func parameters(of type: any AppIntent.Type) -> [ParameterDescriptor] {
-            if let known = parameters[ObjectIdentifier(type)] { return known }
-            let found = IntentIntrospection.parameters(of: type)
-            parameters[ObjectIdentifier(type)] = found
+        func parameters(of intent: IntentCatalog.FoundIntent) -> [ParameterDescriptor] {
+            if let known = parameters[intent.name] { return known }
+            let found = intent.definition.parameters
+            parameters[intent.name] = found
             return found
         }
 
-        func capabilities(of type: any AppEntity.Type) -> EntityQueryCapabilities {
-            if let known = capabilities[ObjectIdentifier(type)] { return known }
-            let found = EntityQueries.capabilities(of: type)
-            capabilities[ObjectIdentifier(type)] = found
+        func capabilities(of reference: EntityTypeReference) -> EntityQueryCapabilities {
+            if let known = capabilities[reference] { return known }
+            let found = EntityQueries.capabilities(of: reference)
+            capabilities[reference] = found
             return found
         }
     }
@@ -259,12 +259,12 @@ struct ValidationPass {
             report("this program cannot search: no search is installed", at: location)
             return .list(.any)
         }
-        let indexed = catalog.allEntities.filter { provider.isSearchable($0.type) }
+        let indexed = catalog.allEntities.filter { $0.type.map(provider.isSearchable) ?? false }
         var entity: (name: String, type: any AppEntity.Type)?
         if let name = search.entity {
             if let found = try? catalog.entity(named: name.description) {
-                if provider.isSearchable(found.type) {
-                    entity = (found.name, found.type)
+                if let type = found.type, provider.isSearchable(type) {
+                    entity = (found.name, type)
                 } else {
                     report(
                         "\(found.name) is not indexed, so it cannot be searched", at: name.location,
@@ -275,7 +275,7 @@ struct ValidationPass {
             } else {
                 report(
                     "unknown entity '\(name.description)'", at: name.location,
-                    help: Self.didYouMean(name.description, indexed.map(\.name) + indexed.map { String(describing: $0.type) })
+                    help: Self.didYouMean(name.description, indexed.map(\.name) + indexed.map(\.reference.name))
                         ?? (indexed.isEmpty ? "no installed entity is indexed" : "indexed entities: " + indexed.map(\.name).joined(separator: ", ")))
             }
         }
@@ -289,7 +289,7 @@ struct ValidationPass {
             } else if let declared = provider.entityTypes(ofIndexNamed: index.value) {
                 if let entity, !declared.contains(where: { ObjectIdentifier($0) == ObjectIdentifier(entity.type) }) {
                     let names = declared.map { type in
-                        catalog.allEntities.first { ObjectIdentifier($0.type) == ObjectIdentifier(type) }?.name ?? String(describing: type)
+                        catalog.allEntities.first { $0.type.map(ObjectIdentifier.init) == ObjectIdentifier(type) }?.name ?? String(describing: type)
                     }
                     report(
                         "the index '\(index.value)' holds no \(entity.name)", at: index.location,
@@ -310,12 +310,12 @@ struct ValidationPass {
             let names = catalog.allIntents.map(\.name)
             report(
                 "unknown intent '\(perform.intent.description)'", at: perform.intent.location,
-                help: Self.didYouMean(perform.intent.description, names + catalog.allIntents.map { String(describing: $0.type) }),
+                help: Self.didYouMean(perform.intent.description, names + catalog.allIntents.map(\.definition.typeName)),
                 remedy: .listInstalled("intents"))
             for parameter in perform.parameters { _ = type(of: parameter.value) }
             return .any
         }
-        let parameters = known.parameters(of: found.type)
+        let parameters = known.parameters(of: found)
         for given in perform.parameters {
             let valueType = type(of: given.value)
             guard let parameter = parameters.first(where: { $0.name == given.name.value }) else {
@@ -327,7 +327,7 @@ struct ValidationPass {
             }
             check(given.value, ofType: valueType, feeds: parameter.type, name: "parameter '\(parameter.name)'")
         }
-        literalProblems(perform, intent: found.type)
+        if let type = found.type { literalProblems(perform, intent: type) }
         for parameter in parameters where parameter.isRequired && !perform.parameters.contains(where: { $0.name.value == parameter.name }) {
             if validator.isHeadless && !validator.answeredNames.contains(parameter.name) {
                 report(
@@ -336,7 +336,7 @@ struct ValidationPass {
                     remedy: .answerInAdvance(name: parameter.name, placeholder: "VALUE"))
             }
         }
-        return found.type.resultShape.valueType ?? .any
+        return found.definition.resultShape.valueType ?? .any
     }
 
     /// Reports what an intent that validates its literal parameters finds wrong in them, at each value.
@@ -366,38 +366,38 @@ struct ValidationPass {
                 remedy: .listInstalled("entities"))
             return .list(.any)
         }
-        let capabilities = known.capabilities(of: entity.type)
+        let capabilities = known.capabilities(of: entity.reference)
         if !capabilities.isFindable {
             report(
                 "\(entity.name) cannot be searched by property", at: find.entity.location,
                 help: "its query must be an EntityPropertyQuery or an EnumerableEntityQuery")
         }
         if let condition = find.condition {
-            self.condition(condition, entity: entity.type, capabilities: capabilities)
+            self.condition(condition, entity: entity.reference, capabilities: capabilities)
         }
-        sorts(find.sortBy, entity: entity.type, sortable: capabilities.properties.filter(\.isSortable).map(\.name))
+        sorts(find.sortBy, entity: entity.reference, sortable: capabilities.properties.filter(\.isSortable).map(\.name))
         if let limit = find.limit { number(limit) }
-        return .list(entity.type.intentValueType)
+        return .list(.entity(entity.reference))
     }
 
-    mutating func sorts(_ sorts: [SortCriterion], entity: (any AppEntity.Type)?, sortable: [String]?) {
+    mutating func sorts(_ sorts: [SortCriterion], entity: EntityTypeReference?, sortable: [String]?) {
         guard let entity else { return }
         let properties = IntentIntrospection.properties(of: entity).map(\.name)
         for sort in sorts {
             if !properties.contains(sort.property.value) {
                 report(
-                    "\(String(describing: entity)) has no property '\(sort.property.value)'", at: sort.property.location,
+                    "\(entity.name) has no property '\(sort.property.value)'", at: sort.property.location,
                     help: Self.didYouMean(sort.property.value, properties))
             } else if let sortable, !sortable.contains(sort.property.value) {
                 report(
-                    "\(String(describing: entity)) cannot be sorted by '\(sort.property.value)'", at: sort.property.location,
+                    "\(entity.name) cannot be sorted by '\(sort.property.value)'", at: sort.property.location,
                     help: "sortable properties: " + sortable.joined(separator: ", "))
             }
         }
     }
 
     mutating func condition(
-        _ condition: Condition, entity: (any AppEntity.Type)?,
+        _ condition: Condition, entity: EntityTypeReference?,
         capabilities: EntityQueryCapabilities? = nil
     ) {
         switch condition {
@@ -412,7 +412,7 @@ struct ValidationPass {
                 let properties = IntentIntrospection.properties(of: entity)
                 guard properties.contains(where: { $0.name == name.value }) else {
                     report(
-                        "\(String(describing: entity)) has no property '\(name.value)'", at: name.location,
+                        "\(entity.name) has no property '\(name.value)'", at: name.location,
                         help: Self.didYouMean(name.value, properties.map(\.name)))
                     break
                 }
@@ -423,7 +423,7 @@ struct ValidationPass {
                 {
                     let supported = property.comparators.map(\.rawValue)
                     report(
-                        "'\(name.value)' of \(String(describing: entity)) does not support '\(kind.rawValue)'", at: comparison.location,
+                        "'\(name.value)' of \(entity.name) does not support '\(kind.rawValue)'", at: comparison.location,
                         help: supported.isEmpty ? "'\(name.value)' cannot be queried" : "supported: " + supported.joined(separator: ", "))
                 }
             }
@@ -566,10 +566,10 @@ struct ValidationPass {
                 case (.entity(let reference), let member):
                     if member == "id" || member == "title" || member == "subtitle" {
                         current = .string
-                    } else if let descriptor = IntentIntrospection.properties(of: reference.type).first(where: { $0.name == member }) {
+                    } else if let descriptor = IntentIntrospection.properties(of: reference).first(where: { $0.name == member }) {
                         current = descriptor.type
                     } else {
-                        let names = IntentIntrospection.properties(of: reference.type).map(\.name)
+                        let names = IntentIntrospection.properties(of: reference).map(\.name)
                         report(
                             "\(reference.name) has no property '\(member)'", at: property.location,
                             help: Self.didYouMean(member, names + ["id", "title"]) ?? "its properties are: " + names.joined(separator: ", "))
@@ -636,8 +636,8 @@ struct ValidationPass {
         }
     }
 
-    static func entityType(_ type: IntentValueType) -> (any AppEntity.Type)? {
-        if case .entity(let reference) = type.nonOptional { return reference.type }
+    static func entityType(_ type: IntentValueType) -> EntityTypeReference? {
+        if case .entity(let reference) = type.nonOptional { return reference }
         return nil
     }
 }

@@ -29,19 +29,21 @@ extension WorkflowExecution {
                             flat.map { .string("\($0.property) \($0.comparator.rawValue) \($0.operands.map(\.displayText).joined(separator: ", "))") }
                         )
                     ]
-                    return .list(try await EntityQueries.find(entity.type, conditions: flat, mode: mode, sortedBy: sorts, limit: limit))
+                    return .list(try await EntityQueries.find(entity.reference, conditions: flat, mode: mode, sortedBy: sorts, limit: limit))
                 }
-                let all = try await EntityQueries.find(entity.type, conditions: [])
+                let all = try await EntityQueries.find(entity.reference, conditions: [])
                 var kept: [IntentValue] = []
                 for element in all where try conditions.holds(condition, element: element, in: scope) { kept.append(element) }
                 return .list(try EntityQueries.filter(kept, conditions: [], sortedBy: sorts, limit: limit))
             }
-            return .list(try await EntityQueries.find(entity.type, conditions: [], sortedBy: sorts, limit: limit))
+            return .list(try await EntityQueries.find(entity.reference, conditions: [], sortedBy: sorts, limit: limit))
         } catch let error as EntityQueryError {
             throw WorkflowRunError(error.description, at: location, sources: sources)
         } catch let error as ValueConversionError {
             throw WorkflowRunError("find \(entity.name): \(error)", at: location, sources: sources)
-        } catch  where error is any CustomLocalizedStringResourceConvertible {
+        } catch let error as CancellationError {
+            throw error
+        } catch  where error is any CustomLocalizedStringResourceConvertible || entity.type == nil {
             let message = IntentPerformer.message(for: error, in: Localization.current)
             throw WorkflowRunError("find \(entity.name): \(message)", at: location, sources: sources)
         }

@@ -24,7 +24,7 @@ extension WorkflowExecution {
         performer.detailLog = detailLog
         defer { record.details = detailLog.details }
         do {
-            let outcome = try await performer.perform(found.type, in: found.app, arguments: arguments)
+            let outcome = try await performer.perform(found, arguments: arguments)
             if outcome.dialog != nil || !outcome.opened.isEmpty {
                 let said = ([outcome.dialog] + outcome.opened.map(\.dialog)).compactMap { $0 }
                 for text in said { runner.show(text) }

@@ -19,10 +19,10 @@ extension WorkflowExecution {
         let limit = try search.limit.map { try self.limit($0, in: scope) }
         var entityType: (any AppEntity.Type)?
         if let name = search.entity {
-            guard let found = try? runner.catalog.entity(named: name.description), provider.isSearchable(found.type) else {
+            guard let found = try? runner.catalog.entity(named: name.description), let type = found.type, provider.isSearchable(type) else {
                 throw WorkflowRunError("'\(name.description)' is not an indexed entity", at: name.location, sources: sources)
             }
-            entityType = found.type
+            entityType = type
         } else if let index = search.index, let declared = provider.entityTypes(ofIndexNamed: index.value), declared.count == 1 {
             entityType = declared[0]
         }
