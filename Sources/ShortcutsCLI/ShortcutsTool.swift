@@ -28,7 +28,12 @@ public enum ShortcutsTool {
         apps: [IntentApp], commandName: String = "shortcuts", version: String = ToolVersion.text,
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
-        Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, version: version, arguments: arguments)
+        // Installed extensions join as hosted apps; none starts before its first use.
+        let extensions = await LoadedExtensions.load(besides: apps, arguments: arguments).flatMap { host in
+            host.apps.map { IntentApp(hosted: $0, host: host) }
+        }
+        Installation.shared.install(
+            catalog: IntentCatalog(apps: apps + extensions), commandName: commandName, version: version, arguments: arguments)
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         do {
             var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
