@@ -63,6 +63,8 @@ pid_t extension_spawn(const char *path, char *const argv[], char *const envp[], 
         (void)written;
         _exit(127);
     }
+    // Also here, so that the group exists before the parent signals it.
+    setpgid(child, child);
     close(report[1]);
     int failure = 0;
     ssize_t count;

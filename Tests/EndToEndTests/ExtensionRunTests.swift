@@ -196,7 +196,7 @@ struct ExtensionRunTests {
         let started = ContinuousClock.now
         let ran = try await detached { try shortcuts.run(["automations", "run", "hang", "--workflows", folder.path]) }
         #expect(ran.status == 1)
-        #expect(ran.output.contains("timed out after 1s") || ran.error.contains("timed out after 1s"), "\(ran.output)\(ran.error)")
+        #expect(ran.output.contains("timed out after 1 s") || ran.error.contains("timed out after 1 s"), "\(ran.output)\(ran.error)")
         #expect(ContinuousClock.now - started < .seconds(20))
         try await expectNoLeftovers(shortcuts)
     }
@@ -222,8 +222,6 @@ struct ExtensionRunTests {
         try script.replacingOccurrences(of: #"("Feel", "Mood")]]"#, with: #"("Feel", "Mood"), ("Wave", "String")]]"#)
             .write(to: tester, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tester.path)
-        let before = try await detached { try shortcuts.run(["extensions", "list"]) }
-        #expect(before.output.contains("program changed since"))
         let intents = try await detached { try shortcuts.run(["list", "intents"]) }
         #expect(intents.output.contains("Tester.Wave"), "\(intents.output)\(intents.error)")
         let after = try await detached { try shortcuts.run(["extensions", "list"]) }

@@ -34,7 +34,7 @@ public enum TestExtension {
             "properties": [{"name": "size", "title": "Size", "type": "Int", "comparators": ["equalTo", "greaterThan"], "isSortable": True},
                            {"name": "added", "title": "Added", "type": "Date", "comparators": ["lessThan"], "isSortable": False}]}],
           "intents": [{"name": "Tester." + name, "title": name, "openAppWhenRun": False, "isDiscoverable": True, "summary": name,
-            "parameters": [{"name": "text", "title": "Text", "type": "String", "isOptional": True, "isRequired": False}],
+            "parameters": [{"name": "text", "title": "Text", "type": "String?", "isOptional": True, "isRequired": False}],
             "result": {"type": "ReturnsValue<String>", "valueType": value, "providesDialog": True, "showsSnippet": False}}
             for name, value in [("Echo", "String"), ("Slow", "String"), ("Hang", "String"), ("Crash", "String"), ("Exit", "String"),
                                 ("Garbage", "String"), ("Ask", "String"), ("Pid", "Int"), ("Newest", "Item"), ("Feel", "Mood")]]}]}
@@ -68,6 +68,7 @@ public enum TestExtension {
                 time.sleep(3600)
             if intent == "Crash":
                 os.kill(os.getpid(), signal.SIGSEGV)
+                time.sleep(5)
             if intent == "Exit":
                 os._exit(3)
             if intent == "Garbage":

@@ -127,7 +127,7 @@ package final class ExtensionProcess: Sendable {
             close(output)
             outputEnded.signal()
             // A process that closed its standard output but goes on is of no use: end it.
-            if !waitForExit(timeout: 2) { kill(pid, SIGKILL) }
+            if !waitForExit(timeout: 2) { signal(SIGKILL) }
         }
         outputThread.name = "extension output \(pid)"
         outputThread.start()
@@ -143,6 +143,8 @@ package final class ExtensionProcess: Sendable {
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
             let ended = ProcessTermination(waitStatus: status)
+            // What the extension started and left in its group ends with it.
+            kill(-pid, SIGKILL)
             // Answers written just before the exit are read before the exit is reported.
             _ = outputEnded.wait(timeout: .now() + 1)
             input.withLock { descriptor in
@@ -199,11 +201,12 @@ package final class ExtensionProcess: Sendable {
         }
     }
 
-    /// Sends a signal to the process, unless it has been waited for.
+    /// Sends a signal to the process and the processes it started in its group, unless it
+    /// has been waited for.
     package func signal(_ number: Int32) {
         exitCondition.lock()
         defer { exitCondition.unlock() }
-        if termination.withLock({ $0 }) == nil { kill(pid, number) }
+        if termination.withLock({ $0 }) == nil { kill(-pid, number) }
     }
 
     /// Waits for the process to end.
