@@ -224,4 +224,24 @@ struct ExtensionHostTests {
         try await Task.sleep(for: .seconds(1.5))
         #expect(TestExtension.processes(naming: silent.path).isEmpty, "the silent extension is still running")
     }
+
+    @Test func anExtensionWithoutACommonProtocolVersionIsRefused() async throws {
+        let future = executable.deletingLastPathComponent().appendingPathComponent("future.py")
+        try """
+        #!/usr/bin/env python3
+        import json, sys
+        for line in sys.stdin:
+            message = json.loads(line)
+            print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32002,
+                "message": "unsupported protocol version", "data": {"supported": [2, 3]}}}), flush=True)
+        """.write(to: future, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: future.path)
+        await #expect {
+            try await ExtensionHandshake.perform(name: "Future", executable: future.path)
+        } throws: { error in
+            "\(error)" == "extension Future speaks protocol version 2, 3, this engine speaks 1"
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(TestExtension.processes(naming: future.path).isEmpty, "the refused extension is still running")
+    }
 }
