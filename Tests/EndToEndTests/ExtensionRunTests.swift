@@ -241,4 +241,39 @@ struct ExtensionRunTests {
         #expect(!listed.output.contains("Tester."))
         #expect(listed.error.contains("warning: extension Tester: its program \(tester.path) cannot be used: no such file"))
     }
+
+    @Test func theDaemonRunsExtensionsAndStopsThemWhenIdle() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let data = try TemporaryFolder.make()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
+        let folder = try TemporaryFolder.make()
+        try TemporaryFolder.write(
+            [
+                "beans.yaml": """
+                automation:
+                  schedule: "*/2 * * * * *"
+                steps:
+                  - perform: Pantry.AddItem
+                    with: { name: Beans, quantity: 1 }
+                """
+            ], in: folder)
+        let log = data.appendingPathComponent("daemon.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let daemon = Process()
+        daemon.executableURL = shortcuts.executable
+        daemon.arguments = ["daemon", "--workflows", folder.path, "--extension-idle-timeout", "500ms", "--log-level", "debug"]
+        daemon.environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": shortcuts.home.path, "PANTRY_HOME": data.path]) { $1 }
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        try daemon.run()
+        try await Task.sleep(for: .seconds(5))
+        daemon.terminate()
+        try await detached { daemon.waitUntilExit() }
+        #expect(daemon.terminationStatus == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.contains("Added 1 Beans."), "\(text)")
+        #expect(text.contains("Pantry: idle for 0.5 seconds, stopping"), "\(text)")
+        #expect(text.components(separatedBy: "Pantry: started (pid").count >= 3, "the idle extension was not started again: \(text)")
+        try await expectNoLeftovers(shortcuts)
+    }
 }
