@@ -63,13 +63,13 @@ struct ExtensionHostTests {
         let results = try await withThrowingTaskGroup(of: IntentValue?.self) { group in
             for index in 0..<8 {
                 group.addTask {
-                    try await self.perform(index % 2 == 0 ? "Slow" : "Echo", ["text": .string(index % 2 == 0 ? "0.4" : "x\(index)")]).value
+                    try await self.perform(index % 2 == 0 ? "Slow" : "Echo", ["text": .string(index % 2 == 0 ? "1.0" : "x\(index)")]).value
                 }
             }
             return try await group.reduce(into: [IntentValue?]()) { $0.append($1) }
         }
         #expect(results.filter { $0 == IntentValue.string("slept") }.count == 4)
-        #expect(ContinuousClock.now - started < .seconds(1.5), "the slow requests ran one after the other")
+        #expect(ContinuousClock.now - started < .seconds(3.5), "the slow requests ran one after the other")
         #expect(host.processIdentifier == pid)
         await finish()
     }
@@ -115,7 +115,7 @@ struct ExtensionHostTests {
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(ContinuousClock.now - cancelled < .milliseconds(200))
+        #expect(ContinuousClock.now - cancelled < .seconds(1), "the cancelled request waited for the extension")
         try await Task.sleep(for: .milliseconds(600))
         #expect(host.processIdentifier == pid, "an extension that honoured $/cancel was ended")
         await finish()
@@ -215,7 +215,7 @@ struct ExtensionHostTests {
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(ContinuousClock.now - cancelled < .milliseconds(500))
+        #expect(ContinuousClock.now - cancelled < .seconds(1), "the cancelled caller waited for the start")
         await #expect {
             try await hanging.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: [:], locale: "en", interaction: NoInteraction()))
         } throws: { error in

@@ -218,13 +218,13 @@ package final class ExtensionConnection: Sendable {
         guard let process = process.withLock({ $0 }) else { return }
         process.closeInput()
         let seconds = Double(grace.components.seconds) + Double(grace.components.attoseconds) / 1e18
-        await Task.detached {
-            process.waitForExit(timeout: seconds)
-                || {
-                    process.terminate(grace: 1)
-                    return true
-                }()
-        }.value
+        // Waiting blocks: on a thread of its own, not one of the few of Swift's pool.
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                if !process.waitForExit(timeout: seconds) { process.terminate(grace: 1) }
+                continuation.resume()
+            }
+        }
     }
 
     /// Fails every waiting request with `error` and ends the process.
