@@ -78,4 +78,30 @@ struct ExtensionRegistryTests {
             "\(error)" == "no extension named 'Greter' (no extension is installed)"
         }
     }
+
+    @Test func aChangedProgramThatFailsIsNotStartedAgainUntilItChangesAgain() async throws {
+        let home = try TemporaryFolder.make()
+        let executable = try TestExtension.install()
+        let registry = ExtensionRegistry(home: home)
+        let handshake = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path)
+        try registry.save([
+            ExtensionRegistry.Entry(
+                name: "Tester", executable: executable.path, fingerprint: try ExecutableFingerprint(path: executable.path), checked: Date(),
+                metadata: handshake.metadata)
+        ])
+        let started = executable.deletingLastPathComponent().appendingPathComponent("started")
+        try "#!/bin/sh\necho started >> \"$(dirname \"$0\")/started\"\nexit 3\n".write(to: executable, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable.path)
+        let first = await registry.loadHosts()
+        #expect(first.hosts.isEmpty)
+        #expect(
+            first.warnings == [
+                "extension Tester changed and cannot be read again: extension Tester exited with status 3 while starting; it is left out"
+            ])
+        let second = await registry.loadHosts()
+        #expect(second.hosts.isEmpty)
+        #expect(second.warnings.first?.hasSuffix("(shortcuts extensions check Tester once it is fixed)") == true)
+        #expect(try String(contentsOf: started, encoding: .utf8) == "started\n", "the failing program was started again")
+        #expect(try registry.load()[0].failure?.reason == "extension Tester exited with status 3 while starting")
+    }
 }

@@ -38,15 +38,25 @@ extension ExtensionRegistry {
             }
             var current = entry
             if fingerprint != entry.fingerprint {
+                if let failure = entry.failure, failure.fingerprint == fingerprint {
+                    // Not started again at every command: it failed as it is now.
+                    warnings.append(
+                        "extension \(entry.name) changed and cannot be read again: \(failure.reason); it is left out "
+                            + "(shortcuts extensions check \(entry.name) once it is fixed)")
+                    continue
+                }
                 do {
                     let handshake = try await ExtensionHandshake.perform(name: entry.name, executable: entry.executable, configuration: configuration)
                     current.metadata = handshake.metadata
                     current.fingerprint = fingerprint
                     current.checked = Date()
+                    current.failure = nil
                     entries[index] = current
                     changed = true
                 } catch {
                     warnings.append("extension \(entry.name) changed and cannot be read again: \(error); it is left out")
+                    entries[index].failure = Entry.Failure(fingerprint: fingerprint, reason: "\(error)")
+                    changed = true
                     continue
                 }
             }

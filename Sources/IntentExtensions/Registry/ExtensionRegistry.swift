@@ -29,6 +29,22 @@ public struct ExtensionRegistry: Sendable {
         public var checked: Date
         /// What the program declared in `initialize`.
         public var metadata: AppMetadata
+        /// Why the program, as it is now, could not be read (`nil` when it could).
+        public var failure: Failure?
+
+        /// A program that changed and failed to answer, with the fingerprint it failed with.
+        public struct Failure: Codable, Sendable, Equatable {
+            /// The program's fingerprint when it failed.
+            public var fingerprint: ExecutableFingerprint
+            /// What went wrong.
+            public var reason: String
+
+            /// Creates a failure.
+            public init(fingerprint: ExecutableFingerprint, reason: String) {
+                self.fingerprint = fingerprint
+                self.reason = reason
+            }
+        }
 
         /// Creates an entry.
         public init(name: String, executable: String, fingerprint: ExecutableFingerprint, checked: Date, metadata: AppMetadata) {

@@ -134,7 +134,7 @@ struct ExtensionsCommand: AsyncParsableCommand {
             discussion: """
                 The health line says when the metadata was last read and whether the program is still there and unchanged \
                 (a changed program is read again on next use).
-                With --json: an array of {name, executable, checked, program: "unchanged"|"changed"|"missing", apps: [{name, \
+                With --json: an array of {name, executable, checked, program: "unchanged"|"changed"|"broken"|"missing", apps: [{name, \
                 intents, entities, enums}]}.
                 Example: shortcuts extensions list --json | jq '.[].apps[].intents'
                 """)
@@ -146,7 +146,8 @@ struct ExtensionsCommand: AsyncParsableCommand {
             let entries = try ExtensionsCommand.entries()
             func state(_ entry: ExtensionRegistry.Entry) -> String {
                 guard let current = try? ExecutableFingerprint(path: entry.executable) else { return "missing" }
-                return current == entry.fingerprint ? "unchanged" : "changed"
+                if current == entry.fingerprint { return "unchanged" }
+                return entry.failure?.fingerprint == current ? "broken" : "changed"
             }
             if json {
                 let items = entries.map { entry -> IntentValue in
@@ -179,6 +180,9 @@ struct ExtensionsCommand: AsyncParsableCommand {
                     switch state(entry) {
                     case "unchanged": "program present and unchanged"
                     case "changed": "program changed since; its metadata is read again on next use"
+                    case "broken":
+                        "program changed and cannot be read: \(entry.failure?.reason ?? "")\n  fix it, then "
+                            + "`\(Installation.shared.commandName) extensions check \(entry.name)`"
                     default: "program missing: `\(Installation.shared.commandName) extensions remove \(entry.name)` or reinstall it"
                     }
                 print("  checked \(entry.checked.formatted(.iso8601)); \(health)")
@@ -224,6 +228,7 @@ struct ExtensionsCommand: AsyncParsableCommand {
                 entries[index].metadata = handshake.metadata
                 entries[index].fingerprint = fingerprint
                 entries[index].checked = Date()
+                entries[index].failure = nil
                 try ExtensionsCommand.save(entries)
                 print(changed ? "  metadata changed: saved" : "  metadata unchanged")
             }
