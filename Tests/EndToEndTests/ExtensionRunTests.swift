@@ -219,13 +219,13 @@ struct ExtensionRunTests {
         let tester = try TestExtension.install()
         #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
         let script = try String(contentsOf: tester, encoding: .utf8)
-        try script.replacingOccurrences(of: #"("Feel", "Mood")]]"#, with: #"("Feel", "Mood"), ("Wave", "String")]]"#)
+        try script.replacingOccurrences(of: #"("Stray", "String")]]"#, with: #"("Stray", "String"), ("Wave", "String")]]"#)
             .write(to: tester, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tester.path)
         let intents = try await detached { try shortcuts.run(["list", "intents"]) }
         #expect(intents.output.contains("Tester.Wave"), "\(intents.output)\(intents.error)")
         let after = try await detached { try shortcuts.run(["extensions", "list"]) }
-        #expect(after.output.contains("Tester: 11 intents"))
+        #expect(after.output.contains("Tester: 12 intents"))
         #expect(after.output.contains("program present and unchanged"))
         try await expectNoLeftovers(shortcuts)
     }

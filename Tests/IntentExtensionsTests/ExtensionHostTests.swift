@@ -101,6 +101,11 @@ struct ExtensionHostTests {
         } throws: { error in
             "\(error)".hasPrefix("protocol error: extension Tester wrote a line that is not a JSON-RPC message: 'hello, this is not JSON'")
         }
+        await #expect {
+            try await perform("Stray")
+        } throws: { error in
+            "\(error)".hasPrefix("protocol error: extension Tester answered request 99999, which was not asked or was answered already")
+        }
         try await Task.sleep(for: .seconds(1.5))
         #expect(!TestExtension.isAlive(first), "the extension that wrote garbage was not ended")
         #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))

@@ -3,7 +3,7 @@ import Foundation
 /// A small extension in Python, written into a temporary folder by the tests, whose intents
 /// misbehave on purpose: `Echo`, `Slow` (answers after `seconds`, or stops on `$/cancel`),
 /// `Hang` (ignores everything), `Crash` (kills itself with a signal), `Exit` (exits with a
-/// status), `Garbage` (writes a line that is not JSON), `Ask` (asks for a value), `Pid`.
+/// status), `Garbage` (writes a line that is not JSON), `Stray` (answers a request never asked), `Ask` (asks for a value), `Pid`.
 /// Its `Item` entity answers every query and records the requests in `requests.jsonl`.
 public enum TestExtension {
     public static let python = "/usr/bin/python3"
@@ -37,7 +37,7 @@ public enum TestExtension {
             "parameters": [{"name": "text", "title": "Text", "type": "String?", "isOptional": True, "isRequired": False}],
             "result": {"type": "ReturnsValue<String>", "valueType": value, "providesDialog": True, "showsSnippet": False}}
             for name, value in [("Echo", "String"), ("Slow", "String"), ("Hang", "String"), ("Crash", "String"), ("Exit", "String"),
-                                ("Garbage", "String"), ("Ask", "String"), ("Pid", "Int"), ("Newest", "Item"), ("Feel", "Mood")]]}]}
+                                ("Garbage", "String"), ("Ask", "String"), ("Pid", "Int"), ("Newest", "Item"), ("Feel", "Mood"), ("Stray", "String")]]}]}
 
         def item(number):
             return {"type": "Item", "id": str(number), "title": "Item %d" % number, "subtitle": None,
@@ -75,6 +75,9 @@ public enum TestExtension {
                 with lock:
                     sys.stdout.write("hello, this is not JSON\n")
                     sys.stdout.flush()
+                time.sleep(3600)
+            if intent == "Stray":
+                send({"jsonrpc": "2.0", "id": 99999, "result": None})
                 time.sleep(3600)
             if intent == "Ask":
                 answer = ask(rid, "Which text?")
