@@ -101,6 +101,8 @@ public final class BookshopHost: IntentHost {
         switch request.query {
         case .identifiers(let identifiers):
             found = books.filter { identifiers.contains($0.identifier) }
+        case .matching("unreadable"):
+            throw Failure(description: "the catalogue is unreadable")
         case .matching(let text):
             found = books.filter { $0.title.lowercased().contains(text.lowercased()) }
         case .suggested:

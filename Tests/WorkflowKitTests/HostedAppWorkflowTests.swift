@@ -95,6 +95,27 @@ struct HostedAppWorkflowTests {
         }
     }
 
+    @Test func aQueryTheHostFailsFailsTheStepWithItsMessage() async throws {
+        let workflow = try WorkflowLoader.load(
+            text: "steps:\n  - perform: Bookshop.Describe\n    with: { book: unreadable }\n", fileName: "shop.yaml")
+        do {
+            _ = try await WorkflowRunner(catalog: catalog, history: nil, secrets: nil).run(workflow)
+            Issue.record("expected the run to fail")
+        } catch let error as WorkflowRunError {
+            #expect("\(error)".contains("shop.yaml:2:14: error: Bookshop.Describe failed: the catalogue is unreadable"))
+        }
+    }
+
+    @Test func cancellingTheRunCancelsTheHostedPerform() async throws {
+        let workflow = try WorkflowLoader.load(text: "steps:\n  - perform: Bookshop.Wait\n", fileName: "shop.yaml")
+        let started = ContinuousClock.now
+        let run = Task { try await WorkflowRunner(catalog: catalog, history: nil, secrets: nil).run(workflow) }
+        try await Task.sleep(for: .milliseconds(100))
+        run.cancel()
+        await #expect(throws: (any Error).self) { _ = try await run.value }
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
     @Test func validationLocatesUnknownParametersPropertiesAndCases() throws {
         #expect(
             try problems(

@@ -79,7 +79,7 @@ public struct IntentApp: Sendable {
     /// ```swift
     /// let metadata = try JSONDecoder().decode(AppMetadata.self, from: data).apps[0]
     /// let catalog = IntentCatalog(apps: [LibraryApp.app, IntentApp(hosted: metadata, host: host)])
-    /// let outcome = try await IntentPerformer(catalog: catalog).perform("Greeter.Greet", arguments: ["name": "Ada"])
+    /// let outcome = try await IntentPerformer(catalog: catalog).perform("Greeter.Greet", arguments: ["name": .string("Ada")])
     /// ```
     ///
     /// - Parameters:

@@ -7,10 +7,11 @@ extension IntentPerformer {
     func perform(_ intent: HostedIntent, in app: IntentApp, arguments: [String: IntentValue]) async throws -> PerformOutcome {
         try await prepare(app)
         let intentName = app.name + "." + intent.name
-        let collected = HostedArguments()
+        let parameters = intent.parameters
+        let collected = HostedArguments(defaults: parameters)
         let localization = localization(for: app)
         try await Localization.$current.withValue(localization) {
-            try await assign(arguments, to: intent.parameters.map { Slot($0, into: collected) }, named: intentName)
+            try await assign(arguments, to: parameters.map { Slot.hosted($0, into: collected) }, named: intentName)
         }
         let request = HostedIntentRequest(
             app: app.name, intent: intent.name, arguments: collected.values, locale: locale, interaction: interaction)

@@ -231,40 +231,64 @@ public struct IntentPerformer: Sendable {
 
     /// A parameter being filled: a Swift intent's `@Parameter` wrapper, or a hosted intent's
     /// described parameter whose values are collected for its host.
-    struct Slot {
-        var name: String
-        var type: IntentValueType
-        var title: LocalizedStringResource
-        var requestValueDialog: IntentDialog?
-        var hasValue: () -> Bool
-        /// Stores a value (entities already resolved), converting it to the parameter's type.
-        var store: (IntentValue) throws -> Void
+    enum Slot {
+        case wrapper(IntentReflection.ReflectedParameter)
+        case hosted(ParameterDescriptor, into: HostedArguments)
 
-        init(_ parameter: IntentReflection.ReflectedParameter) {
-            let wrapper = parameter.wrapper
-            name = parameter.name
-            type = wrapper.valueType
-            title = wrapper.title
-            requestValueDialog = wrapper.requestValueDialog
-            hasValue = { wrapper.hasValue }
-            store = { try wrapper.assign($0) }
+        init(_ parameter: IntentReflection.ReflectedParameter) { self = .wrapper(parameter) }
+
+        var name: String {
+            switch self {
+            case .wrapper(let parameter): parameter.name
+            case .hosted(let parameter, _): parameter.name
+            }
         }
 
-        init(_ parameter: ParameterDescriptor, into values: HostedArguments) {
-            name = parameter.name
-            type = parameter.type
-            title = parameter.title
-            requestValueDialog = parameter.requestValueDialog
-            if let defaultValue = parameter.defaultValue { values.values[parameter.name] = defaultValue }
-            hasValue = { values.values[parameter.name] != nil }
-            let type = parameter.type
-            store = { values.values[parameter.name] = try ValueCoercion.coerce($0, to: type) }
+        var type: IntentValueType {
+            switch self {
+            case .wrapper(let parameter): parameter.wrapper.valueType
+            case .hosted(let parameter, _): parameter.type
+            }
+        }
+
+        var title: LocalizedStringResource {
+            switch self {
+            case .wrapper(let parameter): parameter.wrapper.title
+            case .hosted(let parameter, _): parameter.title
+            }
+        }
+
+        var requestValueDialog: IntentDialog? {
+            switch self {
+            case .wrapper(let parameter): parameter.wrapper.requestValueDialog
+            case .hosted(let parameter, _): parameter.requestValueDialog
+            }
+        }
+
+        /// Whether the parameter has a value (a default counts).
+        var hasValue: Bool {
+            switch self {
+            case .wrapper(let parameter): parameter.wrapper.hasValue
+            case .hosted(let parameter, let values): values.values[parameter.name] != nil
+            }
+        }
+
+        /// Stores a value (entities already resolved), converting it to the parameter's type.
+        func store(_ value: IntentValue) throws {
+            switch self {
+            case .wrapper(let parameter): try parameter.wrapper.assign(value)
+            case .hosted(let parameter, let values): values.values[parameter.name] = try ValueCoercion.coerce(value, to: parameter.type)
+            }
         }
     }
 
-    /// The values collected for a hosted intent.
+    /// The values collected for a hosted intent, its parameters' defaults first.
     final class HostedArguments {
         var values: [String: IntentValue] = [:]
+
+        init(defaults parameters: [ParameterDescriptor]) {
+            for parameter in parameters { values[parameter.name] = parameter.defaultValue }
+        }
     }
 
     func assign(_ arguments: [String: IntentValue], to parameters: [Slot], named intentName: String) async throws {
@@ -288,7 +312,7 @@ public struct IntentPerformer: Sendable {
                 } catch let error as ValueConversionError {
                     throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
                 }
-            } else if !parameter.hasValue() && !parameter.type.isOptional {
+            } else if !parameter.hasValue && !parameter.type.isOptional {
                 try await fill(parameter, with: nil, intentName: intentName)
             }
         }
@@ -302,7 +326,7 @@ public struct IntentPerformer: Sendable {
     private func fill(_ parameter: Slot, with given: IntentValue?, intentName: String) async throws {
         if let value = given {
             try await assign(value, to: parameter, intentName: intentName)
-        } else if !parameter.hasValue() && !parameter.type.isOptional {
+        } else if !parameter.hasValue && !parameter.type.isOptional {
             let type = parameter.type
             let question = QuestionText.valueQuestion(dialog: parameter.requestValueDialog, title: parameter.title, type: type)
             let answer = try await ask(
@@ -332,6 +356,11 @@ public struct IntentPerformer: Sendable {
             throw IntentError.invalidValue(intent: intentName, parameter: parameter.name, reason: error.description)
         } catch let error as InteractionError {
             throw IntentError.interaction(intent: intentName, error)
+        } catch let error where error is IntentError || error is CancellationError {
+            throw error
+        } catch {
+            // An entity query failed while resolving the value.
+            throw IntentError.performFailed(intent: intentName, message: Self.message(for: error, in: Localization.current))
         }
     }
 
