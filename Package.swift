@@ -53,11 +53,17 @@ let package = Package(
         ),
         .target(name: "BuildRevision"),
         .target(name: "MCPServerApps", dependencies: ["IntentKit", .product(name: "MCP", package: "swift-sdk")]),
+        .target(name: "ExtensionSpawn"),
+        .target(
+            name: "IntentExtensions",
+            dependencies: ["IntentKit", "ExtensionSpawn", .product(name: "Logging", package: "swift-log")]
+        ),
         .target(
             name: "ShortcutsCLI",
             dependencies: [
                 "BuildRevision",
                 "IntentKit",
+                "IntentExtensions",
                 "WorkflowKit",
                 "AutomationKit",
                 "Cron",
@@ -85,15 +91,21 @@ let package = Package(
             dependencies: ["IntentKit", "SpotlightKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")],
             path: "Examples/Journal/Sources"
         ),
+        .executableTarget(
+            name: "greeter-example",
+            dependencies: ["IntentKit", "ShortcutsCLI"],
+            path: "Examples/Greeter/Sources/greeter"
+        ),
         .executableTarget(name: "shortcuts", dependencies: ["ShortcutsCLI", "BuiltInApps", "LibraryApp", "TagsApp", "JournalApp"]),
         .executableTarget(
             name: "shortcuts-bench",
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
-                "LocalHTTP", .product(name: "GRDB", package: "GRDB.swift")
+                "LocalHTTP", "IntentExtensions", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
+        .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),

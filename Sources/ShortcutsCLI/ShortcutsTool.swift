@@ -32,7 +32,12 @@ public enum ShortcutsTool {
         apps: [IntentApp], commandName: String = "shortcuts", version: String = ToolVersion.text,
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
-        Installation.shared.install(catalog: IntentCatalog(apps: apps), commandName: commandName, version: version, arguments: arguments)
+        // Installed extensions join as hosted apps; none starts before its first use.
+        let extensions = await LoadedExtensions.load(besides: apps, arguments: arguments).flatMap { host in
+            host.apps.map { IntentApp(hosted: $0, host: host) }
+        }
+        Installation.shared.install(
+            catalog: IntentCatalog(apps: apps + extensions), commandName: commandName, version: version, arguments: arguments)
         ExtensionServeCommand.servedApps.withLock { $0 = apps }
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         do {
@@ -87,7 +92,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
             version: Installation.shared.version,
             subcommands: [
                 RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
-                SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self,
+                SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self, ExtensionsCommand.self,
                 AutomationsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, ExtensionCommand.self,
                 MCPCommand.self, MCPServersCommand.self
             ])

@@ -7,6 +7,7 @@ import Foundation
 //   swift run -c release shortcuts-bench daemon [seconds] [automations] [every-second automations] [idle seconds]
 //   swift run -c release shortcuts-bench shell [calls]
 //   swift run -c release shortcuts-bench web [requests]
+//   swift run -c release shortcuts-bench extensions [calls]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
@@ -19,9 +20,11 @@ case "shell":
     try await ShellBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "web":
     try await WebBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "extensions":
+    try await ExtensionBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests] | extensions [calls]"
     )
     exit(64)
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AutomationKit
 import Foundation
+import IntentExtensions
 import Logging
 import WorkflowKit
 
@@ -37,11 +38,19 @@ struct DaemonCommand: AsyncParsableCommand {
     @Option(name: .long, help: "How records are written to standard error, one line each: text or json.")
     var logFormat = DaemonLogHandler.Format.text
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("How long an extension may stay up without requests before it is stopped, such as 300s or 10m.", valueName: "duration"))
+    var extensionIdleTimeout = "300s"
+
     @OptionGroup var locale: LocaleOptions
 
     func validate() throws {
         guard DurationSyntax.parse(grace) != nil else {
             throw ValidationError("--grace '\(grace)' is not a duration such as 10s, 1m or 500ms")
+        }
+        guard DurationSyntax.parse(extensionIdleTimeout) != nil else {
+            throw ValidationError("--extension-idle-timeout '\(extensionIdleTimeout)' is not a duration such as 300s or 10m")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError(
@@ -64,6 +73,8 @@ struct DaemonCommand: AsyncParsableCommand {
             level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
             isJournal: environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
         let logger = Logger(label: "shortcuts.daemon") { _ in handler }
+        ExtensionLog.install(logger)
+        LoadedExtensions.setIdleTimeout(DurationSyntax.parse(extensionIdleTimeout))
         let daemon = AutomationDaemon(configuration, logger: logger)
         let watch = SignalWatch([SIGTERM, SIGINT, SIGHUP]) { number in
             if number == SIGHUP {

@@ -1,0 +1,43 @@
+import Foundation
+import IntentKit
+
+/// One start of an extension to read what it declares: spawn, `initialize`, `shutdown`, timed.
+///
+/// ```swift
+/// let handshake = try await ExtensionHandshake.perform(name: "Greeter", executable: "/usr/local/bin/greeter")
+/// handshake.metadata.apps.map(\.name)   // ["Greeter"]
+/// handshake.initializeTime              // 0.04 seconds
+/// ```
+public struct ExtensionHandshake: Sendable {
+    /// What the extension declared.
+    public var metadata: AppMetadata
+    /// From the start of the spawn to a running process.
+    public var startTime: Duration
+    /// From sending `initialize` to its answer.
+    public var initializeTime: Duration
+    /// From sending `shutdown` to the process's exit.
+    public var shutdownTime: Duration
+
+    /// Starts the extension, reads its metadata and stops it.
+    ///
+    /// - Throws: ``ExtensionError`` saying what went wrong.
+    public static func perform(
+        name: String, executable: String, configuration: ExtensionHost.Configuration = ExtensionHost.Configuration()
+    ) async throws -> ExtensionHandshake {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let connection = try ExtensionConnection.start(name: name, executable: executable, environment: configuration.environment)
+        let running = clock.now
+        let metadata: AppMetadata
+        do {
+            metadata = try await ExtensionHost.initialize(connection, configuration: configuration)
+        } catch {
+            connection.close(error as? ExtensionError ?? .stopped(extension: name))
+            throw error
+        }
+        let initialized = clock.now
+        await connection.shutdown()
+        return ExtensionHandshake(
+            metadata: metadata, startTime: running - started, initializeTime: initialized - running, shutdownTime: clock.now - initialized)
+    }
+}

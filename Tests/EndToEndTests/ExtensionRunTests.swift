@@ -1,0 +1,284 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+/// Extensions' intents and entities used by `perform`, `run`, `list` and automations, with
+/// real extension processes: Greeter (the Swift example, built by this package), Pantry (the
+/// Python example) and a test extension that crashes, writes garbage, hangs and asks.
+@Suite(.enabled(if: SystemComponents.available(TestExtension.python), "needs python3 for the extensions"), .timeLimit(.minutes(2)))
+struct ExtensionRunTests {
+    static let pantry = ShortcutsBinary.packageRoot.appendingPathComponent("Examples/Pantry/pantry.py").path
+    static let greeter = ShortcutsBinary.executable.deletingLastPathComponent().appendingPathComponent("greeter-example").path
+
+    /// Whether the built Greeter answers the extension protocol (or skipping is refused).
+    static var greeterServes: Bool {
+        if SystemComponents.isRequired { return true }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: greeter)
+        process.arguments = ["extension", "serve"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
+        input.fileHandleForWriting.write(
+            Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersions":[1],"locale":"en"}}"#.utf8 + [10]))
+        try? input.fileHandleForWriting.close()
+        let answer = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: answer, as: UTF8.self).contains("\"protocolVersion\"")
+    }
+
+    func expectNoLeftovers(_ shortcuts: ShortcutsBinary, _ sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        // An extension ended at exit is reaped by init an instant later.
+        var left = TestExtension.processes(home: shortcuts.home)
+        for _ in 0..<20 where !left.isEmpty {
+            try await Task.sleep(for: .milliseconds(50))
+            left = TestExtension.processes(home: shortcuts.home)
+        }
+        #expect(left.isEmpty, "processes left running: \(left)", sourceLocation: sourceLocation)
+    }
+
+    @Test(.enabled(if: greeterServes, "Examples/Greeter does not serve the extension protocol in this build"))
+    func greeterIsUsedInAWorkflowBesideLibraryIntents() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let added = try await detached { try shortcuts.run(["extensions", "add", Self.greeter]) }
+        #expect(added.status == 0, "\(added.error)")
+        let intents = try await detached { try shortcuts.run(["list", "intents"]) }
+        #expect(intents.output.contains("Greeter.Greet"))
+        #expect(intents.output.contains("Library.AddBook"))
+        let folder = try TemporaryFolder.make()
+        try TemporaryFolder.write(
+            [
+                "greet-author.yaml": """
+                steps:
+                  - id: book
+                    perform: Library.AddBook
+                    with: { title: Emma, authorName: Jane Austen }
+                    openWhenRun: false
+                  - id: hello
+                    perform: Greeter.Greet
+                    with: { name: "${book.author}", tone: formal }
+                  - show: "${hello} (${upper(hello)})"
+                output: ${hello}
+                """
+            ], in: folder)
+        let validated = try await detached { try shortcuts.run(["validate", folder.appendingPathComponent("greet-author.yaml").path]) }
+        #expect(validated.status == 0, "\(validated.output)\(validated.error)")
+        let ran = try await detached { try shortcuts.run(["run", folder.appendingPathComponent("greet-author.yaml").path, "--json"]) }
+        #expect(ran.status == 0, "\(ran.error)")
+        #expect(ran.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\"Good day, Jane Austen.\"")
+        #expect(ran.error.contains("Good day, Jane Austen. (GOOD DAY, JANE AUSTEN.)"))
+        let performed = try await detached { try shortcuts.run(["perform", "Greeter.Greet", "name=Ada"]) }
+        #expect(performed.output.contains("Hi Ada!"))
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func pantryFindIsPushedDownIntoItsPropertyQuery() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let data = try TemporaryFolder.make()
+        let trace = data.appendingPathComponent("requests.jsonl")
+        let environment: [String: String?] = ["PANTRY_HOME": data.path, "PANTRY_TRACE": trace.path]
+        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
+        let intents = try await detached { try shortcuts.run(["list", "intents"], environment: environment) }
+        #expect(intents.output.contains("Pantry.AddItem"))
+        for (name, quantity) in [("Rice", "2"), ("Flour", "5"), ("Lentils", "3"), ("Salt", "1")] {
+            let added = try await detached {
+                try shortcuts.run(["perform", "Pantry.AddItem", "name=\(name)", "quantity=\(quantity)", "unit=pack"], environment: environment)
+            }
+            #expect(added.status == 0, "\(added.error)")
+            #expect(added.output.contains("Added \(quantity) \(name)."))
+        }
+        try? FileManager.default.removeItem(at: trace)
+        let folder = try TemporaryFolder.make()
+        try TemporaryFolder.write(
+            [
+                "stock.yaml": """
+                steps:
+                  - id: plenty
+                    find: Pantry.PantryItem
+                    where: { quantity: { greaterThan: 2 }, unit: { equalTo: pack } }
+                    sortBy: [ { quantity: descending } ]
+                    limit: 2
+                  - show: "${plenty[0].name}: ${plenty[0].quantity}"
+                output: ${plenty}
+                """
+            ], in: folder)
+        let ran = try await detached {
+            try shortcuts.run(["run", folder.appendingPathComponent("stock.yaml").path, "--json"], environment: environment)
+        }
+        #expect(ran.status == 0, "\(ran.error)")
+        let found = try #require(try JSONSerialization.jsonObject(with: Data(ran.output.utf8)) as? [[String: Any]])
+        #expect(found.map { $0["title"] as? String } == ["Flour", "Lentils"])
+        let requests = try String(contentsOf: trace, encoding: .utf8).split(separator: "\n").compactMap {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let query = try #require(requests.first { $0["method"] as? String == "entities/query" }?["params"] as? [String: Any])
+        let conditions = try #require(query["conditions"] as? [[String: Any]])
+        #expect(Set(conditions.compactMap { $0["property"] as? String }) == ["quantity", "unit"])
+        #expect(conditions.first { $0["property"] as? String == "quantity" }?["comparator"] as? String == "greaterThan")
+        #expect(query["limit"] as? Int == 2)
+        #expect((query["sort"] as? [[String: String]]) == [["property": "quantity", "order": "descending"]])
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func pantryAsksForAValueThroughTheEngine() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let data = try TemporaryFolder.make()
+        let environment: [String: String?] = ["PANTRY_HOME": data.path]
+        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
+        #expect(
+            try await detached { try shortcuts.run(["perform", "Pantry.AddItem", "name=Rice", "quantity=2"], environment: environment) }.status == 0)
+        let answered = try await detached {
+            try shortcuts.run(["perform", "Pantry.Restock", "item=Rice", "--answer", "quantity=3"], environment: environment)
+        }
+        #expect(answered.status == 0, "\(answered.error)")
+        #expect(answered.output.contains("Restocked Rice: 5 now."))
+        let headless = try await detached {
+            try shortcuts.run(["perform", "Pantry.Restock", "item=Rice", "--no-interaction"], environment: environment)
+        }
+        #expect(headless.status == 1)
+        #expect(headless.error.contains("How many Rice did you buy?"), "\(headless.error)")
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func aCrashMidPerformFailsTheStepAndTheNextRunWorks() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        try FileManager.default.removeItem(at: tester.deletingLastPathComponent().appendingPathComponent("pid"))
+        let running = Task { try await detached { try shortcuts.run(["perform", "Tester.Slow", "text=30"]) } }
+        var extensionPID: Int32?
+        for _ in 0..<100 where extensionPID == nil {
+            try await Task.sleep(for: .milliseconds(50))
+            extensionPID = TestExtension.pid(beside: tester)
+        }
+        let pid = try #require(extensionPID, "the extension did not start")
+        try await Task.sleep(for: .milliseconds(300))
+        kill(pid, SIGKILL)
+        let failed = try await running.value
+        #expect(failed.status == 1)
+        #expect(failed.error.contains("extension Tester exited with signal 9 while performing Slow"), "\(failed.error)")
+        let next = try await detached { try shortcuts.run(["perform", "Tester.Echo", "text=again"]) }
+        #expect(next.status == 0, "\(next.error)")
+        #expect(next.output.contains("Echoed again"))
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func garbageIsAProtocolErrorNamingTheExtension() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        let failed = try await detached { try shortcuts.run(["perform", "Tester.Garbage"]) }
+        #expect(failed.status == 1)
+        #expect(
+            failed.error.contains("protocol error: extension Tester wrote a line that is not a JSON-RPC message: 'hello, this is not JSON'"),
+            "\(failed.error)")
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func aHangIsEndedByTheAutomationsTimeout() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        let folder = try TemporaryFolder.make()
+        try TemporaryFolder.write(
+            [
+                "hang.yaml": """
+                automation:
+                  schedule: "@daily"
+                  timeout: 1s
+                steps:
+                  - perform: Tester.Hang
+                """
+            ], in: folder)
+        let started = ContinuousClock.now
+        let ran = try await detached { try shortcuts.run(["automations", "run", "hang", "--workflows", folder.path]) }
+        #expect(ran.status == 1)
+        #expect(ran.output.contains("timed out after 1 s") || ran.error.contains("timed out after 1 s"), "\(ran.output)\(ran.error)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func questionsAreAnsweredOrQuotedWhenTheyCannotBeAsked() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        let answered = try await detached { try shortcuts.run(["perform", "Tester.Ask", "--answer", "text=from the command line"]) }
+        #expect(answered.status == 0, "\(answered.error)")
+        #expect(answered.output.contains("Got from the command line"))
+        let headless = try await detached { try shortcuts.run(["perform", "Tester.Ask", "--no-interaction"]) }
+        #expect(headless.status == 1)
+        #expect(headless.error.contains("\"Which text?\""), "\(headless.error)")
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func aChangedProgramHasItsMetadataReadAgain() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        let script = try String(contentsOf: tester, encoding: .utf8)
+        try script.replacingOccurrences(of: #"("Stray", "String")]]"#, with: #"("Stray", "String"), ("Wave", "String")]]"#)
+            .write(to: tester, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tester.path)
+        let intents = try await detached { try shortcuts.run(["list", "intents"]) }
+        #expect(intents.output.contains("Tester.Wave"), "\(intents.output)\(intents.error)")
+        let after = try await detached { try shortcuts.run(["extensions", "list"]) }
+        #expect(after.output.contains("Tester: 12 intents"))
+        #expect(after.output.contains("program present and unchanged"))
+        try await expectNoLeftovers(shortcuts)
+    }
+
+    @Test func aMissingExtensionIsAWarningNotAFailure() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        try FileManager.default.removeItem(at: tester)
+        let listed = try await detached { try shortcuts.run(["list", "intents"]) }
+        #expect(listed.status == 0)
+        #expect(listed.output.contains("Library.AddBook"))
+        #expect(!listed.output.contains("Tester."))
+        #expect(listed.error.contains("warning: extension Tester: its program \(tester.path) cannot be used: no such file"))
+    }
+
+    @Test(.timeLimit(.minutes(2))) func theDaemonRunsExtensionsAndStopsThemWhenIdle() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let data = try TemporaryFolder.make()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
+        let folder = try TemporaryFolder.make()
+        try TemporaryFolder.write(
+            [
+                "beans.yaml": """
+                automation:
+                  schedule: "*/2 * * * * *"
+                steps:
+                  - perform: Pantry.AddItem
+                    with: { name: Beans, quantity: 1 }
+                """
+            ], in: folder)
+        let log = data.appendingPathComponent("daemon.log")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let daemon = Process()
+        daemon.executableURL = shortcuts.executable
+        daemon.arguments = ["daemon", "--workflows", folder.path, "--extension-idle-timeout", "500ms", "--log-level", "debug"]
+        daemon.environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": shortcuts.home.path, "PANTRY_HOME": data.path]) { $1 }
+        daemon.standardOutput = FileHandle.nullDevice
+        daemon.standardError = try FileHandle(forWritingTo: log)
+        try daemon.run()
+        // Until the extension has run, stopped when idle and started again (slow on a loaded machine).
+        for _ in 0..<300 {
+            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            if text.components(separatedBy: "Pantry: started (pid").count >= 3 && text.contains("Pantry: idle for") { break }
+            try await Task.sleep(for: .milliseconds(200))
+        }
+        daemon.terminate()
+        try await detached { daemon.waitUntilExit() }
+        #expect(daemon.terminationStatus == 0)
+        let text = try String(contentsOf: log, encoding: .utf8)
+        #expect(text.contains("Added 1 Beans."), "\(text)")
+        #expect(text.contains("Pantry: idle for 0.5 seconds, stopping"), "\(text)")
+        #expect(text.components(separatedBy: "Pantry: started (pid").count >= 3, "the idle extension was not started again: \(text)")
+        try await expectNoLeftovers(shortcuts)
+    }
+}

@@ -1,0 +1,252 @@
+import Foundation
+import IntentKit
+import ShortcutsTestSupport
+import Testing
+
+@testable import IntentExtensions
+
+@Suite(
+    .enabled(if: SystemComponents.available(TestExtension.python), "needs python3 for the test extension"),
+    .timeLimit(.minutes(1)))
+struct ExtensionHostTests {
+    let executable: URL
+    let host: ExtensionHost
+
+    init() async throws {
+        executable = try TestExtension.install()
+        let handshake = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path)
+        host = ExtensionHost(
+            name: "Tester", executable: executable.path, metadata: handshake.metadata,
+            configuration: ExtensionHost.Configuration(cancellationGrace: .milliseconds(300)))
+    }
+
+    func perform(_ intent: String, _ arguments: [String: IntentValue] = [:], interaction: any Interaction = NoInteraction()) async throws
+        -> HostedIntentResult
+    {
+        try await host.perform(HostedIntentRequest(app: "Tester", intent: intent, arguments: arguments, locale: "en", interaction: interaction))
+    }
+
+    func finish() async {
+        let pid = host.processIdentifier
+        await host.stop()
+        if let pid { #expect(!TestExtension.isAlive(pid), "the extension is still running after stop") }
+    }
+
+    @Test func handshakeReadsTheMetadataAndStopsTheExtension() async throws {
+        let handshake = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path)
+        #expect(handshake.metadata.apps.map(\.name) == ["Tester"])
+        #expect(handshake.metadata.apps[0].intents.contains { $0.name == "Tester.Echo" })
+        let pid = try #require(TestExtension.pid(beside: executable))
+        #expect(!TestExtension.isAlive(pid), "the extension is still running after the handshake")
+    }
+
+    @Test func performsAnIntentAndConvertsItsResult() async throws {
+        let result = try await perform("Echo", ["text": .string("hello")])
+        #expect(result.value == .string("hello"))
+        #expect(result.dialog == "Echoed hello")
+        #expect(result.details["pid"] == .int(Int(host.processIdentifier ?? 0)))
+        let entity = try await perform("Newest").value
+        guard case .entity(let item) = entity else {
+            Issue.record("expected an entity, got \(String(describing: entity))")
+            return
+        }
+        #expect(item.typeName == "Item" && item.identifier == "3" && item.properties["size"] == .int(30))
+        #expect(item.properties["added"] == .date(DateText.parse("2026-01-03T00:00:00Z")!))
+        #expect(try await perform("Feel").value == .enumCase(EnumCaseValue(typeName: "Mood", rawValue: "calm", title: "Calm")))
+        await finish()
+    }
+
+    @Test func overlappingRequestsAreAnsweredByOneProcess() async throws {
+        _ = try await perform("Echo", ["text": .string("warm up")])
+        let pid = host.processIdentifier
+        let started = ContinuousClock.now
+        let results = try await withThrowingTaskGroup(of: IntentValue?.self) { group in
+            for index in 0..<8 {
+                group.addTask {
+                    try await self.perform(index % 2 == 0 ? "Slow" : "Echo", ["text": .string(index % 2 == 0 ? "1.0" : "x\(index)")]).value
+                }
+            }
+            return try await group.reduce(into: [IntentValue?]()) { $0.append($1) }
+        }
+        #expect(results.filter { $0 == IntentValue.string("slept") }.count == 4)
+        #expect(ContinuousClock.now - started < .seconds(3.5), "the slow requests ran one after the other")
+        #expect(host.processIdentifier == pid)
+        await finish()
+    }
+
+    @Test func aCrashFailsTheRequestWithTheSignalAndTheNextRequestStartsItAgain() async throws {
+        _ = try await perform("Echo", ["text": .string("before")])
+        let first = try #require(host.processIdentifier)
+        await #expect {
+            try await perform("Crash")
+        } throws: { error in
+            "\(error)" == "extension Tester exited with signal 11 while performing Crash"
+        }
+        #expect(!TestExtension.isAlive(first))
+        #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))
+        #expect(host.processIdentifier != first)
+        await #expect {
+            try await perform("Exit")
+        } throws: { error in
+            "\(error)" == "extension Tester exited with status 3 while performing Exit"
+        }
+        await finish()
+    }
+
+    @Test func garbageIsAProtocolErrorNamingTheExtension() async throws {
+        _ = try await perform("Echo", ["text": .string("before")])
+        let first = try #require(host.processIdentifier)
+        await #expect {
+            try await perform("Garbage")
+        } throws: { error in
+            "\(error)".hasPrefix("protocol error: extension Tester wrote a line that is not a JSON-RPC message: 'hello, this is not JSON'")
+        }
+        await #expect {
+            try await perform("Stray")
+        } throws: { error in
+            "\(error)".hasPrefix("protocol error: extension Tester answered request 99999, which was not asked or was answered already")
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(!TestExtension.isAlive(first), "the extension that wrote garbage was not ended")
+        #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))
+        await finish()
+    }
+
+    @Test func cancellationFailsAtOnceAndAnExtensionThatStopsStaysUp() async throws {
+        _ = try await perform("Echo", ["text": .string("before")])
+        let pid = host.processIdentifier
+        let task = Task { try await perform("Slow", ["text": .string("10")]) }
+        try await Task.sleep(for: .milliseconds(200))
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ContinuousClock.now - cancelled < .seconds(1), "the cancelled request waited for the extension")
+        try await Task.sleep(for: .milliseconds(600))
+        #expect(host.processIdentifier == pid, "an extension that honoured $/cancel was ended")
+        await finish()
+    }
+
+    @Test func anExtensionThatIgnoresCancellationIsEndedAfterTheGrace() async throws {
+        _ = try await perform("Echo", ["text": .string("before")])
+        let pid = try #require(host.processIdentifier)
+        let task = Task { try await perform("Hang") }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        try await Task.sleep(for: .seconds(2))
+        #expect(!TestExtension.isAlive(pid), "the hanging extension is still running")
+        #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))
+        await finish()
+    }
+
+    @Test func questionsAreAnsweredByTheRequestsInteraction() async throws {
+        let answered = try await perform("Ask", interaction: ScriptedInteraction(answers: ["text": "from the engine"]))
+        #expect(answered.value == IntentValue.string("from the engine"))
+        await #expect {
+            try await perform("Ask")
+        } throws: { error in
+            guard case InteractionError.cannotAsk(let question) = error else { return false }
+            return question.text == "Which text?" && question.name == "text"
+        }
+        await finish()
+    }
+
+    @Test func propertyQueriesArePushedDownWithTheirComparatorsSortAndLimit() async throws {
+        let conditions = [
+            PropertyCondition(property: "size", comparator: .greaterThan, operands: [.int(5)]),
+            PropertyCondition(property: "added", comparator: .lessThan, operands: [.date(DateText.parse("2026-02-01")!)])
+        ]
+        let found = try await host.entities(
+            HostedEntityRequest(
+                app: "Tester", entity: "Tester.Item",
+                query: .properties(conditions: conditions, mode: .and, sort: [PropertySort(property: "size", order: .descending)], limit: 2),
+                locale: "en"))
+        #expect(found.map(\.identifier) == ["1", "2"])
+        #expect(found[0].properties["size"] == .int(10))
+        _ = try await host.entities(HostedEntityRequest(app: "Tester", entity: "Item", query: .matching("item"), locale: "en"))
+        _ = try await host.entities(HostedEntityRequest(app: "Tester", entity: "Item", query: .identifiers(["2"]), locale: "en"))
+        let requests = try TestExtension.recordedRequests(beside: executable)
+        #expect(requests.map { $0["method"] as? String } == ["entities/query", "entities/matching", "entities/byIdentifiers"])
+        let query = try #require(requests.first?["params"] as? [String: Any])
+        #expect(query["entity"] as? String == "Item")
+        #expect(query["limit"] as? Int == 2)
+        #expect(query["mode"] as? String == "and")
+        let sent = try #require(query["conditions"] as? [[String: Any]])
+        #expect(sent.map { $0["comparator"] as? String } == ["greaterThan", "lessThan"])
+        #expect((sent[1]["operands"] as? [String])?.first?.hasPrefix("2026-02-01") == true)
+        #expect((query["sort"] as? [[String: String]]) == [["property": "size", "order": "descending"]])
+        await finish()
+    }
+
+    @Test func anIdleExtensionStopsAfterTheTimeoutAndStartsAgainOnUse() async throws {
+        let metadata = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path).metadata
+        let idle = ExtensionHost(
+            name: "Tester", executable: executable.path, metadata: metadata,
+            configuration: ExtensionHost.Configuration(idleTimeout: .milliseconds(300)))
+        let value = try await idle.perform(
+            HostedIntentRequest(app: "Tester", intent: "Pid", arguments: [:], locale: "en", interaction: NoInteraction()))
+        guard case .int(let pid) = value.value else {
+            Issue.record("no pid")
+            return
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(!TestExtension.isAlive(Int32(pid)))
+        #expect(idle.processIdentifier == nil)
+        let again = try await idle.perform(
+            HostedIntentRequest(app: "Tester", intent: "Echo", arguments: ["text": .string("back")], locale: "en", interaction: NoInteraction()))
+        #expect(again.value == .string("back"))
+        await idle.stop()
+    }
+
+    @Test func aMissingProgramCannotStart() async throws {
+        await #expect {
+            try await ExtensionHandshake.perform(name: "Ghost", executable: "/nonexistent/ghost")
+        } throws: { error in
+            "\(error)" == "extension Ghost cannot start: no such file"
+        }
+    }
+
+    @Test func waitingForAStartThatHangsEndsWhenTheCallerIsCancelled() async throws {
+        let silent = executable.deletingLastPathComponent().appendingPathComponent("silent.sh")
+        try "#!/bin/sh\nexec sleep 60\n".write(to: silent, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent.path)
+        let metadata = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path).metadata
+        let hanging = ExtensionHost(
+            name: "Tester", executable: silent.path, metadata: metadata, configuration: ExtensionHost.Configuration(startTimeout: .seconds(2)))
+        let task = Task {
+            try await hanging.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: [:], locale: "en", interaction: NoInteraction()))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        let cancelled = ContinuousClock.now
+        task.cancel()
+        await #expect(throws: CancellationError.self) { try await task.value }
+        #expect(ContinuousClock.now - cancelled < .seconds(1), "the cancelled caller waited for the start")
+        await #expect {
+            try await hanging.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: [:], locale: "en", interaction: NoInteraction()))
+        } throws: { error in
+            "\(error)" == "extension Tester did not answer initialize within 2.0 seconds, and was ended"
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(TestExtension.processes(naming: silent.path).isEmpty, "the silent extension is still running")
+    }
+
+    @Test func anExtensionWithoutACommonProtocolVersionIsRefused() async throws {
+        let future = executable.deletingLastPathComponent().appendingPathComponent("future.py")
+        try """
+        #!/usr/bin/env python3
+        import json, sys
+        for line in sys.stdin:
+            message = json.loads(line)
+            print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32002,
+                "message": "unsupported protocol version", "data": {"supported": [2, 3]}}}), flush=True)
+        """.write(to: future, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: future.path)
+        await #expect {
+            try await ExtensionHandshake.perform(name: "Future", executable: future.path)
+        } throws: { error in
+            "\(error)" == "extension Future speaks protocol version 2, 3, this engine speaks 1"
+        }
+        try await Task.sleep(for: .seconds(1.5))
+        #expect(TestExtension.processes(naming: future.path).isEmpty, "the refused extension is still running")
+    }
+}
