@@ -193,9 +193,11 @@ struct HostedAppTests {
 
     @Test func cancellingTheTaskCancelsTheHostedPerform() async throws {
         let task = Task { try await perform("Wait", [:]) }
-        try await Task.sleep(for: .milliseconds(50))
+        // Cancel once the host is waiting, however slowly the machine gets there.
+        for _ in 0..<200 where host.performed.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
+        #expect(host.cancelled == 1)
     }
 
     @Test func findPushesConditionsSortAndLimitDownToTheHost() async throws {

@@ -27,6 +27,7 @@ public final class BookshopHost: IntentHost {
         var books: [EntityValue]
         var queries: [HostedEntityRequest.Query] = []
         var performed: [Performed] = []
+        var cancelled = 0
     }
 
     private let state: Mutex<State>
@@ -53,6 +54,9 @@ public final class BookshopHost: IntentHost {
 
     /// The performs received, in order.
     public var performed: [Performed] { state.withLock { $0.performed } }
+
+    /// How many performs of `Wait` ended because their task was cancelled.
+    public var cancelled: Int { state.withLock { $0.cancelled } }
 
     public func perform(_ request: HostedIntentRequest) async throws -> HostedIntentResult {
         state.withLock { $0.performed.append(Performed(intent: request.intent, arguments: request.arguments)) }
@@ -85,7 +89,12 @@ public final class BookshopHost: IntentHost {
             return HostedIntentResult(
                 dialog: "Opening.", opensIntent: HostedOpenIntent(intent: "Describe", arguments: ["book": request.arguments["book"] ?? .null]))
         case "Wait":
-            try await Task.sleep(for: .seconds(30))
+            do {
+                try await Task.sleep(for: .seconds(30))
+            } catch {
+                state.withLock { $0.cancelled += 1 }
+                throw error
+            }
             return HostedIntentResult()
         default:
             throw Failure(description: "the shelf is locked")

@@ -22,13 +22,11 @@ public struct IntentDefinition: Sendable {
 
     package init(_ kind: Kind) {
         self.kind = kind
+        if case .swift(let type) = kind { self.type = type } else { self.type = nil }
     }
 
     /// The Swift type, or `nil` for an intent of a hosted app.
-    public var type: (any AppIntent.Type)? {
-        if case .swift(let type) = kind { return type }
-        return nil
-    }
+    public let type: (any AppIntent.Type)?
 
     /// The intent's name within its app (`AddBook`).
     public var typeName: String {

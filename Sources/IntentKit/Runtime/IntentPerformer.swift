@@ -107,7 +107,7 @@ public struct IntentPerformer: Sendable {
         var answered: Set<String> = []
         while true {
             let (intent, parameters) = IntentReflection.instantiate(type)
-            try await assign(arguments, to: parameters.map(Slot.init), named: intentName)
+            try await assign(arguments, to: parameters.lazy.map(Slot.init), named: intentName)
             do {
                 return try await run(intent, in: app, name: intentName)
             } catch let request as ParameterValueRequest {
@@ -291,7 +291,9 @@ public struct IntentPerformer: Sendable {
         }
     }
 
-    func assign(_ arguments: [String: IntentValue], to parameters: [Slot], named intentName: String) async throws {
+    /// Assigns values by name, then asks for the missing required ones; the slots are made as
+    /// they are read, so a Swift intent's run allocates nothing for them.
+    func assign(_ arguments: [String: IntentValue], to parameters: some Collection<Slot>, named intentName: String) async throws {
         let isKnown = { (name: String) in parameters.contains { $0.name == name } }
         if !arguments.keys.allSatisfy(isKnown) {
             for name in arguments.keys.sorted() where !isKnown(name) {

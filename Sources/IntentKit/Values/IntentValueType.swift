@@ -84,10 +84,7 @@ public struct EnumTypeReference: Sendable, Hashable {
     /// The type name (`Shelf`).
     public let name: String
     /// The Swift type, or `nil` for an enum of a hosted app.
-    public var type: (any AppEnum.Type)? {
-        if case .swift(let type) = definition { return type }
-        return nil
-    }
+    public let type: (any AppEnum.Type)?
     /// Where the cases come from.
     package let definition: Definition
 
@@ -99,11 +96,13 @@ public struct EnumTypeReference: Sendable, Hashable {
 
     init(_ type: any AppEnum.Type) {
         self.name = String(describing: type)
+        self.type = type
         self.definition = .swift(type)
     }
 
     package init(hosted: HostedEnumType) {
         self.name = hosted.name
+        self.type = nil
         self.definition = .hosted(hosted)
     }
 
@@ -129,10 +128,7 @@ public struct EntityTypeReference: Sendable, Hashable {
     /// The type name (`BookEntity`).
     public let name: String
     /// The Swift type, or `nil` for an entity type of a hosted app.
-    public var type: (any AppEntity.Type)? {
-        if case .swift(let type) = definition { return type }
-        return nil
-    }
+    public let type: (any AppEntity.Type)?
     /// Where the entities come from.
     package let definition: Definition
 
@@ -144,11 +140,13 @@ public struct EntityTypeReference: Sendable, Hashable {
 
     init(_ type: any AppEntity.Type) {
         self.name = String(describing: type)
+        self.type = type
         self.definition = .swift(type)
     }
 
     package init(hosted: HostedEntityType) {
         self.name = hosted.name
+        self.type = nil
         self.definition = .hosted(hosted)
     }
 

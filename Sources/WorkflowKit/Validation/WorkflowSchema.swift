@@ -70,8 +70,9 @@ public enum WorkflowSchema {
         find["properties"] = findProperties
         definitions["findStep"] = find
         let provider: (any WorkflowSearchProvider)? = search ?? WorkflowSearch.provider(for: catalog)
-        let indexed: [IntentCatalog.FoundEntity] = catalog.allEntities.filter { found in
-            found.type.map { provider?.isSearchable($0) ?? false } ?? false
+        var indexed: [IntentCatalog.FoundEntity] = []
+        for found in catalog.allEntities {
+            if let provider, let type = found.type, provider.isSearchable(type) { indexed.append(found) }
         }
         searchProperties["entity"] =
             [
