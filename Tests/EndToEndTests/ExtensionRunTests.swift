@@ -10,26 +10,6 @@ struct ExtensionRunTests {
     static let pantry = ShortcutsBinary.packageRoot.appendingPathComponent("Examples/Pantry/pantry.py").path
     static let greeter = ShortcutsBinary.executable.deletingLastPathComponent().appendingPathComponent("greeter-example").path
 
-    /// Whether the built Greeter answers the extension protocol (or skipping is refused).
-    static var greeterServes: Bool {
-        if SystemComponents.isRequired { return true }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: greeter)
-        process.arguments = ["extension", "serve"]
-        let input = Pipe()
-        let output = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        input.fileHandleForWriting.write(
-            Data(#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersions":[1],"locale":"en"}}"#.utf8 + [10]))
-        try? input.fileHandleForWriting.close()
-        let answer = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: answer, as: UTF8.self).contains("\"protocolVersion\"")
-    }
-
     func expectNoLeftovers(_ shortcuts: ShortcutsBinary, _ sourceLocation: SourceLocation = #_sourceLocation) async throws {
         // An extension ended at exit is reaped by init an instant later.
         var left = TestExtension.processes(home: shortcuts.home)
@@ -40,7 +20,7 @@ struct ExtensionRunTests {
         #expect(left.isEmpty, "processes left running: \(left)", sourceLocation: sourceLocation)
     }
 
-    @Test(.enabled(if: greeterServes, "Examples/Greeter does not serve the extension protocol in this build"))
+    @Test
     func greeterIsUsedInAWorkflowBesideLibraryIntents() async throws {
         let shortcuts = try ShortcutsBinary()
         let added = try await detached { try shortcuts.run(["extensions", "add", Self.greeter]) }
