@@ -9,14 +9,14 @@ extension IntentValue {
     /// ```swift
     /// IntentValue.list([.int(1), .string("a")]).mcpValue   // [1, "a"]
     /// ```
-    var mcpValue: Value {
+    package var mcpValue: Value {
         switch self {
         case .null: .null
         case .bool(let value): .bool(value)
         case .int(let value): .int(value)
         case .double(let value): .double(value)
         case .string(let value): .string(value)
-        case .date(let value): .string(value.formatted(.iso8601))
+        case .date(let value): .string(DateText.format(value))
         case .url(let value): .string(value.absoluteString)
         case .file(let value): .string(value.fileURL.path)
         case .list(let values): .array(values.map(\.mcpValue))
@@ -34,19 +34,19 @@ extension IntentValue {
 
 extension Value {
     /// The value as the engine's: objects become dictionaries (so later steps read
-    /// `${step.key}`), arrays lists, data its base64 text.
+    /// `${step.key}`), arrays lists, data a `data:` URL with its base64 text.
     ///
     /// ```swift
     /// Value.object(["temperature": 21.5]).intentValue   // .dictionary(["temperature": .double(21.5)])
     /// ```
-    var intentValue: IntentValue {
+    package var intentValue: IntentValue {
         switch self {
         case .null: .null
         case .bool(let value): .bool(value)
         case .int(let value): .int(value)
         case .double(let value): .double(value)
         case .string(let value): .string(value)
-        case .data(_, let data): .string(data.base64EncodedString())
+        case .data(let mimeType, let data): .string("data:\(mimeType ?? "application/octet-stream");base64,\(data.base64EncodedString())")
         case .array(let values): .list(values.map(\.intentValue))
         case .object(let values): .dictionary(values.mapValues(\.intentValue))
         }

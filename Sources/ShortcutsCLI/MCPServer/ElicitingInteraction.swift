@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import MCP
+import MCPServerApps
 import Synchronization
 
 /// What the connected MCP client said it can do when it initialized the session.

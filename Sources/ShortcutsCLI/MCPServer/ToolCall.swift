@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import MCP
+import MCPServerApps
 import Synchronization
 import WorkflowKit
 
@@ -72,7 +73,7 @@ struct ToolCall: Sendable {
     }
 
     private static func result(_ value: IntentValue, texts: [String]) -> CallTool.Result {
-        let json = Value(intentValue: value)
+        let json = value.mcpValue
         let structured: Value = json.objectValue != nil ? json : ["value": json]
         var content = texts.map { Tool.Content.text(text: $0, annotations: nil, _meta: nil) }
         if !value.isNull { content.append(.text(text: value.jsonText, annotations: nil, _meta: nil)) }
