@@ -181,6 +181,30 @@ struct ExtensionRunTests {
         try await expectNoLeftovers(shortcuts)
     }
 
+    @Test func aHangIsEndedByTheStepsTimeoutAndTheNextStepRuns() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        let folder = try TemporaryFolder.make()
+        try TemporaryFolder.write(
+            [
+                "hang.yaml": """
+                steps:
+                  - id: stuck
+                    perform: Tester.Hang
+                    timeout: 500ms
+                    continueOnError: true
+                  - show: "went on: ${stuck.error.message}"
+                """
+            ], in: folder)
+        let started = ContinuousClock.now
+        let ran = try await detached { try shortcuts.run(["run", folder.appendingPathComponent("hang.yaml").path]) }
+        #expect(ran.status == 0, "\(ran.error)")
+        #expect(ran.output.contains("went on: the step did not end within its timeout of 500 ms, so it was cancelled"), "\(ran.output)")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        try await expectNoLeftovers(shortcuts)
+    }
+
     @Test func questionsAreAnsweredOrQuotedWhenTheyCannotBeAsked() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()

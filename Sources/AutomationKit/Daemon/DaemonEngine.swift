@@ -611,8 +611,7 @@ final class DaemonEngine: @unchecked Sendable {
     }
 
     static func format(_ duration: Duration) -> String {
-        let seconds = Self.seconds(duration)
-        return seconds < 1 ? "\(Int(seconds * 1000)) ms" : seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+        DurationSyntax.describe(duration)
     }
 
     static func seconds(_ duration: Duration) -> Double {

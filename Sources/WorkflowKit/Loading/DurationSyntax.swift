@@ -4,6 +4,16 @@ package enum DurationSyntax {
         ("ms", 0.001), ("s", 1), ("m", 60), ("h", 3600), ("d", 86_400)
     ]
 
+    /// A duration in words for messages: `200 ms`, `30 s`, `1.5 s`.
+    ///
+    /// ```swift
+    /// DurationSyntax.describe(.milliseconds(200))   // "200 ms"
+    /// ```
+    package static func describe(_ duration: Duration) -> String {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+        return seconds < 1 ? "\(Int(seconds * 1000)) ms" : seconds == seconds.rounded() ? "\(Int(seconds)) s" : String(format: "%.1f s", seconds)
+    }
+
     /// The duration, or `nil` when the text is not one number-and-unit or a sequence of them.
     package static func parse(_ text: String) -> Duration? {
         var remaining = Substring(text)

@@ -23,9 +23,13 @@ enum StepKeyword: String, CaseIterable {
         }
     }
 
+    /// The keys every step may have besides its kind's (`continueOnError` and `timeout` are
+    /// refused where they mean nothing, with the reason).
+    static let commonKeys = ["id", "continueOnError", "timeout"]
+
     /// Every key a step of any kind may have.
     static let allKeys: [String] = {
-        var keys = ["id", "continueOnError"]
+        var keys = commonKeys
         for keyword in allCases {
             keys.append(keyword.rawValue)
             keys.append(contentsOf: keyword.settingKeys.filter { !keys.contains($0) })

@@ -48,6 +48,25 @@ extension WorkflowConverter {
         return flag.value
     }
 
+    /// The kinds of step that cannot have `timeout:`: they end at once.
+    private static let kindsWithoutTimeout: Set<StepKeyword> = [.comment, .stop, .break, .continue, .set, .append]
+
+    /// `timeout: 30s`: `.some(nil)` when absent, `nil` after reporting a mistake (a value that is
+    /// not a duration, a zero duration, a step that ends at once).
+    func convertTimeout(_ entry: MappingEntries.Entry?, keyword: StepKeyword) -> Located<Duration>?? {
+        guard let entry else { return .some(nil) }
+        guard let timeout = duration(entry.value, for: "'timeout'") else { return nil }
+        if Self.kindsWithoutTimeout.contains(keyword) {
+            report("'timeout' is not allowed in a '\(keyword.rawValue)' step: it ends at once", at: entry.key.location, help: "remove it")
+            return nil
+        }
+        guard timeout.value > .zero else {
+            report("a timeout must be longer than zero", at: timeout.location, help: "write a duration such as 30s or 2m")
+            return nil
+        }
+        return .some(timeout)
+    }
+
     /// Reports `catch:` or `finally:` written in a step without `try:`; returns whether it did.
     func reportCatchWithoutTry(_ entries: MappingEntries) -> Bool {
         let orphans = entries.all.filter { $0.key.value == "catch" || $0.key.value == "finally" }

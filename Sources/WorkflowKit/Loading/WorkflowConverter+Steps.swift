@@ -50,7 +50,7 @@ extension WorkflowConverter {
         }
         let stepDescription = "'\(keyword.rawValue)' step"
         for entry in entries.all
-        where entry.key.value != "id" && entry.key.value != "continueOnError" && entry.key.value != keyword.rawValue
+        where !StepKeyword.commonKeys.contains(entry.key.value) && entry.key.value != keyword.rawValue
             && !keyword.settingKeys.contains(entry.key.value)
         {
             let owners = StepKeyword.kinds(accepting: entry.key.value)
@@ -70,8 +70,9 @@ extension WorkflowConverter {
         }
         let settings = StepSettings(keyword: keyword, kindEntry: kindEntry, entries: entries, depth: depth)
         let continueOnError = convertContinueOnError(entries["continueOnError"], keyword: keyword)
-        guard let kind = convertKind(settings), let continueOnError else { return nil }
-        return Step(id: id, kind: kind, location: kindEntry.key.location, continueOnError: continueOnError)
+        let timeout = convertTimeout(entries["timeout"], keyword: keyword)
+        guard let kind = convertKind(settings), let continueOnError, let timeout else { return nil }
+        return Step(id: id, kind: kind, location: kindEntry.key.location, continueOnError: continueOnError, timeout: timeout)
     }
 
     /// What a kind's conversion reads from.

@@ -21,4 +21,8 @@ public struct Step: Sendable, Hashable {
     /// `continueOnError: true`: when the step fails, the run goes on with its output `null` and
     /// `${id.error}` holding the error (`message`, `step`, `location`); `null` when it succeeded.
     public var continueOnError = false
+    /// `timeout: 30s`: how long the step may take; past it the step is cancelled (an intent, an
+    /// extension's or MCP server's call, a nested workflow, the steps of a loop) and fails at the
+    /// timeout, which `continueOnError` and `try:` handle like any failure. `nil`: no limit.
+    public var timeout: Located<Duration>? = nil
 }

@@ -232,6 +232,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -274,6 +278,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -316,6 +324,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -338,6 +350,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -430,6 +446,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -457,6 +477,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -488,6 +512,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -526,6 +554,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -559,6 +591,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -581,6 +617,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -657,6 +697,10 @@ package enum WorkflowKitResources {
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false
@@ -1128,6 +1172,10 @@ package enum WorkflowKitResources {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."
         },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
+        },
         "parallel": {
           "type": "array",
           "minItems": 1,
@@ -1212,6 +1260,10 @@ package enum WorkflowKitResources {
         "finally": {
           "$ref": "#/$defs/steps",
           "description": "The steps run after `try:` (and `catch:`) in every case but cancellation, also when a step fails or a `stop`, `break` or `continue` leaves the block."
+        },
+        "timeout": {
+          "$ref": "#/$defs/duration",
+          "description": "How long the step may take: past it the step is cancelled and fails at its `timeout:`, which `continueOnError` and `try:` handle like any failure. Not allowed on `comment`, `stop`, `break`, `continue`, `set` and `append`. Default: no limit."
         }
       },
       "additionalProperties": false

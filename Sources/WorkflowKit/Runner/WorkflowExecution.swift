@@ -122,7 +122,12 @@ final class WorkflowExecution {
                 if containsSteps { trace[traceIndex] = record } else { trace.append(record) }
             }
             do {
-                let output = try await execute(step, in: &scope, record: &record, frame: frame)
+                let output =
+                    if let timeout = step.timeout {
+                        try await execute(step, within: timeout, in: &scope, record: &record, frame: frame)
+                    } else {
+                        try await execute(step, in: &scope, record: &record, frame: frame)
+                    }
                 record.duration = ContinuousClock.now - clock
                 record.output = output
                 finish(record)
@@ -158,7 +163,7 @@ final class WorkflowExecution {
     }
 
     /// Hands a step to the executor of its kind.
-    private func execute(_ step: Step, in scope: inout RunScope, record: inout StepTrace, frame: StepFrame) async throws -> IntentValue? {
+    func execute(_ step: Step, in scope: inout RunScope, record: inout StepTrace, frame: StepFrame) async throws -> IntentValue? {
         switch step.kind {
         case .perform(let perform): return try await execute(perform, in: scope, record: &record)
         case .find(let find): return try await execute(find, at: step.location, in: scope, record: &record)
