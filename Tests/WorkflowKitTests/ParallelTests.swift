@@ -111,17 +111,17 @@ struct ParallelTests {
             text: """
                 steps:
                   - parallel:
-                      - wait: 60s
+                      - wait: 10m
                       - perform: Probe.Hold
-                        with: { milliseconds: 60000 }
+                        with: { milliseconds: 600000 }
                       - - wait: 50ms
                         - perform: Probe.Hold
                           with: { milliseconds: 1, fails: true }
                 """, fileName: "cancel.yaml")
         let clock = ContinuousClock.now
         await #expect(throws: WorkflowRunError.self) { try await WorkflowRunner(catalog: catalog, secrets: nil).run(workflow) }
-        // Far below the siblings' minute, with room for a machine busy with other tests.
-        #expect(ContinuousClock.now - clock < .seconds(30))
+        // Far below the siblings' ten minutes, with room for a machine busy with other tests.
+        #expect(ContinuousClock.now - clock < .seconds(300))
         #expect(InFlightProbe.shared.cancelled == 1, "the running intent was not cancelled")
     }
 

@@ -10,10 +10,10 @@ struct StepTimeoutTests {
     @Test func aStepPastItsTimeoutIsCancelledAndFailsAtTheTimeout() async throws {
         let started = ContinuousClock.now
         let error = try await InlineWorkflow.failure(
-            "steps:\n  - wait: 60s\n    timeout: 100ms\n  - show: never\n", fileName: "slow.yaml")
+            "steps:\n  - wait: 10m\n    timeout: 100ms\n  - show: never\n", fileName: "slow.yaml")
         #expect(summary(error.diagnostic) == "3:14: the step did not end within its timeout of 100 ms, so it was cancelled")
-        // Far below the wait's minute, with room for a busy machine.
-        #expect(ContinuousClock.now - started < .seconds(30))
+        // Far below the wait's ten minutes, with room for a machine busy with other tests.
+        #expect(ContinuousClock.now - started < .seconds(300))
     }
 
     @Test func continueOnErrorAndTryHandleATimeoutLikeAnyFailure() async throws {
@@ -21,7 +21,7 @@ struct StepTimeoutTests {
             """
             steps:
               - id: slow
-                wait: 60s
+                wait: 10m
                 timeout: 50ms
                 continueOnError: true
               - try:
