@@ -42,15 +42,27 @@ struct DaemonTests {
             logger: lines.logger)
         try daemon.start()
         #expect(daemon.scheduledCount == 5)
-        try await Task.sleep(for: .milliseconds(3300))
-        try write("added.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: added } ]\n")
-        try await Task.sleep(for: .milliseconds(1600))
-        await daemon.stop()
-
         let store = try AutomationStore(path: home.appendingPathComponent("automations.sqlite").path)
         func claims(_ file: String) throws -> [Claim] {
             try store.claims(of: Automation.key(for: workflows.appendingPathComponent(file)), limit: 100).reversed()
         }
+        /// Waits until the daemon has done what a condition looks for (a few seconds on an idle
+        /// machine), for at most a minute, so a machine busy with other tests only makes it slower.
+        func waitUntil(_ condition: () throws -> Bool) async throws {
+            let deadline = ContinuousClock.now + .seconds(60)
+            while try !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
+        }
+        try await waitUntil {
+            try claims("queue.yaml").contains { ($0.startedAt ?? 0) - Double($0.dueTime) > 0.2 }
+                && claims("replace.yaml").contains { $0.status == .cancelled }
+                && claims("parallel.yaml").filter { $0.startedAt != nil }.count >= 3
+                && claims("timeout.yaml").contains { $0.status == .timedOut }
+                && claims("retry.yaml").contains { $0.status == .failed }
+        }
+        try write("added.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: added } ]\n")
+        try await waitUntil { try claims("added.yaml").contains { $0.status == .succeeded } }
+        await daemon.stop()
+
         let queued = try claims("queue.yaml")
         #expect(queued.contains { ($0.startedAt ?? 0) - Double($0.dueTime) > 0.2 }, "a queued due time started after the previous run")
         #expect(!queued.contains { $0.status == .skipped })

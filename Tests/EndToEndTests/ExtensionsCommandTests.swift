@@ -104,7 +104,8 @@ struct ExtensionsCommandTests {
         engine.standardError = FileHandle.nullDevice
         try engine.run()
         var extensionPID: Int32?
-        for _ in 0..<100 where extensionPID == nil {
+        let deadline = ContinuousClock.now + .seconds(30)
+        while extensionPID == nil, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(50))
             extensionPID = TestExtension.pid(beside: tester)
         }
@@ -112,11 +113,6 @@ struct ExtensionsCommandTests {
         #expect(TestExtension.isAlive(pid))
         kill(engine.processIdentifier, SIGKILL)
         engine.waitUntilExit()
-        var alive = true
-        for _ in 0..<40 where alive {
-            try await Task.sleep(for: .milliseconds(50))
-            alive = TestExtension.isAlive(pid)
-        }
-        #expect(!alive, "the extension outlived the engine killed with SIGKILL")
+        #expect(await TestExtension.waitUntilEnded(pid), "the extension outlived the engine killed with SIGKILL")
     }
 }

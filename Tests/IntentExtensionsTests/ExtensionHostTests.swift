@@ -189,8 +189,7 @@ struct ExtensionHostTests {
             Issue.record("no pid")
             return
         }
-        try await Task.sleep(for: .seconds(1.5))
-        #expect(!TestExtension.isAlive(Int32(pid)))
+        #expect(await TestExtension.waitUntilEnded(Int32(pid)), "the idle extension was not stopped")
         #expect(idle.processIdentifier == nil)
         let again = try await idle.perform(
             HostedIntentRequest(app: "Tester", intent: "Echo", arguments: ["text": .string("back")], locale: "en", interaction: NoInteraction()))

@@ -188,4 +188,12 @@ public enum TestExtension {
         let state = status.split(separator: ")").last?.split(separator: " ").first
         return state != "Z"
     }
+
+    /// Waits until a process has ended, for at most `seconds` (a busy machine only makes it
+    /// slower); returns whether it ended.
+    public static func waitUntilEnded(_ pid: Int32, seconds: Double = 30) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        while isAlive(pid), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        return !isAlive(pid)
+    }
 }
