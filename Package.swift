@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Cron", targets: ["Cron"]),
         .library(name: "AutomationKit", targets: ["AutomationKit"]),
         .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
+        .library(name: "TextEmbedding", targets: ["TextEmbedding"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
         .executable(name: "shortcuts", targets: ["shortcuts"])
     ],
@@ -42,7 +43,12 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log")
             ]
         ),
-        .target(name: "SpotlightKit", dependencies: ["IntentKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "EmbeddingKernels"),
+        .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels"]),
+        .target(
+            name: "SpotlightKit",
+            dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "spotlight-bench",
             dependencies: ["SpotlightKit", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
@@ -106,6 +112,7 @@ let package = Package(
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
+        .testTarget(name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "ShortcutsTestSupport"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
