@@ -8,6 +8,8 @@
 struct VocabularyTable: @unchecked Sendable {
     /// The table's bytes.
     let bytes: UnsafeRawBufferPointer
+    /// The largest id in the table (-1 when empty).
+    let largestId: Int32
     /// What keeps `bytes` alive.
     private let owner: AnyObject
     private let slotMask: UInt32
@@ -52,6 +54,9 @@ struct VocabularyTable: @unchecked Sendable {
         let entries = UnsafePointer(words + 2 + slotCount)
         for index in 0..<entryCount where Int(entries[3 * index]) + Int(entries[3 * index + 1]) > stringCount { return nil }
         for slot in 0..<slotCount where Int(words[2 + slot]) > entryCount { return nil }
+        var largest: Int32 = -1
+        for index in 0..<entryCount { largest = max(largest, Int32(bitPattern: entries[3 * index + 2])) }
+        largestId = largest
         self.bytes = bytes
         self.owner = owner
         slotMask = UInt32(slotCount - 1)

@@ -31,10 +31,13 @@ extension WordPieceTokenizer {
     /// intact cache.
     init?(cacheBeside tokenizerFile: URL) {
         guard let stamp = Self.stamp(of: tokenizerFile),
-            let file = try? MappedFile(path: Self.cacheURL(beside: tokenizerFile).path), file.count >= 48
+            let file = try? MappedFile(path: Self.cacheURL(beside: tokenizerFile).path), file.count >= 64
         else { return nil }
-        var reader = CacheReader(buffer: file.bytes(at: 0, count: file.count))
-        guard reader.word() == Self.magic, reader.word() == Self.version, reader.long() == stamp.size,
+        let contents = file.bytes(at: 0, count: file.count)
+        guard Self.checksum(UnsafeRawBufferPointer(rebasing: contents[8...])) == contents.loadUnaligned(fromByteOffset: 4, as: UInt32.self)
+        else { return nil }
+        var reader = CacheReader(buffer: contents)
+        guard reader.word() == Self.magic, reader.word() != nil, reader.word() == Self.version, reader.long() == stamp.size,
             reader.long() == UInt64(bitPattern: stamp.modified)
         else { return nil }
         guard let flags = reader.word() else { return nil }
@@ -59,6 +62,13 @@ extension WordPieceTokenizer {
             maxCharactersPerWord: Int(maxCharacters), before: before, after: after, addedTokens: added)
     }
 
+    /// FNV-1a over bytes, to notice a damaged cache file.
+    private static func checksum(_ bytes: UnsafeRawBufferPointer) -> UInt32 {
+        var hash: UInt32 = 2_166_136_261
+        for byte in bytes { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return hash
+    }
+
     /// Writes the cache beside `tokenizerFile`, atomically; a folder that cannot be written to
     /// leaves the tokenizer working without a cache.
     func writeCache(beside tokenizerFile: URL) {
@@ -72,6 +82,7 @@ extension WordPieceTokenizer {
             data.append(contentsOf: [UInt8](repeating: 0, count: (4 - value.count % 4) % 4))
         }
         word(Self.magic)
+        word(0)  // the checksum of everything after it, filled in below
         word(Self.version)
         long(stamp.size)
         long(UInt64(bitPattern: stamp.modified))
@@ -93,6 +104,8 @@ extension WordPieceTokenizer {
         }
         word(UInt32(vocabulary.bytes.count))
         data.append(contentsOf: vocabulary.bytes)
+        let sum = data.withUnsafeBytes { Self.checksum(UnsafeRawBufferPointer(rebasing: $0[8...])) }
+        withUnsafeBytes(of: sum.littleEndian) { data.replaceSubrange(4..<8, with: $0) }
         try? data.write(to: Self.cacheURL(beside: tokenizerFile), options: .atomic)
     }
 }

@@ -42,7 +42,15 @@ public struct TransformerEmbedder: TextEmbedder {
     /// - Throws: ``ModelLoadingError`` naming the file that is missing or wrong and how to fix it.
     public init(directory: URL, identifier: String, similarityFloor: Float) throws {
         configuration = try TransformerConfiguration(directory: directory)
-        tokenizer = try Self.loadTokenizer(directory.appendingPathComponent("tokenizer.json"))
+        let tokenizerFile = directory.appendingPathComponent("tokenizer.json")
+        tokenizer = try Self.loadTokenizer(tokenizerFile)
+        if let wordPiece = tokenizer as? WordPieceTokenizer, Int(wordPiece.vocabulary.largestId) >= configuration.vocabularySize {
+            throw ModelLoadingError.invalid(
+                tokenizerFile.path,
+                "the tokenizer has ids up to \(wordPiece.vocabulary.largestId) but config.json's model has \(configuration.vocabularySize) embeddings: "
+                    + "it belongs to another model",
+                help: "use the tokenizer.json of this model; \(ModelLoadingError.reinstall)")
+        }
         let file = try SafetensorsFile(path: directory.appendingPathComponent("model.safetensors").path)
         weights = try TransformerWeights(file: file, configuration: configuration)
         self.identifier = identifier
