@@ -107,7 +107,7 @@ let package = Package(
             name: "shortcuts-bench",
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
-                "LocalHTTP", "IntentExtensions", .product(name: "GRDB", package: "GRDB.swift")
+                "LocalHTTP", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),

@@ -82,15 +82,15 @@ void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, con
 }
 
 EK_CLONES
-void ek_attention(int count, int heads, int headSize, const float *qkv, int ldqkv, float *output, int ldout, float *scratch) {
-    int hidden = heads * headSize;
+void ek_attention(int count, int heads, int headSize, const float *query, const float *key, const float *value, int ld,
+                  float *output, int ldout, float *scratch) {
     float scale = 1.0f / sqrtf((float)headSize);
     for (int h = 0; h < heads; h++) {
         for (int i = 0; i < count; i++) {
-            const float *q = qkv + (size_t)i * ldqkv + h * headSize;
+            const float *q = query + (size_t)i * ld + h * headSize;
             float largest = -INFINITY;
             for (int j = 0; j < count; j++) {
-                float score = ek_inline_dot(q, qkv + (size_t)j * ldqkv + hidden + h * headSize, headSize) * scale;
+                float score = ek_inline_dot(q, key + (size_t)j * ld + h * headSize, headSize) * scale;
                 scratch[j] = score;
                 if (score > largest) largest = score;
             }
@@ -103,7 +103,7 @@ void ek_attention(int count, int heads, int headSize, const float *qkv, int ldqk
             float *out = output + (size_t)i * ldout + h * headSize;
             memset(out, 0, sizeof(float) * (size_t)headSize);
             for (int j = 0; j < count; j++) {
-                const float *v = qkv + (size_t)j * ldqkv + 2 * hidden + h * headSize;
+                const float *v = value + (size_t)j * ld + h * headSize;
                 float weight = scratch[j];
                 for (int d = 0; d < headSize; d++) out[d] += weight * v[d];
             }

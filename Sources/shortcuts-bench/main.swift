@@ -8,6 +8,7 @@ import Foundation
 //   swift run -c release shortcuts-bench shell [calls]
 //   swift run -c release shortcuts-bench web [requests]
 //   swift run -c release shortcuts-bench extensions [calls]
+//   swift run -c release shortcuts-bench embeddings [model folder] [seconds]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
@@ -22,9 +23,11 @@ case "web":
     try await WebBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "extensions":
     try await ExtensionBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "embeddings":
+    try EmbeddingBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests] | extensions [calls]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests] | extensions [calls] | embeddings [model folder] [seconds]"
     )
     exit(64)
 }

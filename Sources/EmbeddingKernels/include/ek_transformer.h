@@ -12,12 +12,14 @@
 /// `c` lets three weights (query, key, value) fill one matrix without being copied together.
 void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, const float *bias, float *c, int ldc);
 
-/// Scaled dot-product self-attention of one sequence of `count` tokens, every head at once.
+/// Scaled dot-product self-attention of one sequence of `count` tokens, for `heads` heads.
 ///
-/// Row t of `qkv` (rows `ldqkv` apart) holds the token's query, key and value projections, each
-/// `heads · headSize` floats, one after the other. Row t of `output` (rows `ldout` apart) receives
-/// the `heads · headSize` floats of softmax(q·kᵀ/√headSize)·v. `scratch` holds `count` floats.
-void ek_attention(int count, int heads, int headSize, const float *qkv, int ldqkv, float *output, int ldout, float *scratch);
+/// Row t of `query`, `key` and `value` (each `ld` floats apart) holds the token's projections,
+/// `heads · headSize` floats from the given pointers. Row t of `output` (rows `ldout` apart)
+/// receives softmax(q·kᵀ/√headSize)·v for each head. `scratch` holds `count` floats. A subset of
+/// the heads is computed by offsetting the four pointers by `firstHead · headSize`.
+void ek_attention(int count, int heads, int headSize, const float *query, const float *key, const float *value, int ld,
+                  float *output, int ldout, float *scratch);
 
 /// GELU with the exact error function, in place: x · ½ · (1 + erf(x / √2)).
 void ek_gelu(float *values, long count);

@@ -1,77 +1,103 @@
+import Dispatch
 import EmbeddingKernels
+import Foundation
 
 extension TransformerEmbedder {
     /// Runs the encoder on a packed batch: the tokens of every text are stacked into one matrix
     /// for the dense layers (no padding), attention runs within each text, and each text's
     /// vector is the mean of its token states, normalised to unit length.
+    ///
+    /// The matrix products are split by output columns, and attention by text and head, across
+    /// the processor's cores when the work is large enough to pay for the hand-over.
     func forward(_ sequences: [[Int32]]) -> [[Float]] {
         let c = configuration
         let hidden = c.hiddenSize
         let total = sequences.reduce(0) { $0 + $1.count }
         guard total > 0 else { return sequences.map { _ in [Float](repeating: 0, count: hidden) } }
         let headSize = hidden / c.headCount
-        var state = [Float](repeating: 0, count: total * hidden)
-        var next = [Float](repeating: 0, count: total * hidden)
-        var context = [Float](repeating: 0, count: total * hidden)
-        var qkv = [Float](repeating: 0, count: total * 3 * hidden)
-        var intermediate = [Float](repeating: 0, count: total * c.intermediateSize)
-        var scratch = [Float](repeating: 0, count: sequences.map(\.count).max() ?? 0)
-        let m = Int32(total)
-        let h = Int32(hidden)
-        let inner = Int32(c.intermediateSize)
+        let state = Matrix(rows: total, columns: hidden)
+        let next = Matrix(rows: total, columns: hidden)
+        let context = Matrix(rows: total, columns: hidden)
+        let qkv = Matrix(rows: total, columns: 3 * hidden)
+        let intermediate = Matrix(rows: total, columns: c.intermediateSize)
+        defer { for matrix in [state, next, context, qkv, intermediate] { matrix.free() } }
+        var current = state
+        var spare = next
         let epsilon = c.layerNormEpsilon
 
         // Embeddings: word + position + token type 0, then LayerNorm.
-        state.withUnsafeMutableBufferPointer { state in
-            var row = 0
-            for sequence in sequences {
-                for (position, id) in sequence.enumerated() {
-                    let out = state.baseAddress! + row * hidden
-                    let word = weights.wordEmbeddings.pointer + Int(id) * hidden
-                    let place = weights.positionEmbeddings.pointer + (position + c.positionOffset) * hidden
-                    let type = weights.typeEmbeddings.pointer
-                    for i in 0..<hidden { out[i] = word[i] + place[i] + type[i] }
-                    row += 1
-                }
+        var row = 0
+        for sequence in sequences {
+            for (position, id) in sequence.enumerated() {
+                let out = current.row(row)
+                let word = weights.wordEmbeddings.pointer + Int(id) * hidden
+                let place = weights.positionEmbeddings.pointer + (position + c.positionOffset) * hidden
+                let type = weights.typeEmbeddings.pointer
+                for i in 0..<hidden { out[i] = word[i] + place[i] + type[i] }
+                row += 1
             }
-            ek_add_layer_norm(
-                m, h, state.baseAddress, nil, weights.embeddingNormGamma.pointer, weights.embeddingNormBeta.pointer, epsilon)
         }
+        ek_add_layer_norm(
+            Int32(total), Int32(hidden), current.pointer, nil, weights.embeddingNormGamma.pointer, weights.embeddingNormBeta.pointer,
+            epsilon)
+
+        // Attention work: each text's heads, in halves when there are few texts.
+        let headGroups = sequences.count >= Self.threads ? 1 : Self.threads
+        var work: [(start: Int, count: Int, firstHead: Int, heads: Int)] = []
+        var start = 0
+        for sequence in sequences {
+            for group in 0..<headGroups {
+                let first = c.headCount * group / headGroups
+                let last = c.headCount * (group + 1) / headGroups
+                if last > first { work.append((start, sequence.count, first, last - first)) }
+            }
+            start += sequence.count
+        }
+        let attentionWork = work
+        let attentionScratch = sequences.map(\.count).max() ?? 0
 
         for layer in weights.layers {
-            qkv.withUnsafeMutableBufferPointer { qkv in
-                let out = qkv.baseAddress!
-                ek_linear(m, h, h, state, h, layer.query.pointer, layer.queryBias.pointer, out, 3 * h)
-                ek_linear(m, h, h, state, h, layer.key.pointer, layer.keyBias.pointer, out + hidden, 3 * h)
-                ek_linear(m, h, h, state, h, layer.value.pointer, layer.valueBias.pointer, out + 2 * hidden, 3 * h)
-                context.withUnsafeMutableBufferPointer { context in
-                    var start = 0
-                    for sequence in sequences {
-                        ek_attention(
-                            Int32(sequence.count), Int32(c.headCount), Int32(headSize), out + start * 3 * hidden, 3 * h,
-                            context.baseAddress! + start * hidden, h, &scratch)
-                        start += sequence.count
-                    }
-                }
+            linear(current, layer.query, layer.queryBias, into: qkv, column: 0)
+            linear(current, layer.key, layer.keyBias, into: qkv, column: hidden)
+            linear(current, layer.value, layer.valueBias, into: qkv, column: 2 * hidden)
+            Self.parallel(attentionWork.count, worthIt: total * total * hidden > 100_000) { index in
+                let work = attentionWork[index]
+                let scratch = UnsafeMutablePointer<Float>.allocate(capacity: attentionScratch)
+                defer { scratch.deallocate() }
+                let offset = work.firstHead * headSize
+                let base = qkv.row(work.start)
+                ek_attention(
+                    Int32(work.count), Int32(work.heads), Int32(headSize), base + offset, base + hidden + offset,
+                    base + 2 * hidden + offset, Int32(3 * hidden), context.row(work.start) + offset, Int32(hidden), scratch)
             }
-            ek_linear(m, h, h, context, h, layer.attentionOutput.pointer, layer.attentionOutputBias.pointer, &next, h)
-            ek_add_layer_norm(m, h, &next, state, layer.attentionNormGamma.pointer, layer.attentionNormBeta.pointer, epsilon)
-            swap(&state, &next)
-            ek_linear(m, inner, h, state, h, layer.intermediate.pointer, layer.intermediateBias.pointer, &intermediate, inner)
-            ek_gelu(&intermediate, total * c.intermediateSize)
-            ek_linear(m, h, inner, intermediate, inner, layer.output.pointer, layer.outputBias.pointer, &next, h)
-            ek_add_layer_norm(m, h, &next, state, layer.outputNormGamma.pointer, layer.outputNormBeta.pointer, epsilon)
-            swap(&state, &next)
+            linear(context, layer.attentionOutput, layer.attentionOutputBias, into: spare, column: 0)
+            ek_add_layer_norm(
+                Int32(total), Int32(hidden), spare.pointer, current.pointer, layer.attentionNormGamma.pointer,
+                layer.attentionNormBeta.pointer, epsilon)
+            swap(&current, &spare)
+            linear(current, layer.intermediate, layer.intermediateBias, into: intermediate, column: 0)
+            let count = total * c.intermediateSize
+            Self.parallel(Self.threads, worthIt: count > 20_000) { part in
+                let from = count * part / Self.threads
+                let to = count * (part + 1) / Self.threads
+                ek_gelu(intermediate.pointer + from, to - from)
+            }
+            linear(intermediate, layer.output, layer.outputBias, into: spare, column: 0)
+            ek_add_layer_norm(
+                Int32(total), Int32(hidden), spare.pointer, current.pointer, layer.outputNormGamma.pointer, layer.outputNormBeta.pointer,
+                epsilon)
+            swap(&current, &spare)
         }
 
         // Mean pooling over each text's tokens, then L2 normalisation.
         var vectors: [[Float]] = []
         vectors.reserveCapacity(sequences.count)
-        var start = 0
+        start = 0
         for sequence in sequences {
             var sum = [Double](repeating: 0, count: hidden)
             for row in start..<(start + sequence.count) {
-                for i in 0..<hidden { sum[i] += Double(state[row * hidden + i]) }
+                let values = current.row(row)
+                for i in 0..<hidden { sum[i] += Double(values[i]) }
             }
             start += sequence.count
             let norm = sum.reduce(0) { $0 + $1 * $1 }.squareRoot()
@@ -79,4 +105,48 @@ extension TransformerEmbedder {
         }
         return vectors
     }
+
+    /// `output[:, column ..< column + weight rows] = input · weightᵀ + bias`, split by columns.
+    private func linear(_ input: Matrix, _ weight: Tensor, _ bias: Tensor, into output: Matrix, column: Int) {
+        let outputs = bias.count
+        let inputs = input.columns
+        let parts = input.rows * outputs * inputs > 200_000 ? Self.threads : 1
+        Self.parallel(parts, worthIt: parts > 1) { part in
+            let from = (outputs * part / parts) & ~3
+            let to = part == parts - 1 ? outputs : (outputs * (part + 1) / parts) & ~3
+            ek_linear(
+                Int32(input.rows), Int32(to - from), Int32(inputs), input.pointer, Int32(inputs), weight.pointer + from * inputs,
+                bias.pointer + from, output.pointer + column + from, Int32(output.columns))
+        }
+    }
+
+    /// The number of threads the forward pass splits its work across.
+    static let threads = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
+
+    /// Runs `body` for each index, on several threads when the work is worth it.
+    private static func parallel(_ count: Int, worthIt: Bool, _ body: @Sendable (Int) -> Void) {
+        if worthIt && count > 1 && threads > 1 {
+            DispatchQueue.concurrentPerform(iterations: count, execute: body)
+        } else {
+            for index in 0..<count { body(index) }
+        }
+    }
+}
+
+/// A row-major matrix of floats for the forward pass's activations.
+struct Matrix: @unchecked Sendable {
+    let pointer: UnsafeMutablePointer<Float>
+    let rows: Int
+    let columns: Int
+
+    init(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+        pointer = .allocate(capacity: rows * columns)
+        pointer.initialize(repeating: 0, count: rows * columns)
+    }
+
+    func row(_ index: Int) -> UnsafeMutablePointer<Float> { pointer + index * columns }
+
+    func free() { pointer.deallocate() }
 }
