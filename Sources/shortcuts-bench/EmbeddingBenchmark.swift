@@ -21,7 +21,10 @@ enum EmbeddingBenchmark {
         }
         let source = URL(fileURLWithPath: path, isDirectory: true)
         let seconds = arguments.dropFirst().first.flatMap(Double.init) ?? 2
-        print("kernels: \(String(cString: ek_variant())), model: \(source.path)")
+        let threads = ProcessInfo.processInfo.environment["SHORTCUTS_EMBEDDING_THREADS"] ?? "2"
+        print(
+            "kernels: \(String(cString: ek_variant())), matrix products: \(ek_has_avx512() != 0 ? "AVX-512" : "AVX2 or baseline"), "
+                + "threads: \(threads) (SHORTCUTS_EMBEDDING_THREADS; the numpy reference gets as many BLAS threads), model: \(source.path)")
 
         // Load time: a fresh folder (tokenizer.json parsed, cache written), then with the cache.
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("embedding-bench-\(UUID().uuidString)")
@@ -82,7 +85,8 @@ enum EmbeddingBenchmark {
             let numpy = reference?[key]
             let numpyText =
                 numpy.map { String(format: "%13.1f %9.0f %12.2fx", $0.items, $0.tokens, result.items / $0.items) } ?? "  (numpy reference not run)"
-            print(String(format: "%-35@ %13.1f %9.0f", label as NSString, result.items, result.tokens) + numpyText)
+            let padded = label.padding(toLength: 35, withPad: " ", startingAt: 0)
+            print(padded + String(format: " %13.1f %9.0f", result.items, result.tokens) + numpyText)
         }
         if reference == nil {
             print("the numpy reference needs python3 with numpy, tokenizers and safetensors (pip install numpy tokenizers safetensors)")
@@ -96,6 +100,9 @@ enum EmbeddingBenchmark {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", script.path, "bench", model.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["OPENBLAS_NUM_THREADS"] = environment["SHORTCUTS_EMBEDDING_THREADS"] ?? "2"
+        process.environment = environment
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice

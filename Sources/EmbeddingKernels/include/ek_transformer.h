@@ -10,6 +10,7 @@
 /// layout of a linear layer's weight) into `c` (m × n, rows `ldc` apart), adding `bias` (n floats,
 /// may be NULL): `c[i][j] = bias[j] + Σ a[i][p]·b[j][p]`. Writing into a column range of a wider
 /// `c` lets three weights (query, key, value) fill one matrix without being copied together.
+/// On processors with AVX-512 a kernel for it is used, otherwise the AVX2/FMA or baseline one.
 void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, const float *bias, float *c, int ldc);
 
 /// Scaled dot-product self-attention of one sequence of `count` tokens, for `heads` heads.
@@ -27,6 +28,9 @@ void ek_gelu(float *values, long count);
 /// `rows` rows of `width` floats become LayerNorm(x + residual) · gamma + beta, in place in `x`.
 /// `residual` may be NULL.
 void ek_add_layer_norm(int rows, int width, float *x, const float *residual, const float *gamma, const float *beta, float epsilon);
+
+/// Whether the processor runs the AVX-512 matrix product (AVX-512 F, VL, DQ and BW).
+int ek_has_avx512(void);
 
 /// Converts IEEE half-precision floats to single precision.
 void ek_half_to_float(const uint16_t *half, float *single, long count);

@@ -120,8 +120,11 @@ extension TransformerEmbedder {
         }
     }
 
-    /// The number of threads the forward pass splits its work across.
-    static let threads = max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
+    /// The number of threads the forward pass splits its work across: two when the processor
+    /// has them, or `SHORTCUTS_EMBEDDING_THREADS` (1 to measure one core).
+    static let threads =
+        ProcessInfo.processInfo.environment["SHORTCUTS_EMBEDDING_THREADS"].flatMap(Int.init).map { max(1, $0) }
+        ?? max(1, min(2, ProcessInfo.processInfo.activeProcessorCount))
 
     /// Runs `body` for each index, on several threads when the work is worth it.
     private static func parallel(_ count: Int, worthIt: Bool, _ body: @Sendable (Int) -> Void) {
