@@ -165,30 +165,72 @@ void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, con
     ek_linear_avx2(m, n, k, a, lda, b, bias, c, ldc);
 }
 
+/// Per head: the keys are first transposed into `scratch` (headSize rows of `count`), so that
+/// each query's scores are built eight keys at a time without horizontal sums; the softmax uses
+/// a vectorised exponential: x = n·ln 2 + r with |r| ≤ ln 2 / 2, e^r by a degree-6 polynomial
+/// (relative error about 2e-7), 2^n built in the exponent bits; below -87 it is 0.
 EK_CLONES
 void ek_attention(int count, int heads, int headSize, const float *query, const float *key, const float *value, int ld,
                   float *output, int ldout, float *scratch) {
     float scale = 1.0f / sqrtf((float)headSize);
+    float *keys = scratch, *scores = scratch + (size_t)count * headSize;
+    int count8 = count & ~7;
     for (int h = 0; h < heads; h++) {
+        for (int j = 0; j < count; j++) {
+            const float *k = key + (size_t)j * ld + h * headSize;
+            for (int d = 0; d < headSize; d++) keys[(size_t)d * count + j] = k[d];
+        }
         for (int i = 0; i < count; i++) {
             const float *q = query + (size_t)i * ld + h * headSize;
-            float largest = -INFINITY;
-            for (int j = 0; j < count; j++) {
-                float score = ek_inline_dot(q, key + (size_t)j * ld + h * headSize, headSize) * scale;
-                scratch[j] = score;
-                if (score > largest) largest = score;
+            int j = 0;
+            for (; j < count8; j += 8) {
+                ek_v8 acc = {0};
+                for (int d = 0; d < headSize; d++) acc += q[d] * *(const ek_v8 *)(keys + (size_t)d * count + j);
+                *(ek_v8 *)(scores + j) = acc * scale;
             }
+            for (; j < count; j++) {
+                float acc = 0;
+                for (int d = 0; d < headSize; d++) acc += q[d] * keys[(size_t)d * count + j];
+                scores[j] = acc * scale;
+            }
+            float largest = -INFINITY;
+            for (j = 0; j < count; j++) largest = scores[j] > largest ? scores[j] : largest;
             float total = 0;
-            for (int j = 0; j < count; j++) {
-                float e = expf(scratch[j] - largest);
-                scratch[j] = e;
+            typedef int ek_i8 __attribute__((vector_size(32)));
+            const ek_v8 lowest = {-87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f};
+            for (j = 0; j < count8; j += 8) {
+                ek_v8 x = *(ek_v8 *)(scores + j) - largest;
+                ek_i8 underflow = x < lowest;
+                x = __builtin_elementwise_max(x, lowest);
+                ek_v8 shifted = x * 1.44269504088896341f + 12582912.0f;  // 1.5·2²³ rounds to an integer
+                ek_v8 n = shifted - 12582912.0f;
+                ek_v8 r = x - n * 0.693359375f;
+                r = r - n * -2.12194440e-4f;
+                ek_v8 p = 1.9875691500e-4f * r + 1.3981999507e-3f;
+                p = p * r + 8.3334519073e-3f;
+                p = p * r + 4.1665795894e-2f;
+                p = p * r + 1.6666665459e-1f;
+                p = p * r + 5.0000001201e-1f;
+                p = p * r * r + r + 1.0f;
+                ek_i8 bits, result;
+                __builtin_memcpy(&bits, &shifted, sizeof bits);
+                __builtin_memcpy(&result, &p, sizeof result);
+                result = (result + ((bits - 0x4B400000) << 23)) & ~underflow;  // n added to the exponent
+                ek_v8 e;
+                __builtin_memcpy(&e, &result, sizeof e);
+                *(ek_v8 *)(scores + j) = e;
+                total += ek_sum8(e);
+            }
+            for (; j < count; j++) {
+                float e = expf(scores[j] - largest);
+                scores[j] = e;
                 total += e;
             }
             float *out = output + (size_t)i * ldout + h * headSize;
             memset(out, 0, sizeof(float) * (size_t)headSize);
-            for (int j = 0; j < count; j++) {
+            for (j = 0; j < count; j++) {
                 const float *v = value + (size_t)j * ld + h * headSize;
-                float weight = scratch[j];
+                float weight = scores[j];
                 for (int d = 0; d < headSize; d++) out[d] += weight * v[d];
             }
             float inverse = 1.0f / total;
