@@ -2,7 +2,12 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
+
+#ifndef EK_PACKED_ROWS
+#define EK_PACKED_ROWS 64
+#endif
 
 #if defined(__x86_64__) && defined(__ELF__)
 #define EK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
@@ -144,6 +149,58 @@ static void ek_linear_avx512(int m, int n, int k, const float *a, int lda, const
         }
     }
 }
+
+/// `rows` (a constant after inlining) rows of `a` against a packed panel of 32 columns of `b`
+/// (`panel[p·32 + q]` = b[j + q][p]): each row's 32 sums stay in two registers, `a`'s value is
+/// broadcast, so no horizontal sums are needed.
+static inline __attribute__((always_inline, target("arch=x86-64-v4"), min_vector_width(512))) void
+ek_panel_rows(int rows, int k, const float *a, int lda, const float *panel, const float *bias, int columns, float *c, int ldc) {
+    ek_v16 acc[8][2];
+    for (int r = 0; r < rows; r++) acc[r][0] = acc[r][1] = (ek_v16){0};
+    for (int p = 0; p < k; p++) {
+        ek_v16 w0 = *(const ek_v16 *)(panel + (size_t)p * 32), w1 = *(const ek_v16 *)(panel + (size_t)p * 32 + 16);
+        for (int r = 0; r < rows; r++) {
+            float x = a[(size_t)r * lda + p];
+            acc[r][0] += x * w0;
+            acc[r][1] += x * w1;
+        }
+    }
+    for (int r = 0; r < rows; r++) {
+        float *out = c + (size_t)r * ldc;
+        if (columns == 32) {
+            ek_v16 sum0 = acc[r][0], sum1 = acc[r][1];
+            if (bias) {
+                sum0 += *(const ek_v16 *)bias;
+                sum1 += *(const ek_v16 *)(bias + 16);
+            }
+            *(ek_v16 *)out = sum0;
+            *(ek_v16 *)(out + 16) = sum1;
+        } else {
+            for (int q = 0; q < columns; q++) out[q] = acc[r][q / 16][q % 16] + (bias ? bias[q] : 0);
+        }
+    }
+}
+
+/// With AVX-512 and enough rows: 32 columns of `b` at a time are copied into a panel laid out by
+/// `k` (48 kB for k = 384, in the L1 or L2 cache), then every row of `a` passes over it, eight at a time.
+__attribute__((target("arch=x86-64-v4"), min_vector_width(512)))
+static void ek_linear_avx512_packed(int m, int n, int k, const float *a, int lda, const float *b, const float *bias, float *c,
+                                    int ldc, float *panel) {
+    for (int j = 0; j < n; j += 32) {
+        int columns = n - j < 32 ? n - j : 32;
+        for (int p = 0; p < k; p++) {
+            for (int q = 0; q < 32; q++) panel[(size_t)p * 32 + q] = q < columns ? b[(size_t)(j + q) * k + p] : 0;
+        }
+        const float *columnBias = bias ? bias + j : 0;
+        int i = 0;
+        for (; i + 8 <= m; i += 8) ek_panel_rows(8, k, a + (size_t)i * lda, lda, panel, columnBias, columns, c + (size_t)i * ldc + j, ldc);
+        if (i + 4 <= m) {
+            ek_panel_rows(4, k, a + (size_t)i * lda, lda, panel, columnBias, columns, c + (size_t)i * ldc + j, ldc);
+            i += 4;
+        }
+        for (; i < m; i++) ek_panel_rows(1, k, a + (size_t)i * lda, lda, panel, columnBias, columns, c + (size_t)i * ldc + j, ldc);
+    }
+}
 #endif
 
 int ek_has_avx512(void) {
@@ -158,7 +215,13 @@ int ek_has_avx512(void) {
 void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, const float *bias, float *c, int ldc) {
 #if defined(__x86_64__) && defined(__ELF__)
     if (ek_has_avx512()) {
-        ek_linear_avx512(m, n, k, a, lda, b, bias, c, ldc);
+        float *panel = m >= EK_PACKED_ROWS ? malloc(sizeof(float) * 32 * (size_t)k) : NULL;
+        if (panel) {
+            ek_linear_avx512_packed(m, n, k, a, lda, b, bias, c, ldc, panel);
+            free(panel);
+        } else {
+            ek_linear_avx512(m, n, k, a, lda, b, bias, c, ldc);
+        }
         return;
     }
 #endif
