@@ -236,68 +236,86 @@ EK_CLONES
 void ek_attention(int count, int heads, int headSize, const float *query, const float *key, const float *value, int ld,
                   float *output, int ldout, float *scratch) {
     float scale = 1.0f / sqrtf((float)headSize);
-    float *keys = scratch, *scores = scratch + (size_t)count * headSize;
+    float *keys = scratch, *scores = scratch + (size_t)count * headSize;  // four rows of scores
     int count8 = count & ~7;
     for (int h = 0; h < heads; h++) {
         for (int j = 0; j < count; j++) {
             const float *k = key + (size_t)j * ld + h * headSize;
             for (int d = 0; d < headSize; d++) keys[(size_t)d * count + j] = k[d];
         }
-        for (int i = 0; i < count; i++) {
-            const float *q = query + (size_t)i * ld + h * headSize;
+        for (int i0 = 0; i0 < count; i0 += 4) {
+            // Scores of up to four queries at once: each loaded key vector serves four of them.
+            int block = count - i0 < 4 ? count - i0 : 4;
+            const float *q[4];
+            for (int r = 0; r < 4; r++) q[r] = query + (size_t)(i0 + (r < block ? r : 0)) * ld + h * headSize;
             int j = 0;
             for (; j < count8; j += 8) {
-                ek_v8 acc = {0};
-                for (int d = 0; d < headSize; d++) acc += q[d] * *(const ek_v8 *)(keys + (size_t)d * count + j);
-                *(ek_v8 *)(scores + j) = acc * scale;
+                ek_v8 acc0 = {0}, acc1 = {0}, acc2 = {0}, acc3 = {0};
+                for (int d = 0; d < headSize; d++) {
+                    ek_v8 k8 = *(const ek_v8 *)(keys + (size_t)d * count + j);
+                    acc0 += q[0][d] * k8;
+                    acc1 += q[1][d] * k8;
+                    acc2 += q[2][d] * k8;
+                    acc3 += q[3][d] * k8;
+                }
+                *(ek_v8 *)(scores + j) = acc0 * scale;
+                *(ek_v8 *)(scores + (size_t)count + j) = acc1 * scale;
+                *(ek_v8 *)(scores + 2 * (size_t)count + j) = acc2 * scale;
+                *(ek_v8 *)(scores + 3 * (size_t)count + j) = acc3 * scale;
             }
             for (; j < count; j++) {
-                float acc = 0;
-                for (int d = 0; d < headSize; d++) acc += q[d] * keys[(size_t)d * count + j];
-                scores[j] = acc * scale;
+                for (int r = 0; r < 4; r++) {
+                    float acc = 0;
+                    for (int d = 0; d < headSize; d++) acc += q[r][d] * keys[(size_t)d * count + j];
+                    scores[(size_t)r * count + j] = acc * scale;
+                }
             }
+            for (int r = 0; r < block; r++) {
+            int i = i0 + r;
+            float *row = scores + (size_t)r * count;
             float largest = -INFINITY;
-            for (j = 0; j < count; j++) largest = scores[j] > largest ? scores[j] : largest;
+            for (j = 0; j < count; j++) largest = row[j] > largest ? row[j] : largest;
             float total = 0;
             typedef int ek_i8 __attribute__((vector_size(32)));
             const ek_v8 lowest = {-87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f};
             for (j = 0; j < count8; j += 8) {
-                ek_v8 x = *(ek_v8 *)(scores + j) - largest;
+                ek_v8 x = *(ek_v8 *)(row + j) - largest;
                 ek_i8 underflow = x < lowest;
                 x = __builtin_elementwise_max(x, lowest);
                 ek_v8 shifted = x * 1.44269504088896341f + 12582912.0f;  // 1.5·2²³ rounds to an integer
                 ek_v8 n = shifted - 12582912.0f;
-                ek_v8 r = x - n * 0.693359375f;
-                r = r - n * -2.12194440e-4f;
-                ek_v8 p = 1.9875691500e-4f * r + 1.3981999507e-3f;
-                p = p * r + 8.3334519073e-3f;
-                p = p * r + 4.1665795894e-2f;
-                p = p * r + 1.6666665459e-1f;
-                p = p * r + 5.0000001201e-1f;
-                p = p * r * r + r + 1.0f;
+                ek_v8 f = x - n * 0.693359375f;
+                f = f - n * -2.12194440e-4f;
+                ek_v8 p = 1.9875691500e-4f * f + 1.3981999507e-3f;
+                p = p * f + 8.3334519073e-3f;
+                p = p * f + 4.1665795894e-2f;
+                p = p * f + 1.6666665459e-1f;
+                p = p * f + 5.0000001201e-1f;
+                p = p * f * f + f + 1.0f;
                 ek_i8 bits, result;
                 __builtin_memcpy(&bits, &shifted, sizeof bits);
                 __builtin_memcpy(&result, &p, sizeof result);
                 result = (result + ((bits - 0x4B400000) << 23)) & ~underflow;  // n added to the exponent
                 ek_v8 e;
                 __builtin_memcpy(&e, &result, sizeof e);
-                *(ek_v8 *)(scores + j) = e;
+                *(ek_v8 *)(row + j) = e;
                 total += ek_sum8(e);
             }
             for (; j < count; j++) {
-                float e = expf(scores[j] - largest);
-                scores[j] = e;
+                float e = expf(row[j] - largest);
+                row[j] = e;
                 total += e;
             }
             float *out = output + (size_t)i * ldout + h * headSize;
             memset(out, 0, sizeof(float) * (size_t)headSize);
             for (j = 0; j < count; j++) {
                 const float *v = value + (size_t)j * ld + h * headSize;
-                float weight = scores[j];
+                float weight = row[j];
                 for (int d = 0; d < headSize; d++) out[d] += weight * v[d];
             }
             float inverse = 1.0f / total;
             for (int d = 0; d < headSize; d++) out[d] *= inverse;
+            }
         }
     }
 }

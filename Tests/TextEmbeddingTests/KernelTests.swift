@@ -72,7 +72,7 @@ struct TransformerKernelTests {
         // One head of size 2: rows are query (2), key (2), value (2).
         let single: [Float] = [1, 0, 1, 0, 3, 4]
         var out = [Float](repeating: 0, count: 2)
-        var scratch = [Float](repeating: 0, count: 6)
+        var scratch = [Float](repeating: 0, count: 12)
         single.withUnsafeBufferPointer { p in
             ek_attention(1, 1, 2, p.baseAddress!, p.baseAddress! + 2, p.baseAddress! + 4, 6, &out, 2, &scratch)
         }

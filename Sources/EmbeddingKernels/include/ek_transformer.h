@@ -17,7 +17,7 @@ void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, con
 ///
 /// Row t of `query`, `key` and `value` (each `ld` floats apart) holds the token's projections,
 /// `heads · headSize` floats from the given pointers. Row t of `output` (rows `ldout` apart)
-/// receives softmax(q·kᵀ/√headSize)·v for each head. `scratch` holds `count · (headSize + 1)` floats. A subset of
+/// receives softmax(q·kᵀ/√headSize)·v for each head. `scratch` holds `count · (headSize + 4)` floats. A subset of
 /// the heads is computed by offsetting the four pointers by `firstHead · headSize`.
 void ek_attention(int count, int heads, int headSize, const float *query, const float *key, const float *value, int ld,
                   float *output, int ldout, float *scratch);

@@ -54,7 +54,7 @@ extension TransformerEmbedder {
             start += sequence.count
         }
         let attentionWork = work
-        let attentionScratch = (sequences.map(\.count).max() ?? 0) * (headSize + 1)
+        let attentionScratch = (sequences.map(\.count).max() ?? 0) * (headSize + 4)
 
         for layer in weights.layers {
             linear(current, layer.query, layer.queryBias, into: qkv, column: 0)
