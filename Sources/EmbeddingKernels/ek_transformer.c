@@ -228,10 +228,37 @@ void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, con
     ek_linear_avx2(m, n, k, a, lda, b, bias, c, ldc);
 }
 
+typedef int ek_i8 __attribute__((vector_size(32)));
+
+/// `out` = e^x for eight floats x ≤ 0 (a macro: a vector passed to a function would change the
+/// calling convention between the variants): x = n·ln 2 + f with |f| ≤ ln 2 / 2, e^f by a
+/// degree-6 polynomial (relative error about 2e-7), 2^n added in the exponent bits; below -87 it is 0.
+#define EK_EXP8(input, out)                                                                        \
+    do {                                                                                           \
+        const ek_v8 ek_lowest = {-87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f};  \
+        ek_v8 ek_x = (input);                                                                      \
+        ek_i8 ek_underflow = ek_x < ek_lowest;                                                     \
+        ek_x = __builtin_elementwise_max(ek_x, ek_lowest);                                         \
+        ek_v8 ek_shifted = ek_x * 1.44269504088896341f + 12582912.0f; /* 1.5·2²³ rounds */         \
+        ek_v8 ek_n = ek_shifted - 12582912.0f;                                                     \
+        ek_v8 ek_f = ek_x - ek_n * 0.693359375f;                                                   \
+        ek_f = ek_f - ek_n * -2.12194440e-4f;                                                      \
+        ek_v8 ek_p = 1.9875691500e-4f * ek_f + 1.3981999507e-3f;                                   \
+        ek_p = ek_p * ek_f + 8.3334519073e-3f;                                                     \
+        ek_p = ek_p * ek_f + 4.1665795894e-2f;                                                     \
+        ek_p = ek_p * ek_f + 1.6666665459e-1f;                                                     \
+        ek_p = ek_p * ek_f + 5.0000001201e-1f;                                                     \
+        ek_p = ek_p * ek_f * ek_f + ek_f + 1.0f;                                                   \
+        ek_i8 ek_bits, ek_result;                                                                  \
+        __builtin_memcpy(&ek_bits, &ek_shifted, sizeof ek_bits);                                   \
+        __builtin_memcpy(&ek_result, &ek_p, sizeof ek_result);                                     \
+        ek_result = (ek_result + ((ek_bits - 0x4B400000) << 23)) & ~ek_underflow;                  \
+        __builtin_memcpy(&(out), &ek_result, sizeof ek_result);                                    \
+    } while (0)
+
 /// Per head: the keys are first transposed into `scratch` (headSize rows of `count`), so that
 /// each query's scores are built eight keys at a time without horizontal sums; the softmax uses
-/// a vectorised exponential: x = n·ln 2 + r with |r| ≤ ln 2 / 2, e^r by a degree-6 polynomial
-/// (relative error about 2e-7), 2^n built in the exponent bits; below -87 it is 0.
+/// a vectorised exponential.
 EK_CLONES
 void ek_attention(int count, int heads, int headSize, const float *query, const float *key, const float *value, int ld,
                   float *output, int ldout, float *scratch) {
@@ -276,28 +303,9 @@ void ek_attention(int count, int heads, int headSize, const float *query, const 
             float largest = -INFINITY;
             for (j = 0; j < count; j++) largest = row[j] > largest ? row[j] : largest;
             float total = 0;
-            typedef int ek_i8 __attribute__((vector_size(32)));
-            const ek_v8 lowest = {-87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f, -87.0f};
             for (j = 0; j < count8; j += 8) {
-                ek_v8 x = *(ek_v8 *)(row + j) - largest;
-                ek_i8 underflow = x < lowest;
-                x = __builtin_elementwise_max(x, lowest);
-                ek_v8 shifted = x * 1.44269504088896341f + 12582912.0f;  // 1.5·2²³ rounds to an integer
-                ek_v8 n = shifted - 12582912.0f;
-                ek_v8 f = x - n * 0.693359375f;
-                f = f - n * -2.12194440e-4f;
-                ek_v8 p = 1.9875691500e-4f * f + 1.3981999507e-3f;
-                p = p * f + 8.3334519073e-3f;
-                p = p * f + 4.1665795894e-2f;
-                p = p * f + 1.6666665459e-1f;
-                p = p * f + 5.0000001201e-1f;
-                p = p * f * f + f + 1.0f;
-                ek_i8 bits, result;
-                __builtin_memcpy(&bits, &shifted, sizeof bits);
-                __builtin_memcpy(&result, &p, sizeof result);
-                result = (result + ((bits - 0x4B400000) << 23)) & ~underflow;  // n added to the exponent
                 ek_v8 e;
-                __builtin_memcpy(&e, &result, sizeof e);
+                EK_EXP8(*(ek_v8 *)(row + j) - largest, e);
                 *(ek_v8 *)(row + j) = e;
                 total += ek_sum8(e);
             }
@@ -320,9 +328,29 @@ void ek_attention(int count, int heads, int headSize, const float *query, const 
     }
 }
 
+/// erf by Abramowitz and Stegun 7.1.26 (absolute error below 1.5e-7), eight at a time, with the
+/// vectorised exponential.
 EK_CLONES
 void ek_gelu(float *values, long count) {
-    for (long i = 0; i < count; i++) {
+    long i = 0;
+    for (; i + 8 <= count; i += 8) {
+        ek_v8 x = *(ek_v8 *)(values + i);
+        ek_v8 z = x * 0.70710678118654752f;
+        ek_i8 negative = z < (ek_v8){0};
+        ek_v8 a = __builtin_elementwise_abs(z);
+        ek_v8 t = 1.0f / (1.0f + 0.3275911f * a);
+        ek_v8 poly = t * (0.254829592f + t * (-0.284496736f + t * (1.421413741f + t * (-1.453152027f + t * 1.061405429f))));
+        ek_v8 e;
+        EK_EXP8(-a * a, e);
+        ek_v8 erf = 1.0f - poly * e;
+        ek_i8 bits, sign = negative & (ek_i8){(int)0x80000000, (int)0x80000000, (int)0x80000000, (int)0x80000000,
+                                              (int)0x80000000, (int)0x80000000, (int)0x80000000, (int)0x80000000};
+        __builtin_memcpy(&bits, &erf, sizeof bits);
+        bits ^= sign;
+        __builtin_memcpy(&erf, &bits, sizeof bits);
+        *(ek_v8 *)(values + i) = 0.5f * x * (1.0f + erf);
+    }
+    for (; i < count; i++) {
         float x = values[i];
         values[i] = 0.5f * x * (1.0f + erff(x * 0.70710678118654752f));
     }

@@ -91,6 +91,12 @@ struct TransformerKernelTests {
         ek_gelu(&values, values.count)
         let expected = [-3, -1, 0, 0.5, 2].map { (x: Double) in x * 0.5 * (1 + erf(x / 2.0.squareRoot())) }
         for (value, reference) in zip(values, expected) { #expect(abs(Double(value) - reference) < 1e-6) }
+        var many = (0..<4001).map { Float(-10 + Double($0) * 0.005) }
+        ek_gelu(&many, many.count)
+        for (index, value) in many.enumerated() {
+            let x = Double(Float(-10 + Double(index) * 0.005))
+            #expect(abs(Double(value) - x * 0.5 * (1 + erf(x / 2.0.squareRoot()))) < 1e-6, "x = \(x)")
+        }
 
         var row: [Float] = [1, 2, 3, 4]
         let residual: [Float] = [1, 1, 1, 1]

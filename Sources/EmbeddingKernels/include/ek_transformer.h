@@ -22,7 +22,7 @@ void ek_linear(int m, int n, int k, const float *a, int lda, const float *b, con
 void ek_attention(int count, int heads, int headSize, const float *query, const float *key, const float *value, int ld,
                   float *output, int ldout, float *scratch);
 
-/// GELU with the exact error function, in place: x · ½ · (1 + erf(x / √2)).
+/// GELU, in place: x · ½ · (1 + erf(x / √2)), with erf approximated to 1.5e-7.
 void ek_gelu(float *values, long count);
 
 /// `rows` rows of `width` floats become LayerNorm(x + residual) · gamma + beta, in place in `x`.
