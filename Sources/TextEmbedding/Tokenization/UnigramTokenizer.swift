@@ -1,0 +1,204 @@
+import Foundation
+
+/// A SentencePiece Unigram tokenizer read from a Hugging Face `tokenizer.json`, as used by
+/// multilingual-e5 and other XLM-R models.
+///
+/// Encoding follows Hugging Face's pipeline: the normaliser (XLM-R's `Precompiled` rules, then
+/// runs of spaces collapsed), the `Metaspace` pre-tokeniser (spaces become `▁`, a `▁` is
+/// prepended, and the text is split before each `▁`), the most probable segmentation of each
+/// word by the pieces' log-probabilities (Viterbi; a character no piece covers becomes the
+/// unknown piece, and consecutive unknown pieces are fused into one), then the post-processor's
+/// special pieces (`<s> … </s>`).
+///
+/// ```swift
+/// let tokenizer = try UnigramTokenizer(contentsOf: folder.appendingPathComponent("tokenizer.json"))
+/// tokenizer.encode("query: 嵐山の紅葉", maxTokens: 256)   // [0, …, 2]
+/// ```
+///
+/// Text in the file's `added_tokens` (such as a literal `<mask>`) is tokenised like any other
+/// text, not matched as a special token.
+public struct UnigramTokenizer: Sendable {
+    let normalizer: TextNormalizer?
+    let metaspace: Metaspace
+    let pieces: PieceTable
+    let scores: [Double]
+    let unknownID: Int32
+    let unknownScore: Double
+    let leadingIDs: [Int32]
+    let trailingIDs: [Int32]
+
+    /// The number of pieces in the vocabulary.
+    public var vocabularySize: Int { scores.count }
+
+    /// How spaces become the `▁` marker and split words.
+    struct Metaspace: Sendable {
+        var replacement: String = "\u{2581}"
+        var prependsMarker = true
+        var splits = true
+    }
+
+    /// Encodes a text into piece ids, with the special pieces around them.
+    ///
+    /// - Parameters:
+    ///   - text: The text; pieces past the limit are dropped from the end.
+    ///   - maxTokens: The most ids returned, special pieces included.
+    /// - Returns: The ids, such as `[0, 35378, 6, 2]` for `<s> ▁hello </s>`-like input.
+    public func encode(_ text: String, maxTokens: Int) -> [Int32] {
+        let contentLimit = max(0, maxTokens - leadingIDs.count - trailingIDs.count)
+        return leadingIDs + contentIDs(text, limit: contentLimit) + trailingIDs
+    }
+
+    /// The piece ids of a text, without special pieces, at most `limit` of them.
+    func contentIDs(_ text: String, limit: Int = .max) -> [Int32] {
+        let normalized = normalizer?.apply(text) ?? text
+        var marked = normalized.replacingOccurrences(of: " ", with: metaspace.replacement, options: .literal)
+        if metaspace.prependsMarker, !marked.isEmpty, !marked.hasPrefix(metaspace.replacement) {
+            marked = metaspace.replacement + marked
+        }
+        var ids: [Int32] = []
+        for word in words(of: marked) {
+            if ids.count >= limit { break }
+            segment(Array(word.utf8), into: &ids)
+        }
+        return ids.count > limit ? Array(ids.prefix(limit)) : ids
+    }
+
+    /// Splits a marked text before each marker, the marker staying with the word it starts.
+    private func words(of marked: String) -> [Substring] {
+        guard metaspace.splits, let marker = metaspace.replacement.unicodeScalars.first else { return [marked[...]] }
+        var words: [Substring] = []
+        var start = marked.unicodeScalars.startIndex
+        var index = start
+        let scalars = marked.unicodeScalars
+        while index < scalars.endIndex {
+            if scalars[index] == marker, index != start {
+                words.append(Substring(scalars[start..<index]))
+                start = index
+            }
+            index = scalars.index(after: index)
+        }
+        if start < scalars.endIndex { words.append(Substring(scalars[start...])) }
+        return words
+    }
+
+    /// Appends the best segmentation of one word.
+    private func segment(_ bytes: [UInt8], into ids: inout [Int32]) {
+        guard !bytes.isEmpty else { return }
+        var boundaries: [Int] = []
+        boundaries.reserveCapacity(bytes.count + 1)
+        for (offset, byte) in bytes.enumerated() where byte & 0xC0 != 0x80 { boundaries.append(offset) }
+        boundaries.append(bytes.count)
+        let count = boundaries.count - 1
+        var bestScore = [Double](repeating: -.infinity, count: count + 1)
+        var bestPiece = [Int32](repeating: -1, count: count + 1)
+        var bestStart = [Int](repeating: -1, count: count + 1)
+        bestScore[0] = 0
+        bytes.withUnsafeBufferPointer { buffer in
+            for start in 0..<count where bestScore[start] > -.infinity {
+                let here = bestScore[start]
+                var coversOneCharacter = false
+                var end = start + 1
+                while end <= count, boundaries[end] - boundaries[start] <= pieces.longestPieceBytes {
+                    if let id = pieces.index(of: buffer, from: boundaries[start], to: boundaries[end]) {
+                        let candidate = here + scores[id]
+                        if bestStart[end] < 0 || candidate > bestScore[end] {
+                            bestScore[end] = candidate
+                            bestPiece[end] = Int32(id)
+                            bestStart[end] = start
+                        }
+                        if end == start + 1 { coversOneCharacter = true }
+                    }
+                    end += 1
+                }
+                if !coversOneCharacter {
+                    let candidate = here + unknownScore
+                    if bestStart[start + 1] < 0 || candidate > bestScore[start + 1] {
+                        bestScore[start + 1] = candidate
+                        bestPiece[start + 1] = unknownID
+                        bestStart[start + 1] = start
+                    }
+                }
+            }
+        }
+        var reversed: [Int32] = []
+        var position = count
+        while position > 0 {
+            let piece = bestPiece[position]
+            if !(piece == unknownID && reversed.last == unknownID) { reversed.append(piece) }
+            position = bestStart[position]
+        }
+        ids += reversed.reversed()
+    }
+}
+
+/// The vocabulary's pieces as UTF-8 bytes, found by hashing the bytes of a span of text.
+struct PieceTable: Sendable {
+    private let bytes: [UInt8]
+    private let starts: [Int32]
+    private let slots: [Int32]
+    let longestPieceBytes: Int
+
+    init(pieces: [String]) {
+        var bytes: [UInt8] = []
+        var starts: [Int32] = [0]
+        var longest = 0
+        for piece in pieces {
+            bytes += piece.utf8
+            starts.append(Int32(bytes.count))
+            longest = max(longest, piece.utf8.count)
+        }
+        var capacity = 16
+        while capacity < pieces.count * 2 { capacity *= 2 }
+        var slots = [Int32](repeating: -1, count: capacity)
+        bytes.withUnsafeBufferPointer { buffer in
+            for index in pieces.indices {
+                let start = Int(starts[index])
+                let end = Int(starts[index + 1])
+                guard end > start else { continue }
+                var slot = Self.hash(buffer, start, end) & (capacity - 1)
+                while slots[slot] >= 0 {
+                    let other = Int(slots[slot])
+                    if Int(starts[other + 1]) - Int(starts[other]) == end - start,
+                        (0..<(end - start)).allSatisfy({ buffer[Int(starts[other]) + $0] == buffer[start + $0] })
+                    {
+                        break  // a repeated piece keeps its first id
+                    }
+                    slot = (slot + 1) & (capacity - 1)
+                }
+                if slots[slot] < 0 { slots[slot] = Int32(index) }
+            }
+        }
+        self.bytes = bytes
+        self.starts = starts
+        self.slots = slots
+        self.longestPieceBytes = longest
+    }
+
+    /// The id of the piece spelled by `text[start..<end]`.
+    func index(of text: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var slot = Self.hash(text, start, end) & (slots.count - 1)
+        let length = end - start
+        while true {
+            let candidate = Int(slots[slot])
+            if candidate < 0 { return nil }
+            let pieceStart = Int(starts[candidate])
+            if Int(starts[candidate + 1]) - pieceStart == length {
+                var equal = true
+                for offset in 0..<length where bytes[pieceStart + offset] != text[start + offset] {
+                    equal = false
+                    break
+                }
+                if equal { return candidate }
+            }
+            slot = (slot + 1) & (slots.count - 1)
+        }
+    }
+
+    private static func hash(_ buffer: UnsafeBufferPointer<UInt8>, _ start: Int, _ end: Int) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for index in start..<end {
+            hash = (hash ^ UInt64(buffer[index])) &* 0x0000_0100_0000_01B3
+        }
+        return Int(truncatingIfNeeded: hash ^ (hash >> 29))
+    }
+}
