@@ -47,6 +47,38 @@ struct UnigramTokenizerTests {
         }
     }
 
+    @Test("A long text gives the first pieces of the whole text's, the closing piece kept, spaces or none")
+    func truncation() throws {
+        let tokenizer = try UnigramTokenizer(json: JSONSerialization.jsonObject(with: TinyUnigramModel.tokenizerFile()) as! [String: Any])
+        let words = ["the sea", "海の風", "wind surfing", "京都の紅葉", "ｶﾀｶﾅ", "fish", "嵐山"]
+        let spaced = (0..<3000).map { words[$0 * 7 % 5 + $0 % 3] }.joined(separator: " ")
+        let unspaced = String(repeating: "京都の紅葉嵐山の海の風カタカナ", count: 400)
+        for text in [spaced, unspaced] {
+            let whole = tokenizer.contentIDs(text)
+            #expect(whole.count > 2000)
+            #expect(tokenizer.encode(text, maxTokens: 256) == [0] + whole.prefix(254) + [2])
+        }
+    }
+
+    @Test("A second load reads the binary vocabulary cache, and a changed tokenizer.json is read again")
+    func vocabularyCache() throws {
+        let folder = try TemporaryFolder.make(prefix: "unigram-cache")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("tokenizer.json")
+        try TinyUnigramModel.tokenizerFile().write(to: file)
+        let parsed = try UnigramTokenizer(contentsOf: file)
+        #expect(FileManager.default.fileExists(atPath: UnigramTokenizer.cacheURL(beside: file).path))
+        let cached = try #require(UnigramTokenizer(cacheBeside: file))
+        for text in Self.parityTexts {
+            #expect(cached.encode(text, maxTokens: 64) == parsed.encode(text, maxTokens: 64), "\(text.debugDescription)")
+        }
+        var json = try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as! [String: Any]
+        json["normalizer"] = NSNull()
+        try JSONSerialization.data(withJSONObject: json).write(to: file)
+        #expect(UnigramTokenizer(cacheBeside: file) == nil)
+        #expect(try UnigramTokenizer(contentsOf: file).encode("ｶﾀｶﾅ", maxTokens: 64) != parsed.encode("ｶﾀｶﾅ", maxTokens: 64))
+    }
+
     static let parityTexts = [
         "the sea", "wind surfing", "  the   sea  ", "", "海の風", "ｶﾀｶﾅ", "京都の紅葉, 嵐山.", "query: the wind",
         "ZZZ unknown ☃☃ x", "tab\there\nnew", "ﬁsh①", "e\u{301}", "Ａ", "a\u{7}b", "ｶﾞ", "the\u{200B}sea",

@@ -3,6 +3,10 @@ import Foundation
 extension UnigramTokenizer {
     /// Reads a tokenizer from a Hugging Face `tokenizer.json` whose model is `Unigram`.
     ///
+    /// The vocabulary is kept in a binary cache beside the file (`tokenizer.unigram-cache`), so
+    /// that later loads map it instead of parsing the JSON of 250,000 pieces; the cache is made
+    /// again when `tokenizer.json` changes.
+    ///
     /// ```swift
     /// let tokenizer = try UnigramTokenizer(contentsOf: URL(fileURLWithPath: "models/multilingual-e5-small/tokenizer.json"))
     /// ```
@@ -10,7 +14,13 @@ extension UnigramTokenizer {
     /// - Parameter url: The file.
     /// - Throws: ``ModelLoadingError`` naming the file and what is wrong in it.
     public init(contentsOf url: URL) throws {
-        try self.init(document: TokenizerDocument(contentsOf: url))
+        if let cached = Self(cacheBeside: url) {
+            self = cached
+            return
+        }
+        let document = try TokenizerDocument(contentsOf: url)
+        try self.init(document: document)
+        writeCache(of: document.root, beside: url)
     }
 
     /// Reads a tokenizer from a parsed `tokenizer.json`.
@@ -46,20 +56,27 @@ extension UnigramTokenizer {
             pieces.append(piece)
             scores.append(score)
         }
+        try self.init(json: json, pieces: PieceTable(pieces: pieces), scores: scores)
+    }
+
+    /// Reads the parts of a `tokenizer.json` around a vocabulary given apart.
+    init(json: [String: Any], pieces: PieceTable, scores: [Double]) throws {
+        let model = json["model"] as? [String: Any] ?? [:]
         guard let unknown = (model["unk_id"] as? NSNumber)?.intValue, scores.indices.contains(unknown) else {
             throw TokenizerFileProblem("its Unigram model has no valid \"unk_id\"")
         }
         if model["byte_fallback"] as? Bool == true {
             throw TokenizerFileProblem("its Unigram model uses byte_fallback, which this tokenizer does not support")
         }
-        self.pieces = PieceTable(pieces: pieces)
+        self.pieces = pieces
         self.scores = scores
         self.unknownID = Int32(unknown)
         self.unknownScore = (scores.min() ?? 0) - 10
         self.normalizer = try (json["normalizer"] as? [String: Any]).map(TextNormalizer.init(json:))
         self.metaspace = try Self.metaspace(from: json["pre_tokenizer"] as? [String: Any])
-        let identifierOf = Dictionary(pieces.enumerated().map { ($0.element, Int32($0.offset)) }, uniquingKeysWith: { first, _ in first })
-        (self.leadingIDs, self.trailingIDs) = try Self.specialIDs(from: json["post_processor"] as? [String: Any], identifierOf: identifierOf)
+        (self.leadingIDs, self.trailingIDs) = try Self.specialIDs(from: json["post_processor"] as? [String: Any]) { token in
+            Array(token.utf8).withUnsafeBufferPointer { pieces.index(of: $0, from: 0, to: $0.count).map(Int32.init) }
+        }
     }
 
     private static func metaspace(from json: [String: Any]?) throws -> Metaspace {
@@ -91,7 +108,7 @@ extension UnigramTokenizer {
         }
     }
 
-    private static func specialIDs(from json: [String: Any]?, identifierOf: [String: Int32]) throws -> ([Int32], [Int32]) {
+    private static func specialIDs(from json: [String: Any]?, identifierOf: (String) -> Int32?) throws -> ([Int32], [Int32]) {
         guard let json else { return ([], []) }
         switch json["type"] as? String {
         case "TemplateProcessing":
@@ -104,7 +121,7 @@ extension UnigramTokenizer {
                 if item["Sequence"] != nil {
                     seenSequence = true
                 } else if let token = (item["SpecialToken"] as? [String: Any])?["id"] as? String {
-                    let ids = (special[token]?["ids"] as? [NSNumber])?.map { Int32($0.intValue) } ?? identifierOf[token].map { [$0] }
+                    let ids = (special[token]?["ids"] as? [NSNumber])?.map { Int32($0.intValue) } ?? identifierOf(token).map { [$0] }
                     guard let ids else { throw TokenizerFileProblem("the post-processor's special token '\(token)' has no id") }
                     if seenSequence { trailing += ids } else { leading += ids }
                 }

@@ -49,7 +49,32 @@ public struct UnigramTokenizer: Sendable {
     }
 
     /// The piece ids of a text, without special pieces, at most `limit` of them.
+    ///
+    /// A long text is not normalised whole: growing prefixes of it are, cut before a space where
+    /// there is one, until one gives `limit` pieces and a few more, so that a megabyte costs what
+    /// its first few thousand characters cost. The pieces past the limit are the only ones a cut
+    /// can change.
     func contentIDs(_ text: String, limit: Int = .max) -> [Int32] {
+        let margin = 16
+        var length = max(1024, limit.multipliedReportingOverflow(by: 8).overflow ? .max : limit * 8)
+        while limit < .max / 2,
+            let cut = text.index(text.startIndex, offsetBy: length, limitedBy: text.endIndex), cut < text.endIndex
+        {
+            var end = cut
+            var steps = 0
+            while end > text.startIndex, text[text.index(before: end)] != " ", steps < 256 {
+                end = text.index(before: end)
+                steps += 1
+            }
+            if end == text.startIndex || steps == 256 { end = cut } else { end = text.index(before: end) }
+            let ids = allContentIDs(String(text[..<end]), limit: limit + margin)
+            if ids.count >= limit + margin { return Array(ids.prefix(limit)) }
+            length *= 4
+        }
+        return Array(allContentIDs(text, limit: limit).prefix(limit))
+    }
+
+    private func allContentIDs(_ text: String, limit: Int) -> [Int32] {
         let normalized = normalizer?.apply(text) ?? text
         var marked = normalized.replacingOccurrences(of: " ", with: metaspace.replacement, options: .literal)
         if metaspace.prependsMarker, !marked.isEmpty, !marked.hasPrefix(metaspace.replacement) {
@@ -60,7 +85,7 @@ public struct UnigramTokenizer: Sendable {
             if ids.count >= limit { break }
             segment(Array(word.utf8), into: &ids)
         }
-        return ids.count > limit ? Array(ids.prefix(limit)) : ids
+        return ids
     }
 
     /// Splits a marked text before each marker, the marker staying with the word it starts.
@@ -133,27 +158,34 @@ public struct UnigramTokenizer: Sendable {
 
 /// The vocabulary's pieces as UTF-8 bytes, found by hashing the bytes of a span of text.
 struct PieceTable: Sendable {
-    private let bytes: [UInt8]
-    private let starts: [Int32]
     private let slots: [Int32]
     let longestPieceBytes: Int
+
+    /// The pieces' UTF-8 bytes, one after another, and where each starts (with the end last).
+    let bytes: [UInt8]
+    let starts: [Int32]
 
     init(pieces: [String]) {
         var bytes: [UInt8] = []
         var starts: [Int32] = [0]
-        var longest = 0
         for piece in pieces {
             bytes += piece.utf8
             starts.append(Int32(bytes.count))
-            longest = max(longest, piece.utf8.count)
         }
+        self.init(bytes: bytes, starts: starts)
+    }
+
+    init(bytes: [UInt8], starts: [Int32]) {
+        let count = starts.count - 1
         var capacity = 16
-        while capacity < pieces.count * 2 { capacity *= 2 }
+        while capacity < count * 2 { capacity *= 2 }
         var slots = [Int32](repeating: -1, count: capacity)
+        var longest = 0
         bytes.withUnsafeBufferPointer { buffer in
-            for index in pieces.indices {
+            for index in 0..<count {
                 let start = Int(starts[index])
                 let end = Int(starts[index + 1])
+                longest = max(longest, end - start)
                 guard end > start else { continue }
                 var slot = Self.hash(buffer, start, end) & (capacity - 1)
                 while slots[slot] >= 0 {
