@@ -8,8 +8,8 @@ self-attention, GELU feed-forward, mean pooling, L2 normalisation) gives the vec
   unigram-model-reference.py tiny-model FOLDER                         writes a random model beside
       FOLDER/tokenizer.json (hidden 32, 2 layers) and FOLDER/expected.json with the ids and vectors
       of FOLDER/texts.json as queries and as documents ("query: " / "passage: " prefixes)
-  unigram-model-reference.py journal E5_FOLDER MINILM_FOLDER           cosines of queries against
-      the Journal's sample entries for both models
+  unigram-model-reference.py journal E5_FOLDER MINILM_FOLDER [OUT_JSON] cosines of queries against
+      the Journal's sample entries for both models, as a table (and as JSON)
 
 Needs numpy and tokenizers (pip install numpy tokenizers).
 """
@@ -63,7 +63,7 @@ def forward(t, config, ids):
     g = lambda name: t[name].astype(np.float64)
     eps = config["layer_norm_eps"]
     heads = config["num_attention_heads"]
-    x = g("embeddings.word_embeddings.weight")[ids] + g("embeddings.position_embeddings.weight")[: len(ids)] + g("embeddings.token_type_embeddings.weight")[0]
+    x = t["embeddings.word_embeddings.weight"][ids].astype(np.float64) + g("embeddings.position_embeddings.weight")[: len(ids)] + g("embeddings.token_type_embeddings.weight")[0]
     x = layer_norm(x, g("embeddings.LayerNorm.weight"), g("embeddings.LayerNorm.bias"), eps)
     length, hidden = x.shape
     size = hidden // heads
@@ -152,7 +152,7 @@ QUERIES = [
 ]
 
 
-def journal(e5_folder, minilm_folder):
+def journal(e5_folder, minilm_folder, output=None):
     documents = [f"{title}. {text} {keywords}" for title, text, keywords in JOURNAL]
     titles = [title for title, _, _ in JOURNAL]
     results = {}
@@ -165,6 +165,8 @@ def journal(e5_folder, minilm_folder):
         embed = lambda text: forward(t, config, tokenizer.encode(text).ids[:256])
         docs = np.array([embed(prefixes[1] + d) for d in documents])
         results[name] = {q: (docs @ embed(prefixes[0] + q)).tolist() for q, _ in QUERIES}
+    if len(sys.argv) > 4:
+        json.dump(results, open(sys.argv[4], "w"))
     print("| query | expected entry | " + " | ".join(f"{m}: cosine, rank of expected, top entry" for m in results) + " |")
     print("| --- | --- | " + " | ".join("---" for _ in results) + " |")
     for q, target in QUERIES:
