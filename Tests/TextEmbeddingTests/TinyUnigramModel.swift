@@ -18,8 +18,8 @@ enum TinyUnigramModel {
         index < 4 ? 0 : -2 - Float(index) * 0.0731 + 1.3 * Float(piece.unicodeScalars.count - 1)
     }
 
-    static let normalization = [
-        "ｶ": "カ", "ﾀ": "タ", "ﾅ": "ナ", "Ａ": "A", "\t": " ", "\n": " ", "\u{200B}": " ", "\u{7}": "", "ﬁ": "fi", "①": "1"
+    static let normalization: [(source: String, replacement: String)] = [
+        ("ｶ", "カ"), ("ﾀ", "タ"), ("ﾅ", "ナ"), ("Ａ", "A"), ("\t", " "), ("\n", " "), ("\u{200B}", " "), ("\u{7}", ""), ("ﬁ", "fi"), ("①", "1")
     ]
 
     static func tokenizerFile() throws -> Data {

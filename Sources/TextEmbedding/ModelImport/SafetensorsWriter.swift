@@ -37,7 +37,7 @@ struct SafetensorsWriter {
         for tensor in tensors {
             let values = try tensor.values()
             precondition(values.count == tensor.shape.reduce(1, *), "tensor \(tensor.name) has the wrong number of values")
-            try values.withUnsafeBufferPointer { try handle.write(contentsOf: Data(buffer: $0)) }
+            try values.withUnsafeBytes { try handle.write(contentsOf: $0) }
         }
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let json = UnigramTokenizerFile(pieces: pieces, scores: scores, unknownID: 3, beginID: 0, endID: 2,
-///                                 normalization: ["\t": " "]).json()
+///                                 normalization: [("\t", " ")]).json()
 /// ```
 struct UnigramTokenizerFile {
     var pieces: [String]
@@ -14,7 +14,8 @@ struct UnigramTokenizerFile {
     var unknownID: Int
     var beginID: Int
     var endID: Int
-    var normalization: [String: String]
+    /// Each source sequence and what it becomes.
+    var normalization: [(source: String, replacement: String)]
 
     /// The file's text.
     func json() throws -> Data {

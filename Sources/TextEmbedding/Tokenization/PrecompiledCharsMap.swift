@@ -7,7 +7,7 @@
 /// (or, for clusters of 6 bytes or more, of each scalar), as Hugging Face's tokenizers do.
 ///
 /// ```swift
-/// let map = PrecompiledCharsMap.compile(["ｱ": "ア", "\t": " "])
+/// let map = PrecompiledCharsMap.compile([("ｱ", "ア"), ("\t", " ")])
 /// map.normalize("ｱ\tb")   // "ア b"
 /// ```
 struct PrecompiledCharsMap: Sendable {
@@ -95,23 +95,29 @@ extension PrecompiledCharsMap {
     /// Each node's children are placed at `base ^ label` for the first free `base` no other node
     /// uses; a node with a rule keeps the rule's replacement offset in a leaf unit at `base ^ 0`.
     ///
-    /// - Parameter rules: Source sequences and their replacements; a source must not be empty.
+    /// Rules are kept by their UTF-8 bytes, not as `String` keys, since Swift's `String` equality
+    /// would merge canonically equivalent sources such as U+212B ANGSTROM SIGN and U+00C5.
+    ///
+    /// - Parameter rules: Source sequences and their replacements; empty sources are ignored, and
+    ///   of two rules with the same source bytes the first is kept.
     /// - Returns: The compiled map.
-    static func compile(_ rules: [String: String]) -> PrecompiledCharsMap {
+    static func compile(_ rules: [(source: String, replacement: String)]) -> PrecompiledCharsMap {
         var replacements: [UInt8] = []
-        var offsetOfReplacement: [String: UInt32] = [:]
+        var offsetOfReplacement: [[UInt8]: UInt32] = [:]
         var trie = ByteTrie()
-        for (source, replacement) in rules.sorted(by: { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }) {
-            guard !source.isEmpty else { continue }
+        var seen: Set<[UInt8]> = []
+        let encoded = rules.map { (source: Array($0.source.utf8), replacement: Array($0.replacement.utf8)) }
+        for (source, replacement) in encoded.sorted(by: { $0.source.lexicographicallyPrecedes($1.source) }) {
+            guard !source.isEmpty, seen.insert(source).inserted else { continue }
             let offset: UInt32
             if let known = offsetOfReplacement[replacement] {
                 offset = known
             } else {
                 offset = UInt32(replacements.count)
-                replacements += Array(replacement.utf8) + [0]
+                replacements += replacement + [0]
                 offsetOfReplacement[replacement] = offset
             }
-            trie.insert(Array(source.utf8), value: offset)
+            trie.insert(source, value: offset)
         }
         return PrecompiledCharsMap(units: trie.doubleArray(), replacements: replacements)
     }
