@@ -86,7 +86,7 @@ struct UnigramTokenizerTests {
     static let parityTexts = [
         "the sea", "wind surfing", "  the   sea  ", "", "海の風", "ｶﾀｶﾅ", "京都の紅葉, 嵐山.", "query: the wind",
         "ZZZ unknown ☃☃ x", "tab\there\nnew", "ﬁsh①", "e\u{301}", "Ａ", "a\u{7}b", "ｶﾞ", "the\u{200B}sea",
-        "passage: 江ノ島でウィンドサーフィン", "emoji 🏄‍♀️ and 👍🏽"
+        "passage: 江ノ島でウィンドサーフィン", "emoji 🏄‍♀️ and 👍🏽", "a<s>b", "x </s> y", "    - `<s> … </s>`.", "<unk><unk>"
     ]
 
     @Test(
@@ -114,7 +114,7 @@ struct UnigramTokenizerTests {
         "江ノ島でウィンドサーフィン", "江ノ島の海で初めてのウィンドサーフィン。風が強く、何度も落ちたが楽しかった。", "嵐山の紅葉",
         "朝早く嵐山へ。渡月橋から見る紅葉が見事だった。竹林は人が少なく静か。", "query: autumn leaves in Kyoto",
         "passage: Wind from the northwest all afternoon at Carmel River State Beach.", "ＡＢＣ１２３ ｶﾀｶﾅ ～ ㍻ ﬁ", "10時～12時",
-        "Tiếng Việt có dấu", "Ünïcödé naïve café", "e\u{301}", "x\ty\r\nz\u{200B}w", "<mask> <s> literal"
+        "Tiếng Việt có dấu", "Ünïcödé naïve café", "e\u{301}", "x\ty\r\nz\u{200B}w", "<mask> <s> literal", "fill the <mask> here", "<pad>"
     ]
 
     @Test(

@@ -69,6 +69,7 @@ public enum ModelImport {
         let normalization = model.normalization.map { (source: String($0.key), replacement: $0.value) }
         return try UnigramTokenizerFile(
             pieces: model.pieces, scores: model.scores, unknownID: model.unknownID, beginID: model.beginID, endID: model.endID,
+            otherSpecialIDs: [model.paddingID] + (model.pieces.last == "<mask>" ? [model.pieces.count - 1] : []),
             normalization: normalization
         ).json()
     }

@@ -14,6 +14,8 @@ struct UnigramTokenizerFile {
     var unknownID: Int
     var beginID: Int
     var endID: Int
+    /// Further special pieces, such as `<pad>`, and `<mask>` (which takes the spaces before it, as in XLM-R).
+    var otherSpecialIDs: [Int] = []
     /// Each source sequence and what it becomes.
     var normalization: [(source: String, replacement: String)]
 
@@ -26,9 +28,9 @@ struct UnigramTokenizerFile {
             "version": "1.0",
             "truncation": NSNull(),
             "padding": NSNull(),
-            "added_tokens": [beginID, endID, unknownID].map { id -> [String: Any] in
+            "added_tokens": ([beginID, endID, unknownID] + otherSpecialIDs).sorted().map { id -> [String: Any] in
                 [
-                    "id": id, "content": pieces[id], "single_word": false, "lstrip": false, "rstrip": false,
+                    "id": id, "content": pieces[id], "single_word": false, "lstrip": pieces[id] == "<mask>", "rstrip": false,
                     "normalized": false, "special": true
                 ]
             },

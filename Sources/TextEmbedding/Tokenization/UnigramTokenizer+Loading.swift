@@ -74,6 +74,15 @@ extension UnigramTokenizer {
         self.unknownScore = (scores.min() ?? 0) - 10
         self.normalizer = try (json["normalizer"] as? [String: Any]).map(TextNormalizer.init(json:))
         self.metaspace = try Self.metaspace(from: json["pre_tokenizer"] as? [String: Any])
+        self.specialPieces = (json["added_tokens"] as? [[String: Any]] ?? []).compactMap { token in
+            guard token["special"] as? Bool == true, let content = token["content"] as? String, !content.isEmpty,
+                let id = (token["id"] as? NSNumber)?.int32Value
+            else { return nil }
+            return SpecialPiece(
+                scalars: Array(content.unicodeScalars), id: id, stripsLeft: token["lstrip"] as? Bool ?? false,
+                stripsRight: token["rstrip"] as? Bool ?? false)
+        }
+        .sorted { $0.scalars.count > $1.scalars.count }
         (self.leadingIDs, self.trailingIDs) = try Self.specialIDs(from: json["post_processor"] as? [String: Any]) { token in
             Array(token.utf8).withUnsafeBufferPointer { pieces.index(of: $0, from: 0, to: $0.count).map(Int32.init) }
         }
@@ -89,6 +98,7 @@ extension UnigramTokenizer {
             }
             if let scheme = json["prepend_scheme"] as? String {
                 metaspace.prependsMarker = scheme != "never"
+                metaspace.prependsToFirstOnly = scheme == "first"
             } else if let addsPrefix = json["add_prefix_space"] as? Bool {
                 metaspace.prependsMarker = addsPrefix
             }

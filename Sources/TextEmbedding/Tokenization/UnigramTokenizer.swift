@@ -15,8 +15,8 @@ import Foundation
 /// tokenizer.encode("query: 嵐山の紅葉", maxTokens: 256)   // [0, …, 2]
 /// ```
 ///
-/// Text in the file's `added_tokens` (such as a literal `<mask>`) is tokenised like any other
-/// text, not matched as a special token.
+/// Special tokens of the file's `added_tokens` written in the text (such as a literal `<mask>`)
+/// are matched first and become their ids, as in Hugging Face's tokenizers.
 public struct UnigramTokenizer: Sendable {
     let normalizer: TextNormalizer?
     let metaspace: Metaspace
@@ -24,6 +24,8 @@ public struct UnigramTokenizer: Sendable {
     let scores: [Double]
     let unknownID: Int32
     let unknownScore: Double
+    /// The file's special added tokens, longest first, matched in text before normalisation.
+    let specialPieces: [SpecialPiece]
     let leadingIDs: [Int32]
     let trailingIDs: [Int32]
 
@@ -34,6 +36,8 @@ public struct UnigramTokenizer: Sendable {
     struct Metaspace: Sendable {
         var replacement: String = "\u{2581}"
         var prependsMarker = true
+        /// `prepend_scheme: first`: only the text before the first special piece gets a marker.
+        var prependsToFirstOnly = false
         var splits = true
     }
 
@@ -75,9 +79,24 @@ public struct UnigramTokenizer: Sendable {
     }
 
     private func allContentIDs(_ text: String, limit: Int) -> [Int32] {
+        var ids: [Int32] = []
+        for (index, part) in split(text).enumerated() {
+            if ids.count >= limit { break }
+            switch part {
+            case .special(let id): ids.append(id)
+            case .text(let segment): ids += textIDs(String(segment), isFirst: index == 0, limit: limit - ids.count)
+            }
+        }
+        return ids
+    }
+
+    /// The ids of text holding no special piece.
+    private func textIDs(_ text: String, isFirst: Bool, limit: Int) -> [Int32] {
         let normalized = normalizer?.apply(text) ?? text
         var marked = normalized.replacingOccurrences(of: " ", with: metaspace.replacement, options: .literal)
-        if metaspace.prependsMarker, !marked.isEmpty, !marked.hasPrefix(metaspace.replacement) {
+        if metaspace.prependsMarker, isFirst || !metaspace.prependsToFirstOnly, !marked.isEmpty,
+            !marked.hasPrefix(metaspace.replacement)
+        {
             marked = metaspace.replacement + marked
         }
         var ids: [Int32] = []
@@ -86,6 +105,45 @@ public struct UnigramTokenizer: Sendable {
             segment(Array(word.utf8), into: &ids)
         }
         return ids
+    }
+
+    /// A run of text, or a special piece written literally in it.
+    private enum Part {
+        case text(Substring.UnicodeScalarView)
+        case special(Int32)
+    }
+
+    /// Splits a text at the special pieces written in it (such as `<s>` or `<mask>`), which are
+    /// matched before normalisation, the longest first, taking the spaces beside them as their
+    /// `lstrip` and `rstrip` say.
+    private func split(_ text: String) -> [Part] {
+        guard !specialPieces.isEmpty else { return [.text(Substring(text).unicodeScalars)] }
+        let scalars = Substring(text).unicodeScalars
+        var parts: [Part] = []
+        var segmentStart = scalars.startIndex
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            guard let match = specialPieces.first(where: { scalars[index...].starts(with: $0.scalars) }) else {
+                index = scalars.index(after: index)
+                continue
+            }
+            var before = index
+            if match.stripsLeft {
+                while before > segmentStart, scalars[scalars.index(before: before)].properties.isWhitespace {
+                    before = scalars.index(before: before)
+                }
+            }
+            var after = scalars.index(index, offsetBy: match.scalars.count)
+            if match.stripsRight {
+                while after < scalars.endIndex, scalars[after].properties.isWhitespace { after = scalars.index(after: after) }
+            }
+            if segmentStart < before { parts.append(.text(scalars[segmentStart..<before])) }
+            parts.append(.special(match.id))
+            segmentStart = after
+            index = after
+        }
+        if segmentStart < scalars.endIndex { parts.append(.text(scalars[segmentStart...])) }
+        return parts
     }
 
     /// Splits a marked text before each marker, the marker staying with the word it starts.
@@ -154,6 +212,14 @@ public struct UnigramTokenizer: Sendable {
         }
         ids += reversed.reversed()
     }
+}
+
+/// A special added token: its text, its id, and whether it takes the spaces before and after it.
+struct SpecialPiece: Sendable {
+    let scalars: [Unicode.Scalar]
+    let id: Int32
+    let stripsLeft: Bool
+    let stripsRight: Bool
 }
 
 /// The vocabulary's pieces as UTF-8 bytes, found by hashing the bytes of a span of text.
