@@ -62,15 +62,20 @@ public struct TransformerEmbedder: TextEmbedder {
     /// - Throws: ``ModelLoadingError`` for a missing file or a tokenizer type not supported yet.
     static func loadTokenizer(_ url: URL) throws -> any SubwordTokenizer {
         if let cached = WordPieceTokenizer(cacheBeside: url) { return cached }
+        if let cached = UnigramTokenizer(cacheBeside: url) { return cached }
         let document = try TokenizerDocument(contentsOf: url)
         switch document.modelType {
         case "WordPiece":
             let tokenizer = try WordPieceTokenizer(document: document)
             tokenizer.writeCache(beside: url)
             return tokenizer
+        case "Unigram":
+            let tokenizer = try UnigramTokenizer(document: document)
+            tokenizer.writeCache(of: document.root, beside: url)
+            return tokenizer
         case let type:
             throw ModelLoadingError.invalid(
-                url.path, "the tokenizer's model.type '\(type ?? "missing")' is not supported (WordPiece is)",
+                url.path, "the tokenizer's model.type '\(type ?? "missing")' is not supported (WordPiece and Unigram are)",
                 help: "use a model whose tokenizer.json has a WordPiece model, such as all-MiniLM-L6-v2")
         }
     }
