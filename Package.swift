@@ -114,7 +114,9 @@ let package = Package(
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
-        .testTarget(name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "CZlib", "ShortcutsTestSupport"]),
+        .testTarget(
+            name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "CZlib", "ShortcutsTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -281,6 +281,23 @@ final class ModelStoreTests {
         await #expect(throws: ModelStoreError.self) { try await importing.install(TinyModel.packed, from: .path(other)) }
     }
 
+    @Test(
+        "The real model installed from its folder loads through the store: its identifier, its floor, unit vectors",
+        .enabled(if: ReferenceModel.available, ReferenceModel.skipReason))
+    func loadsTheInstalledModel() async throws {
+        let source = try ReferenceModel.linkedCopy()
+        defer { try? FileManager.default.removeItem(at: source) }
+        let model = try await store.install(.default, from: .path(source))
+        #expect(FileManager.default.fileExists(atPath: model.directory.appendingPathComponent(WordPieceTokenizer.cacheName).path))
+        let embedder = try #require(try store.loadEmbedder())
+        #expect(embedder.identifier == "all-MiniLM-L6-v2@1110a243" && embedder.similarityFloor == 0.2 && embedder.dimension == 384)
+        #expect(try store.loadEmbedder(named: "all-MiniLM-L6-v2@1110a243")?.identifier == embedder.identifier)
+        let vectors = try embedder.embed(["A man is eating food.", "A man is eating a piece of bread."], role: .document)
+        let dot = zip(vectors[0], vectors[1]).reduce(0) { $0 + Double($1.0) * Double($1.1) }
+        #expect(abs(vectors[0].reduce(0) { $0 + $1 * $1 } - 1) < 1e-4)
+        #expect(abs(dot - ReferenceModel.fixture.foodBreadCosine) < 1e-3)
+    }
+
     @Test("Installed models are listed default first, then by catalog order, and removed by name or identifier")
     func listAndRemove() async throws {
         let source = folder.appendingPathComponent("source")

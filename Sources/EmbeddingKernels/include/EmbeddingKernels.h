@@ -8,5 +8,6 @@
 #include "ek_matrix.h"
 #include "ek_sha256.h"
 #include "ek_vectors.h"
+#include "ek_transformer.h"
 
 #endif

@@ -1,6 +1,7 @@
 extension ModelStore {
-    /// The embedder of an installed model.
+    /// The embedder of an installed model: its folder run by ``TransformerEmbedder``, with the
+    /// identifier and similarity floor its `model.json` records.
     static func embedder(for model: InstalledModel) throws -> any TextEmbedder {
-        throw ModelStoreError.damagedInstallation(path: model.directory.path, reason: "this build has no transformer engine to load it")
+        try TransformerEmbedder(directory: model.directory, identifier: model.identifier, similarityFloor: model.similarityFloor)
     }
 }

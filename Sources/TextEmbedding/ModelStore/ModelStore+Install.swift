@@ -33,6 +33,9 @@ extension ModelStore {
         do {
             let sourceText = try await gather(model, from: source, into: staging, progress: progress)
             let digests = try verify(model, in: staging, source: sourceText, progress: progress)
+            // The tokenizer's binary cache, written now, makes the first load as fast as later ones
+            // and spares a read-only data folder from writing it then.
+            _ = try? TransformerEmbedder.loadTokenizer(staging.appendingPathComponent("tokenizer.json"))
             try writeManifest(of: model, digests: digests, source: sourceText, in: staging)
             return try commit(staging, as: model)
         } catch {
