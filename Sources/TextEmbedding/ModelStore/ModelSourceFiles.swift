@@ -35,6 +35,11 @@ struct ModelSourceFiles {
         }
         if isFolder.boolValue {
             guard let folder = Self.folder(holding: anchor, in: url) else {
+                if let other = ModelDescriptor.catalog.first(where: {
+                    $0.name != model.name && Self.folder(holding: Self.anchor(of: $0), in: url) != nil
+                }) {
+                    throw ModelStoreError.holdsOtherModel(model: model.name, source: url.path, other: other.name)
+                }
                 throw ModelStoreError.missingFile(model: model.name, file: anchor, source: url.path)
             }
             storage = .folder(folder)
@@ -53,6 +58,11 @@ struct ModelSourceFiles {
         let candidates = archive.entries.filter { !$0.isFolder && $0.name == anchor }
         guard let entry = candidates.first(where: { $0.path == member }) ?? candidates.min(by: { $0.path.count < $1.path.count })
         else {
+            if let other = ModelDescriptor.catalog.first(where: { other in
+                other.name != model.name && archive.entries.contains { $0.name == Self.anchor(of: other) }
+            }) {
+                throw ModelStoreError.holdsOtherModel(model: model.name, source: url.path, other: other.name)
+            }
             throw ModelStoreError.missingFile(model: model.name, file: anchor, source: url.path)
         }
         storage = .wheel(archive, folder: String(entry.path.dropLast(anchor.count)))

