@@ -187,6 +187,21 @@ final class ModelStoreTests {
         #expect(storeEntries == ["tiny-model@01234567"])
     }
 
+    @Test("Folders a killed installation left are removed by a later one a day on; younger ones are left alone")
+    func abandonedFolders() async throws {
+        let old = store.directory.appendingPathComponent(".installing-tiny-model-OLD")
+        let young = store.directory.appendingPathComponent(".installing-tiny-model-YOUNG")
+        for folder in [old, young] {
+            try TinyModel.writeFolder(folder, names: ["config.json"])
+        }
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -90_000)], ofItemAtPath: old.path)
+        let source = folder.appendingPathComponent("source")
+        try TinyModel.writeFolder(source)
+        try await store.install(TinyModel.descriptor, from: .path(source))
+        #expect(storeEntries == [".installing-tiny-model-YOUNG", "tiny-model@01234567"])
+        #expect(try store.installed().map(\.name) == ["tiny-model"])
+    }
+
     @Test("A missing file is named, with the source")
     func missingFile() async throws {
         let source = folder.appendingPathComponent("source")

@@ -9,7 +9,7 @@ import Foundation
 /// ```swift
 /// let model = ModelDescriptor.named("all-MiniLM-L6-v2")!
 /// model.identifier                                   // "all-MiniLM-L6-v2@1110a243"
-/// model.downloadURL(for: model.files[0])             // https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2/resolve/1110a243…/model.safetensors
+/// model.downloadURL(for: model.files[2])             // https://huggingface.co/sentence-transformers/all-MiniLM-L6-v2/resolve/1110a243…/model.safetensors
 /// ```
 public struct ModelDescriptor: Sendable, Hashable {
     /// The name users type, such as `all-MiniLM-L6-v2`.

@@ -45,6 +45,7 @@ extension ModelStore {
     }
 
     private func makeStagingFolder(for model: ModelDescriptor) throws -> URL {
+        removeAbandonedFolders()
         let staging = directory.appendingPathComponent(".installing-\(model.name)-\(UUID().uuidString)", isDirectory: true)
         do {
             try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
@@ -52,6 +53,20 @@ extension ModelStore {
             throw ModelStoreError.storeUnusable(path: directory.path, reason: ZipArchive.reason(of: error))
         }
         return staging
+    }
+
+    /// The hidden folders an installation or removal leaves when its process is killed, a day
+    /// after they were last changed (younger ones may belong to a process still at work).
+    func removeAbandonedFolders(olderThan age: TimeInterval = 86_400, now: Date = Date()) {
+        let manager = FileManager.default
+        let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where [".installing-", ".replaced-", ".removing-"].contains(where: name.hasPrefix) {
+            let folder = directory.appendingPathComponent(name, isDirectory: true)
+            guard let changed = (try? manager.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date,
+                now.timeIntervalSince(changed) > age
+            else { continue }
+            try? manager.removeItem(at: folder)
+        }
     }
 
     /// Puts the files into the staging folder; returns the source as `model.json` records it.
