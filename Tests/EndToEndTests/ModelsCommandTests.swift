@@ -145,5 +145,12 @@ struct ModelsCommandTests {
         #expect(again.status == 0 && again.output == "all-MiniLM-L6-v2 is already installed in \(folder.path) (--force installs it again).\n")
         let forced = try shortcuts.run(["models", "install", "--from", directory.path, "--force"])
         #expect(forced.status == 0 && forced.output.hasPrefix("Installed all-MiniLM-L6-v2"), "\(forced.error)")
+
+        try Data("{}".utf8).write(to: folder.appendingPathComponent("config.json"))
+        let repaired = try shortcuts.run(["models", "install", "--from", directory.path])
+        #expect(repaired.status == 0 && repaired.output.hasPrefix("Installed all-MiniLM-L6-v2"), "\(repaired.error)")
+        #expect(repaired.error.hasPrefix("note: config.json of the installed all-MiniLM-L6-v2 changed or went missing: installing it again"))
+        #expect(
+            try Data(contentsOf: folder.appendingPathComponent("config.json")) == Data(contentsOf: directory.appendingPathComponent("config.json")))
     }
 }

