@@ -44,7 +44,8 @@ let package = Package(
             ]
         ),
         .target(name: "EmbeddingKernels"),
-        .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels"]),
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels", "CZlib"]),
         .target(
             name: "SpotlightKit",
             dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", .product(name: "GRDB", package: "GRDB.swift")]
@@ -74,6 +75,7 @@ let package = Package(
                 "AutomationKit",
                 "Cron",
                 "SpotlightKit",
+                "TextEmbedding",
                 "MCPServerApps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -113,7 +115,8 @@ let package = Package(
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
         .testTarget(
-            name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "ShortcutsTestSupport"], exclude: ["Fixtures"]),
+            name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "CZlib", "ShortcutsTestSupport"],
+            exclude: ["Fixtures"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
