@@ -30,7 +30,12 @@ extension SearchableIndex {
         }
     }
 
-    /// Records that the person opened an app entity indexed with ``indexAppEntities(_:)``.
+    /// Records that the person opened an app entity: the items associated with it gain engagement.
+    ///
+    /// The items are those of ``indexAppEntities(_:)`` and any other item associated with the
+    /// entity (``SearchableItemAttributeSet/associateAppEntity(_:)``), such as the
+    /// items a ``SpotlightDelegate`` makes of a store's rows. When no item is associated yet,
+    /// the engagement is kept for the item ``indexAppEntities(_:)`` will make.
     ///
     /// ```swift
     /// try await index.recordEngagement(with: book)
@@ -44,7 +49,35 @@ extension SearchableIndex {
     public func recordEngagement<Entity: IndexedEntity>(
         with entity: Entity, interaction: UserQuery.InteractionKind = .select, at date: Date = Date()
     ) async throws {
-        try await recordEngagement(withIdentifier: AppEntityReference(entity).uniqueIdentifier, interaction: interaction, at: date)
+        let reference = AppEntityReference(entity)
+        let indexId = storage.indexId
+        try await database.write { db in
+            var identifiers = try String.fetchAll(
+                db,
+                sql: "SELECT uniqueIdentifier FROM spotlightItem WHERE indexId = ? AND uniqueIdentifier = ?",
+                arguments: [indexId, reference.uniqueIdentifier])
+            if identifiers.isEmpty {
+                identifiers = try String.fetchAll(
+                    db,
+                    sql: """
+                        SELECT i.uniqueIdentifier FROM spotlightCustomAttribute entityType
+                        JOIN spotlightCustomAttribute entityIdentifier
+                          ON entityIdentifier.itemId = entityType.itemId AND entityIdentifier.key = ?
+                         AND entityIdentifier.kind = 'string' AND entityIdentifier.textValue = ?
+                        JOIN spotlightItem i ON i.id = entityType.itemId
+                        WHERE entityType.key = ? AND entityType.kind = 'string' AND entityType.textValue = ? AND i.indexId = ?
+                        """,
+                    arguments: [
+                        AppEntityReference.identifierKey, reference.identifier,
+                        AppEntityReference.typeKey, reference.typeIdentifier, indexId
+                    ])
+            }
+            for identifier in identifiers.isEmpty ? [reference.uniqueIdentifier] : identifiers {
+                try Engagement.record(
+                    identifier: identifier, indexId: indexId, interaction: interaction,
+                    at: date.timeIntervalSince1970, impressions: [], in: db)
+            }
+        }
     }
 }
 
