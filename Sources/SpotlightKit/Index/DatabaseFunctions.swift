@@ -25,13 +25,10 @@ enum SpotlightFunctions {
 
     /// Registers the functions on this connection unless they are already there.
     static func install(in db: Database) {
-        if (try? db.cachedStatement(
-            sql: "SELECT spotlight_match(NULL, NULL, NULL), spotlight_score(0, 0, NULL, 0, 0, 0, 0, 0, NULL), spotlight_folded_contains(NULL, NULL)"
-        )) != nil {
+        if (try? db.cachedStatement(sql: "SELECT spotlight_match(NULL, NULL, NULL), spotlight_score(0, 0, NULL, 0, 0, 0, 0, 0, NULL)")) != nil {
             return
         }
         db.add(function: match)
         db.add(function: score)
-        db.add(function: VocabularyPrefilter.foldedContains)
     }
 }

@@ -210,15 +210,9 @@ struct QuerySQLCompiler {
     private mutating func stringMatch(column: String, pattern: StringPattern) -> String {
         let likes = Self.likePrefilters(pattern)
         var prefilter = ""
-        // The lookup nests a few levels of SQL: only near the top, within SQLite's parser stack.
-        if depth <= VocabularyPrefilter.maxBooleanDepth, let vocabulary = VocabularyPrefilter.condition(column: column, pattern: pattern) {
-            _ = bind(vocabulary.piece)
-            _ = bind(vocabulary.piece)
-            prefilter = "(\(vocabulary.sql)) AND "
-        }
         if !likes.isEmpty {
             let conditions = likes.map { "\(column) LIKE \(bind($0)) ESCAPE '\\'" }.joined(separator: " AND ")
-            prefilter += "(length(\(column)) <> length(CAST(\(column) AS BLOB)) OR (\(conditions))) AND "
+            prefilter = "(length(\(column)) <> length(CAST(\(column) AS BLOB)) OR (\(conditions))) AND "
         }
         let encoded = bind(pattern.encoded)
         let flags = bind(pattern.modifiers.rawValue)
