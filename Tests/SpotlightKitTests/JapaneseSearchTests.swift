@@ -45,6 +45,9 @@ struct JapaneseSearchTests {
         #expect(try await titles("嵐山の紅葉", in: index) == ["秋の一日"])
         #expect(try await titles("竹林 紅葉", in: index) == ["秋の一日"])
         #expect(try await titles("紅葉 carmel", in: index).isEmpty)
+        try await index.indexSearchableItems([textItem("4", title: "Carmel 日記", text: "Carmelの海は冷たい。")])
+        #expect(try await titles("carmel 海", in: index) == ["Carmel 日記"], "a word and a CJK word together")
+        #expect(try await titles("Carmelの海", in: index) == ["Carmel 日記"], "one typed word of both scripts")
         #expect(try await titles("windsurfing", in: index) == ["Windsurfing in Carmel"])
         #expect(try await titles("葉紅", in: index).isEmpty, "the pairs are in order")
     }

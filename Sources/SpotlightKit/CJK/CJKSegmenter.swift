@@ -38,9 +38,11 @@ enum CJKSegmenter {
         }
     }
 
-    /// Whether the text may hold a CJK letter: a fast test that skips most other text.
+    /// Whether the text holds a CJK letter; text without a UTF-8 lead byte of U+1100 or above
+    /// (English, accented Latin) is told apart from its bytes alone.
     static func mayContainCJK(_ text: String) -> Bool {
-        text.unicodeScalars.contains { $0.value >= 0x1100 && script(of: $0) != nil }
+        guard text.utf8.contains(where: { $0 >= 0xE1 }) else { return false }
+        return text.unicodeScalars.contains { $0.value >= 0x1100 && script(of: $0) != nil }
     }
 
     /// Whether a scalar is a combining (semi-)voiced sound mark, which belongs to the kana before it.
