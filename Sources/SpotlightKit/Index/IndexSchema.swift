@@ -127,6 +127,10 @@ enum IndexSchema {
             try db.execute(sql: "INSERT INTO spotlightItemFTS (spotlightItemFTS, rank) VALUES ('hashsize', 16777216)")
         }
 
+        migrator.registerMigration("SpotlightKit.v3.cjkBigrams") { db in
+            try CJKBigramIndex.create(in: db)
+        }
+
         return migrator
     }
 }

@@ -133,12 +133,14 @@ struct IndexStorage: Sendable {
                 if oldText != text {
                     try ftsDelete.execute(arguments: StatementArguments([itemId] + oldText))
                     try ftsInsert.execute(arguments: StatementArguments([itemId] + text))
+                    try CJKBigramIndex.replace(itemId: itemId, text: text, in: db)
                 }
             } else {
                 let values: [(any DatabaseValueConvertible)?] = [indexId, item.uniqueIdentifier]
                 try insert.execute(arguments: StatementArguments(values + columns))
                 itemId = db.lastInsertedRowID
                 try ftsInsert.execute(arguments: StatementArguments([itemId] + text))
+                try CJKBigramIndex.index(itemId: itemId, text: text, in: db)
             }
             if let keys = customKeysToReplace {
                 for key in keys {

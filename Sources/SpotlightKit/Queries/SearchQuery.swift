@@ -110,10 +110,27 @@ public final class SearchQuery: Sendable {
             private var exhausted = false
 
             struct Prepared {
-                var sql: String
+                var filterSQL: String
                 var arguments: [DatabaseValue]
                 var wanted: Set<String>
                 var now: Double
+                /// A run every result contains, looked up in the vocabulary before the first page.
+                var requirement: VocabularyPrefilter.Requirement?
+                /// The ids that may match (a JSON array), once looked up; `nil` to scan every item.
+                var candidates: String?
+
+                /// One page of items after an id; `+i.indexId` keeps the planner on the rowid
+                /// range (through an index on `indexId` every page would filter and sort all
+                /// remaining items), and candidates are read by rowid.
+                func sql(readingCandidates: Bool) -> String {
+                    """
+                    SELECT i.* FROM spotlightItem i
+                    WHERE +i.indexId = ? AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND i.id > ?
+                      \(readingCandidates ? "AND i.id IN (SELECT value FROM json_each(?))" : "")
+                      AND (\(filterSQL))
+                    ORDER BY i.id LIMIT ?
+                    """
+                }
             }
 
             init(query: SearchQuery) {
@@ -152,37 +169,43 @@ public final class SearchQuery: Sendable {
             private mutating func loadPage() async throws {
                 if prepared == nil {
                     let environment = query.environment ?? QueryEnvironment()
+                    let expressions = try ([query.queryString] + query.filterQueries).map { try QueryExpression.parse($0) }
                     let filter = CompiledFilter.and(
-                        try ([query.queryString] + query.filterQueries).map {
-                            try QuerySQLCompiler.compile(try QueryExpression.parse($0), environment: environment)
-                        })
-                    // `+i.indexId` keeps the planner on the rowid range: through an index on
-                    // `indexId` every page would filter and sort all remaining items.
+                        try expressions.map { try QuerySQLCompiler.compile($0, environment: environment) })
                     prepared = Prepared(
-                        sql: """
-                            SELECT i.* FROM spotlightItem i
-                            WHERE +i.indexId = ? AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND i.id > ?
-                              AND (\(filter.sql))
-                            ORDER BY i.id LIMIT ?
-                            """,
+                        filterSQL: filter.sql,
                         arguments: filter.arguments,
                         wanted: Set(query.attributes.map(AttributeCatalog.canonicalName)),
-                        now: environment.now.timeIntervalSince1970)
+                        now: environment.now.timeIntervalSince1970,
+                        requirement: expressions.compactMap(VocabularyPrefilter.requirement(of:))
+                            .max { $0.piece.count < $1.piece.count })
                 }
                 let prepared = self.prepared!
                 let storage = query.index.storage
                 let after = lastId
                 let limit = query.pageSize
-                buffer = try await storage.writer.read { db in
+                let page = try await storage.writer.read { db -> (items: [(Int64, SearchableItem)], candidates: String?) in
                     SpotlightFunctions.install(in: db)
+                    var candidates = prepared.candidates
+                    if candidates == nil, let requirement = prepared.requirement,
+                        let ids = try VocabularyPrefilter.candidates(for: requirement, in: db)
+                    {
+                        candidates = "[" + ids.map(String.init).joined(separator: ",") + "]"
+                    }
                     var arguments: [DatabaseValue] = [storage.indexId.databaseValue, prepared.now.databaseValue, after.databaseValue]
+                    if let candidates { arguments.append(candidates.databaseValue) }
+                    let sql = prepared.sql(readingCandidates: candidates != nil)
                     arguments += prepared.arguments
                     arguments.append(limit.databaseValue)
-                    let records = try ItemRecord.fetchAll(db, sql: prepared.sql, arguments: StatementArguments(arguments))
-                    return try records.map { record in
+                    let records = try ItemRecord.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+                    let items = try records.map { record in
                         (record.id ?? 0, try IndexStorage.item(from: record, attributes: prepared.wanted, in: db))
                     }
+                    return (items, candidates)
                 }
+                buffer = page.items
+                self.prepared?.candidates = page.candidates
+                self.prepared?.requirement = nil
                 bufferIndex = 0
                 exhausted = buffer.count < limit
             }

@@ -14,7 +14,7 @@ extension UserQuery {
     static let candidateLimit = 5_000
 
     static func rankedItems(
-        ftsQuery: String?, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
+        ftsQuery: FullTextQuery?, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
         storage: IndexStorage, now: Double, in db: Database
     ) throws -> [Item] {
         guard let ftsQuery else {
@@ -51,20 +51,16 @@ extension UserQuery {
     ///
     /// Scores and ties (score, then item id) are those of the exhaustive ranking.
     static func topRankedItems(
-        ftsQuery: String, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
+        ftsQuery: FullTextQuery, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
         storage: IndexStorage, now: Double, candidateLimit: Int, in db: Database
     ) throws -> [Item] {
         let limit = context.maxResultCount.map { max(0, $0) }
         if limit == 0 { return [] }
 
-        let textScores = try db.cachedStatement(
-            sql: """
-                SELECT rowid, -bm25(spotlightItemFTS, ?, ?, ?, ?, ?) FROM spotlightItemFTS
-                WHERE spotlightItemFTS MATCH ? ORDER BY rowid DESC LIMIT ?
-                """)
+        let newest = ftsQuery.newestMatchesSQL(weights: Ranking.columnWeights)
+        let textScores = try db.cachedStatement(sql: newest.sql)
         var candidates: [Candidate] = []
-        var arguments: [DatabaseValue] = Ranking.columnWeights.map(\.databaseValue)
-        arguments += [ftsQuery.databaseValue, max(1, candidateLimit).databaseValue]
+        let arguments = newest.arguments + [max(1, candidateLimit).databaseValue]
         let rows = try Row.fetchCursor(textScores, arguments: StatementArguments(arguments))
         while let row = try rows.next() {
             candidates.append(Candidate(id: row[0], textScore: row[1]))
@@ -141,18 +137,13 @@ extension UserQuery {
 
     /// Ranks every match in one SQL statement: the reference ranking.
     static func exhaustiveRankedItems(
-        ftsQuery: String?, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
+        ftsQuery: FullTextQuery?, filter: CompiledFilter, wanted: Set<String>, context: UserQueryContext,
         storage: IndexStorage, now: Double, in db: Database
     ) throws -> [Item] {
         var arguments: [DatabaseValue] = []
         let matches: String
         if let ftsQuery {
-            matches = """
-                SELECT rowid AS id, -bm25(spotlightItemFTS, ?, ?, ?, ?, ?) AS textScore
-                FROM spotlightItemFTS WHERE spotlightItemFTS MATCH ?
-                """
-            arguments += Ranking.columnWeights.map(\.databaseValue)
-            arguments.append(ftsQuery.databaseValue)
+            (matches, arguments) = ftsQuery.matchesSQL(weights: Ranking.columnWeights)
         } else {
             matches = "SELECT id, 0.0 AS textScore FROM spotlightItem WHERE indexId = ?"
             arguments.append(storage.indexId.databaseValue)

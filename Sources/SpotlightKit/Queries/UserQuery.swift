@@ -211,27 +211,11 @@ public final class UserQuery: Sendable {
         let storage = index.storage
         let now = (environment?.now ?? Date()).timeIntervalSince1970
         let engagedId = item.item.uniqueIdentifier
-        let others = visibleItems.map(\.item.uniqueIdentifier).filter { $0 != engagedId }
+        let others = Set(visibleItems.map(\.item.uniqueIdentifier))
+        let indexId = storage.indexId
         try await storage.writer.write { db in
-            let column: String
-            switch interaction {
-            case .select: column = "selectCount"
-            case .focus: column = "focusCount"
-            case .default: column = "defaultCount"
-            }
-            try db.execute(
-                sql: """
-                    INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, \(column), lastEngagedAt) VALUES (?, ?, 1, ?)
-                    ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET \(column) = \(column) + 1, lastEngagedAt = excluded.lastEngagedAt
-                    """, arguments: [storage.indexId, engagedId, now])
-            let impression = try db.cachedStatement(
-                sql: """
-                    INSERT INTO spotlightEngagement (indexId, uniqueIdentifier, impressionCount) VALUES (?, ?, 1)
-                    ON CONFLICT (indexId, uniqueIdentifier) DO UPDATE SET impressionCount = impressionCount + 1
-                    """)
-            for identifier in Set(others) {
-                try impression.execute(arguments: [storage.indexId, identifier])
-            }
+            try Engagement.record(
+                identifier: engagedId, indexId: indexId, interaction: interaction, at: now, impressions: others, in: db)
         }
     }
 
@@ -255,14 +239,10 @@ public final class UserQuery: Sendable {
     /// ```
     public var leftOutWordCount: Int { Self.typedWords(userQueryString).leftOut }
 
-    /// The FTS5 query for the typed words: each word as a quoted prefix term, all required.
-    static func fullTextQuery(_ userQueryString: String) -> String? {
-        let words = typedWords(userQueryString).searched
-        guard !words.isEmpty else { return nil }
-        return
-            words
-            .map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }
-            .joined(separator: " AND ")
+    /// The full-text query for the typed words: each word as a prefix term (CJK words by
+    /// their character pairs, see ``FullTextQuery``), all required.
+    static func fullTextQuery(_ userQueryString: String) -> FullTextQuery? {
+        FullTextQuery(typedWords: typedWords(userQueryString).searched)
     }
 
     func fetchItems() async throws -> [Item] {
@@ -288,8 +268,9 @@ public final class UserQuery: Sendable {
         guard Self.typedWords(userQueryString).leftOut == 0 else { return [] }
         let limit = context.maxSuggestionCount
         let text = userQueryString
+        let indexId = index.storage.indexId
         return try await index.storage.writer.read { db in
-            try SuggestionEngine.suggestions(for: text, limit: limit, in: db)
+            try SuggestionEngine.suggestions(for: text, limit: limit, indexId: indexId, in: db)
         }
     }
 

@@ -94,7 +94,8 @@ public struct SuggestSearches: AppIntent {
     }
 }
 
-/// Opens an entry, which makes it rank higher in later searches (its last-used date).
+/// Opens an entry, which makes it rank higher in later searches: its last-used date, and an
+/// engagement recorded in the journal's index (shown by `shortcuts search --explain`).
 public struct OpenEntry: AppIntent {
     public static let title: LocalizedStringResource = "Open Entry"
     public static let description = IntentDescription("Shows an entry; entries opened recently rank higher in searches.")
@@ -112,6 +113,7 @@ public struct OpenEntry: AppIntent {
         var opened = entry
         opened.lastOpened = Date()
         try JournalDatabase.shared().save(opened)
+        try await JournalIndexer.shared().searchableIndex.recordEngagement(with: opened)
         return .result(value: opened, dialog: "\(opened.title): \(opened.text)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import SpotlightKit
 
 /// Opens the shelf of books being read.
 public struct OpenCurrentlyReading: AppIntent {
@@ -47,7 +48,8 @@ public struct OpenShelf: AppIntent {
     }
 }
 
-/// Opens a book.
+/// Opens a book, and records the engagement in the library's index, so books opened often
+/// rank higher in later searches (shown by `shortcuts search --explain`).
 public struct OpenBook: AppIntent {
     public static let title: LocalizedStringResource = "Open Book"
     public static let description = IntentDescription("Shows a book of your library.")
@@ -70,6 +72,7 @@ public struct OpenBook: AppIntent {
 
     public func perform() async throws -> some IntentResult & ProvidesDialog {
         try navigator.openBook(book)
+        try await LibrarySpotlightDelegate.shared().searchableIndex.recordEngagement(with: book)
         return .result(dialog: "Opened \(book).")
     }
 }
