@@ -51,12 +51,13 @@ let package = Package(
         ),
         .executableTarget(
             name: "spotlight-bench",
-            dependencies: ["SpotlightKit", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SpotlightKit", "SearchRelevance", "TextEmbedding", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "spotlight-crash-child",
             dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "SearchRelevance", dependencies: ["SpotlightKit"]),
         .target(name: "BuildRevision"),
         .target(name: "MCPServerApps", dependencies: ["IntentKit", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "ExtensionSpawn"),
@@ -141,6 +142,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log")
             ]
         ),
+        .testTarget(name: "SearchRelevanceTests", dependencies: ["SearchRelevance", "SpotlightKit"]),
         .testTarget(name: "CronTests", dependencies: ["Cron", "SeededRandom"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
             name: "SpotlightKitTests",
