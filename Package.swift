@@ -47,7 +47,7 @@ let package = Package(
         .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels"]),
         .target(
             name: "SpotlightKit",
-            dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", "EmbeddingKernels", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "spotlight-bench",
@@ -146,7 +146,10 @@ let package = Package(
         .testTarget(name: "CronTests", dependencies: ["Cron", "SeededRandom"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
             name: "SpotlightKitTests",
-            dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SeededRandom", "SpotlightKit", "TextEmbedding", "IntentKit", "spotlight-crash-child",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ]
         ),
         .testTarget(
             name: "MCPServerAppsTests",

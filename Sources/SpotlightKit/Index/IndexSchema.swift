@@ -127,6 +127,8 @@ enum IndexSchema {
             try db.execute(sql: "INSERT INTO spotlightItemFTS (spotlightItemFTS, rank) VALUES ('hashsize', 16777216)")
         }
 
+        SemanticSchema.registerMigrations(in: &migrator)
+
         return migrator
     }
 }
