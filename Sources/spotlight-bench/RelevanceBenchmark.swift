@@ -1,9 +1,12 @@
 // `spotlight-bench relevance`: nDCG@10 and recall@20 of lexical, semantic and hybrid user
 // queries on the hand-judged set in Benchmarks/Relevance.
 //
-// Usage: spotlight-bench relevance [--set DIR] [--model DIR]
-//   swift run -c release spotlight-bench relevance
+// Usage: spotlight-bench relevance [--set DIR] [--model DIR] [--identifier NAME] [--floor COSINE]
 //   SHORTCUTS_TEST_MODEL_DIR=/path/to/all-MiniLM-L6-v2 swift run -c release spotlight-bench relevance
+//   swift run -c release spotlight-bench relevance --model ~/models/multilingual-e5-small --floor 0.8
+//
+// The model folder holds config.json, tokenizer.json and model.safetensors; without one only
+// lexical retrieval is measured. The similarity floor defaults to 0.2 (all-MiniLM-L6-v2's).
 import Foundation
 import SearchRelevance
 import SpotlightKit
@@ -13,7 +16,20 @@ import TextEmbedding
 struct RelevanceRow {
     var name: String
     var evaluation: RelevanceEvaluation
+    /// The column heading in the per-kind table.
+    var label: String { shortLabels[name] ?? name }
 }
+
+let shortLabels = [
+    "semantic, exact cosine (reference)": "sem. ref", "hybrid, reference RRF k=60": "RRF ref", "hybrid, reference weighted sum": "w.sum ref",
+    "hybrid, weighted sum w=0.5": "w.sum .5", "hybrid, weighted sum w=0.7": "w.sum .7", "hybrid, RRF k=60 (default)": "RRF"
+]
+
+/// The queries the issue names, with the entry each must find.
+let issueQueries = [
+    ("jogging", "j-run-river"), ("runs", "j-run-river"), ("Kyoto", "j-arashiyama-koyo"), ("autumn leaves", "j-arashiyama-koyo"),
+    ("windsurfing", "j-enoshima-windsurf"), ("sailing", "j-windsurf-carmel"), ("surfing", "j-windsurf-carmel")
+]
 
 func runRelevanceBenchmark(arguments: [String]) async throws {
     func value(of option: String) -> String? {
@@ -43,10 +59,42 @@ func runRelevanceBenchmark(arguments: [String]) async throws {
     var rows: [RelevanceRow] = []
     rows.append(RelevanceRow(name: "lexical", evaluation: try await RelevanceEvaluation(set: set) { try await ranking(of: $0.text, in: index) }))
 
-    let embedder = try relevanceEmbedder(modelDirectory: value(of: "--model"))
+    let embedder = try relevanceEmbedder(
+        modelDirectory: value(of: "--model"), identifier: value(of: "--identifier"), floor: value(of: "--floor").flatMap(Float.init) ?? 0.2)
     if let embedder {
         print("model: \(embedder.identifier), similarity floor \(embedder.similarityFloor)")
-        rows += try await referenceRows(set: set, embedder: embedder, lexical: rows[0].evaluation)
+        let clock = ContinuousClock()
+        let embedding = try await clock.measure {
+            try await index.setSemanticSearch(enabled: true, embedder: embedder)
+            try await index.embedPendingItems(batchSize: 32)
+            await index.waitForSemanticIndexing()
+        }
+        let progress = try await index.semanticIndexingProgress()
+        print("embedded \(progress?.embeddedCount ?? 0) of \(progress?.totalCount ?? 0) items in \(embedding)")
+        func mode(_ retrieval: RetrievalMode, _ fusion: RankFusion = .standard) -> UserQueryContext {
+            var context = UserQueryContext(maxResultCount: 20)
+            context.retrieval = retrieval
+            context.fusion = fusion
+            return context
+        }
+        let lexicalContext = mode(.lexical)
+        rows[0] = RelevanceRow(
+            name: "lexical",
+            evaluation: try await RelevanceEvaluation(set: set) { try await ranking(of: $0.text, in: index, context: lexicalContext) })
+        let modes: [(String, UserQueryContext)] = [
+            ("semantic", mode(.semantic)),
+            ("hybrid, weighted sum w=0.5", mode(.hybrid, .weightedSum(semanticWeight: 0.5))),
+            ("hybrid, weighted sum w=0.7", mode(.hybrid, .weightedSum(semanticWeight: 0.7))),
+            ("hybrid, RRF k=60 (default)", mode(.hybrid))
+        ]
+        var indexRows: [RelevanceRow] = []
+        for (name, context) in modes {
+            indexRows.append(
+                RelevanceRow(
+                    name: name, evaluation: try await RelevanceEvaluation(set: set) { try await ranking(of: $0.text, in: index, context: context) }))
+        }
+        let references = try await referenceRows(set: set, embedder: embedder, lexical: rows[0].evaluation)
+        rows = [rows[0]] + references + indexRows
     } else {
         print(
             "no embedding model: semantic and hybrid are not measured. Pass --model DIR or set SHORTCUTS_TEST_MODEL_DIR to a folder"
@@ -66,13 +114,13 @@ func ranking(of text: String, in index: SearchableIndex, context: UserQueryConte
     return identifiers
 }
 
-/// The embedder named by `--model DIR` or `SHORTCUTS_TEST_MODEL_DIR`; `nil` when neither is given.
-func relevanceEmbedder(modelDirectory: String?) throws -> (any TextEmbedder)? {
+/// The embedder in `--model DIR` or `SHORTCUTS_TEST_MODEL_DIR`; `nil` when neither is given.
+func relevanceEmbedder(modelDirectory: String?, identifier: String?, floor: Float) throws -> (any TextEmbedder)? {
     guard let path = modelDirectory ?? ProcessInfo.processInfo.environment["SHORTCUTS_TEST_MODEL_DIR"], !path.isEmpty else {
         return nil
     }
-    _ = path
-    return nil
+    let directory = URL(fileURLWithPath: path)
+    return try TransformerEmbedder(directory: directory, identifier: identifier ?? directory.lastPathComponent, similarityFloor: floor)
 }
 
 /// Semantic and fused rankings computed here from exact cosine similarities, without the index:
@@ -142,17 +190,29 @@ func printRelevanceTable(_ rows: [RelevanceRow], set: RelevanceSet) {
     let groups: [(String, (RelevanceQuery) -> Bool)] =
         ["exact", "synonym", "paraphrase", "misspelling", "morphology", "crossLanguage"].map { kind in (kind, { $0.kinds.contains(kind) }) }
         + [("English", { $0.language == "en" }), ("Japanese", { $0.language == "ja" })]
-    print(pad("", 20) + rows.map { pad(String($0.name.prefix(16)), 18) }.joined())
+    print(pad("", 20) + rows.map { pad($0.label, 11) }.joined())
     for (label, isIncluded) in groups {
         let count = set.queries.filter(isIncluded).count
         print(
             pad("\(label) (\(count))", 20)
-                + rows.map { pad(String(format: "%.3f", $0.evaluation.filter(isIncluded).meanNormalizedDiscountedCumulativeGain), 18) }
+                + rows.map { pad(String(format: "%.3f", $0.evaluation.filter(isIncluded).meanNormalizedDiscountedCumulativeGain), 11) }
                 .joined())
     }
 
     guard let hybrid = rows.last(where: { $0.name.hasPrefix("hybrid") }) ?? rows.last else { return }
     let titles = Dictionary(uniqueKeysWithValues: set.items.map { ($0.id, $0.title) })
+    print("")
+    print(
+        "the issue's queries: rank of the entry named in the issue per mode (\(rows.map(\.label).joined(separator: " / "))), then \(hybrid.label)'s top 3"
+    )
+    for (text, identifier) in issueQueries {
+        guard let result = hybrid.evaluation.results.first(where: { $0.query.text == text }) else { continue }
+        let ranks = rows.map { row in
+            (row.evaluation.results.first { $0.query.text == text }?.ranking.firstIndex(of: identifier)).map { "\($0 + 1)" } ?? "-"
+        }
+        let top = result.ranking.prefix(3).map { "\(titles[$0] ?? $0) [\(result.query.judgements[$0] ?? 0)]" }
+        print("  \(pad("\"\(text)\" → \(titles[identifier] ?? identifier)", 48)) \(ranks.joined(separator: " / "))  \(top.joined(separator: "; "))")
+    }
     let failures = hybrid.evaluation.results.filter { $0.normalizedDiscountedCumulativeGain < 0.5 }
     print("")
     print("queries where \(hybrid.name) scores nDCG@10 < 0.5 (\(failures.count)): nDCG@10 per mode, then its top 3 with grades")
