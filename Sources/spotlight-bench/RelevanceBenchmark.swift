@@ -70,7 +70,10 @@ func runRelevanceBenchmark(arguments: [String]) async throws {
             await index.waitForSemanticIndexing()
         }
         let progress = try await index.semanticIndexingProgress()
-        print("embedded \(progress?.embeddedCount ?? 0) of \(progress?.totalCount ?? 0) items in \(embedding)")
+        print(
+            String(
+                format: "embedded %d of %d items in %.1f s", progress?.embeddedCount ?? 0, progress?.totalCount ?? 0,
+                Double(embedding.components.seconds) + Double(embedding.components.attoseconds) / 1e18))
         func mode(_ retrieval: RetrievalMode, _ fusion: RankFusion = .standard) -> UserQueryContext {
             var context = UserQueryContext(maxResultCount: 20)
             context.retrieval = retrieval
@@ -95,6 +98,7 @@ func runRelevanceBenchmark(arguments: [String]) async throws {
         }
         let references = try await referenceRows(set: set, embedder: embedder, lexical: rows[0].evaluation)
         rows = [rows[0]] + references + indexRows
+        try await printFloorSweep(set: set, index: index, embedder: embedder, context: mode(.hybrid), semanticContext: mode(.semantic))
     } else {
         print(
             "no embedding model: semantic and hybrid are not measured. Pass --model DIR or set SHORTCUTS_TEST_MODEL_DIR to a folder"
@@ -121,6 +125,45 @@ func relevanceEmbedder(modelDirectory: String?, identifier: String?, floor: Floa
     }
     let directory = URL(fileURLWithPath: path)
     return try TransformerEmbedder(directory: directory, identifier: identifier ?? directory.lastPathComponent, similarityFloor: floor)
+}
+
+/// Queries about nothing in the set: above a well-chosen floor, semantic search returns nothing for them.
+let unrelatedQueries = [
+    "cryptocurrency wallet password", "spreadsheet pivot table formula", "printer driver installation", "クレジットカードの暗証番号",
+    "kubernetes pod eviction"
+]
+
+/// The embedder with another similarity floor; the same model, so the index's vectors stay valid.
+struct FloorOverride: TextEmbedder {
+    let base: any TextEmbedder
+    let similarityFloor: Float
+    var identifier: String { base.identifier }
+    var dimension: Int { base.dimension }
+    func embed(_ texts: [String], role: EmbeddingRole) throws -> [[Float]] { try base.embed(texts, role: role) }
+}
+
+/// Hybrid nDCG@10 and recall@20 at several similarity floors, with how many items semantic
+/// search returns for queries about nothing in the set.
+func printFloorSweep(
+    set: RelevanceSet, index: SearchableIndex, embedder: any TextEmbedder, context: UserQueryContext, semanticContext: UserQueryContext
+) async throws {
+    print("")
+    print(
+        "similarity floor: hybrid (RRF) nDCG@10 and recall@20; semantic results (of at most 20) for "
+            + unrelatedQueries.map { "\"\($0)\"" }.joined(separator: ", "))
+    for floor: Float in [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4] {
+        await index.attach(embedder: FloorOverride(base: embedder, similarityFloor: floor))
+        await index.waitForSemanticIndexing()
+        let evaluation = try await RelevanceEvaluation(set: set) { try await ranking(of: $0.text, in: index, context: context) }
+        var unrelatedCounts: [Int] = []
+        for text in unrelatedQueries { unrelatedCounts.append(try await ranking(of: text, in: index, context: semanticContext).count) }
+        print(
+            String(
+                format: "  %.2f  nDCG@10 %.3f  recall@20 %.3f  unrelated queries' results ", floor,
+                evaluation.meanNormalizedDiscountedCumulativeGain, evaluation.meanRecall)
+                + unrelatedCounts.map(String.init).joined(separator: " / "))
+    }
+    await index.attach(embedder: embedder)
 }
 
 /// Semantic and fused rankings computed here from exact cosine similarities, without the index:
