@@ -3,10 +3,11 @@
 //
 // Usage: spotlight-bench relevance [--set DIR] [--model DIR] [--identifier NAME] [--floor COSINE]
 //   SHORTCUTS_TEST_MODEL_DIR=/path/to/all-MiniLM-L6-v2 swift run -c release spotlight-bench relevance
-//   swift run -c release spotlight-bench relevance --model ~/models/multilingual-e5-small --floor 0.8
+//   swift run -c release spotlight-bench relevance --model ~/models/multilingual-e5-small --floor 0.83
 //
 // The model folder holds config.json, tokenizer.json and model.safetensors; without one only
-// lexical retrieval is measured. The similarity floor defaults to 0.2 (all-MiniLM-L6-v2's).
+// lexical retrieval is measured. The similarity floor defaults to 0.2 (all-MiniLM-L6-v2's); the
+// identifier stored with the vectors defaults to the folder's name.
 import Foundation
 import SearchRelevance
 import SpotlightKit
