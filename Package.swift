@@ -48,16 +48,17 @@ let package = Package(
         .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels", "CZlib"]),
         .target(
             name: "SpotlightKit",
-            dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", "EmbeddingKernels", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "spotlight-bench",
-            dependencies: ["SpotlightKit", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SpotlightKit", "SearchRelevance", "TextEmbedding", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "spotlight-crash-child",
             dependencies: ["SpotlightKit", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "SearchRelevance", dependencies: ["SpotlightKit"]),
         .target(name: "BuildRevision"),
         .target(name: "MCPServerApps", dependencies: ["IntentKit", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "ExtensionSpawn"),
@@ -145,10 +146,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log")
             ]
         ),
+        .testTarget(name: "SearchRelevanceTests", dependencies: ["SearchRelevance", "SpotlightKit"]),
         .testTarget(name: "CronTests", dependencies: ["Cron", "SeededRandom"], exclude: ["Fixtures", "Oracle"]),
         .testTarget(
             name: "SpotlightKitTests",
-            dependencies: ["SeededRandom", "SpotlightKit", "IntentKit", "spotlight-crash-child", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SeededRandom", "SpotlightKit", "TextEmbedding", "IntentKit", "spotlight-crash-child",
+                .product(name: "GRDB", package: "GRDB.swift")
+            ]
         ),
         .testTarget(
             name: "MCPServerAppsTests",

@@ -3,6 +3,7 @@
 // latency, and the lag from a store write to its index-did-update event.
 //
 // Usage: spotlight-bench [ITEM_COUNT] [QUERY_COUNT]
+//        spotlight-bench relevance [--set DIR] [--model DIR]   (see RelevanceBenchmark.swift)
 //   swift run -c release spotlight-bench 100000 1000
 //   swift run -c release spotlight-bench 1000000 1000   # about ten minutes
 import Foundation
@@ -299,4 +300,8 @@ func measureDelegateLag(directory: URL, vocabulary: [String]) async throws {
             lags.count, percentile(lags, 0.5), percentile(lags, 0.99), lags.last!))
 }
 
-try await run()
+if CommandLine.arguments.dropFirst().first == "relevance" {
+    try await runRelevanceBenchmark(arguments: Array(CommandLine.arguments.dropFirst(2)))
+} else {
+    try await run()
+}

@@ -130,6 +130,7 @@ enum IndexSchema {
         migrator.registerMigration("SpotlightKit.v3.cjkBigrams") { db in
             try CJKBigramIndex.create(in: db)
         }
+        SemanticSchema.registerMigrations(in: &migrator)
 
         return migrator
     }

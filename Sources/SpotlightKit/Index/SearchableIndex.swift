@@ -19,6 +19,7 @@ public actor SearchableIndex {
     /// The database that holds the index.
     public nonisolated let database: any DatabaseWriter
     nonisolated let storage: IndexStorage
+    nonisolated let semantic = SemanticSearchState()
     private var pendingBatch: [IndexOperation]?
 
     /// Opens or creates a named index in a database file, in WAL mode.
@@ -117,6 +118,7 @@ public actor SearchableIndex {
         try await database.write { db in
             try storage.apply([operation], in: db)
         }
+        scheduleSemanticIndexing()
     }
 
     // MARK: Batches
@@ -184,6 +186,7 @@ public actor SearchableIndex {
             try storage.apply(operations, in: db)
             try storage.setClientState(newState, in: db)
         }
+        scheduleSemanticIndexing()
     }
 
     /// Whether a batch is open.

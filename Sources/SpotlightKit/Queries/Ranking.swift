@@ -62,10 +62,14 @@ public struct ScoreExplanation: Sendable, Hashable, CustomStringConvertible {
     public var hint: Double
     /// The weighted sum of the four signals.
     public var total: Double
+    /// The cosine similarity of the item's vector to the query's, when semantic search found it.
+    public var semantic: Double? = nil
+    /// How the word and meaning rankings were fused into ``relevance``, for hybrid and semantic queries.
+    public var fusion: Fusion? = nil
 
     public var description: String {
         func f(_ value: Double) -> String { String(format: "%.3f", value) }
-        return "score \(f(total)) = \(Ranking.relevanceWeight)×relevance \(f(relevance)) (bm25 \(f(bm25)))"
+        return "score \(f(total)) = \(Ranking.relevanceWeight)×relevance \(f(relevance)) (\(relevanceParts))"
             + " + \(Ranking.freshnessWeight)×freshness \(f(freshness))"
             + " + \(Ranking.engagementWeight)×engagement \(f(engagement))"
             + " + \(Ranking.hintWeight)×hint \(f(hint))"

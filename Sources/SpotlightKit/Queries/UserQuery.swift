@@ -247,6 +247,7 @@ public final class UserQuery: Sendable {
 
     func fetchItems() async throws -> [Item] {
         let environment = self.environment ?? QueryEnvironment()
+        if let items = try await semanticItems(environment: environment) { return items }
         let filters = try context.filterQueries.map { try QueryExpression.parse($0) }
         let filter = CompiledFilter.and(try filters.map { try QuerySQLCompiler.compile($0, environment: environment) })
         let wanted = Set(context.fetchAttributes.map(AttributeCatalog.canonicalName))

@@ -23,6 +23,10 @@ public struct UserQueryContext: Sendable, Hashable {
     public var maxRankedResultCount: Int?
     /// The most suggestions delivered; 0 turns suggestions off.
     public var maxSuggestionCount: Int
+    /// Whether items are found by words, by meaning, or both; `.hybrid` by default.
+    public var retrieval: RetrievalMode = .hybrid
+    /// How hybrid queries fuse the two rankings; reciprocal rank fusion by default.
+    public var fusion: RankFusion = .standard
 
     /// Creates a context.
     ///

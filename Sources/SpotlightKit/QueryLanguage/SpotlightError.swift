@@ -31,6 +31,8 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
     case indexWithoutMaintainer(name: String)
     /// The database of an index (or of the app data it is built from) failed; `reason` says why in words.
     case indexDatabaseFailure(name: String, path: String, reason: String)
+    /// Semantic indexing was asked of an index that has semantic search off or no embedder attached.
+    case semanticSearchUnavailable(index: String, reason: String)
 
     public var description: String {
         switch self {
@@ -62,6 +64,8 @@ public enum SpotlightError: Error, Sendable, Equatable, CustomStringConvertible 
             return "no installed app keeps the index '\(name)', so it cannot be rebuilt from the app's data"
         case .indexDatabaseFailure(let name, let path, let reason):
             return "the index '\(name)' (\(path)) could not be used: \(reason)"
+        case .semanticSearchUnavailable(let index, let reason):
+            return "Index '\(index)': semantic indexing is not possible: \(reason)"
         }
     }
 
