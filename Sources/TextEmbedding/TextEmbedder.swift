@@ -4,7 +4,7 @@
 /// An embedder is loaded once and is safe to use from several tasks.
 ///
 /// ```swift
-/// let embedder = try ModelStore.default().loadEmbedder()   // nil when no model is installed
+/// let embedder = try ModelStore.standard().loadEmbedder()   // nil when no model is installed
 /// let vectors = try embedder?.embed(["Morning run by the river"], role: .document)
 /// ```
 public protocol TextEmbedder: Sendable {

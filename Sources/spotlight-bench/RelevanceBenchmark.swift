@@ -5,9 +5,10 @@
 //   SHORTCUTS_TEST_MODEL_DIR=/path/to/all-MiniLM-L6-v2 swift run -c release spotlight-bench relevance
 //   swift run -c release spotlight-bench relevance --model ~/models/multilingual-e5-small --floor 0.83
 //
-// The model folder holds config.json, tokenizer.json and model.safetensors; without one only
-// lexical retrieval is measured. The similarity floor defaults to 0.2 (all-MiniLM-L6-v2's); the
-// identifier stored with the vectors defaults to the folder's name.
+// The model folder holds config.json, tokenizer.json and model.safetensors; without one the model
+// `shortcuts models install` put in $SHORTCUTS_HOME/models is used, and without that only lexical
+// retrieval is measured. A folder's similarity floor defaults to 0.2 (all-MiniLM-L6-v2's), an
+// installed model's is its own; the identifier stored with the vectors defaults to the folder's name.
 import Foundation
 import SearchRelevance
 import SpotlightKit
@@ -61,7 +62,7 @@ func runRelevanceBenchmark(arguments: [String]) async throws {
     rows.append(RelevanceRow(name: "lexical", evaluation: try await RelevanceEvaluation(set: set) { try await ranking(of: $0.text, in: index) }))
 
     let embedder = try relevanceEmbedder(
-        modelDirectory: value(of: "--model"), identifier: value(of: "--identifier"), floor: value(of: "--floor").flatMap(Float.init) ?? 0.2)
+        modelDirectory: value(of: "--model"), identifier: value(of: "--identifier"), floor: value(of: "--floor").flatMap(Float.init))
     if let embedder {
         print("model: \(embedder.identifier), similarity floor \(embedder.similarityFloor)")
         let clock = ContinuousClock()
@@ -119,13 +120,15 @@ func ranking(of text: String, in index: SearchableIndex, context: UserQueryConte
     return identifiers
 }
 
-/// The embedder in `--model DIR` or `SHORTCUTS_TEST_MODEL_DIR`; `nil` when neither is given.
-func relevanceEmbedder(modelDirectory: String?, identifier: String?, floor: Float) throws -> (any TextEmbedder)? {
+/// The embedder in `--model DIR` or `SHORTCUTS_TEST_MODEL_DIR`, else the installed model; `nil` when there is none.
+func relevanceEmbedder(modelDirectory: String?, identifier: String?, floor: Float?) throws -> (any TextEmbedder)? {
     guard let path = modelDirectory ?? ProcessInfo.processInfo.environment["SHORTCUTS_TEST_MODEL_DIR"], !path.isEmpty else {
-        return nil
+        // The model `shortcuts models install` put in $SHORTCUTS_HOME/models, if any.
+        guard let installed = try ModelStore.standard().loadEmbedder() else { return nil }
+        return floor.map { FloorOverride(base: installed, similarityFloor: $0) } ?? installed
     }
     let directory = URL(fileURLWithPath: path)
-    return try TransformerEmbedder(directory: directory, identifier: identifier ?? directory.lastPathComponent, similarityFloor: floor)
+    return try TransformerEmbedder(directory: directory, identifier: identifier ?? directory.lastPathComponent, similarityFloor: floor ?? 0.2)
 }
 
 /// Queries about nothing in the set: above a well-chosen floor, semantic search returns nothing for them.

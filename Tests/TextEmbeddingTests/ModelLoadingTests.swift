@@ -92,9 +92,9 @@ struct ModelLoadingTests {
         let message = try #require(loadingError(TinyModel.folder(replacing: ["tokenizer.json": Data(bigger.utf8)])))
         #expect(message.contains("belongs to another model"), "\(message)")
 
-        let unigram = TinyModel.tokenizer(modelType: "Unigram")
-        let unigramMessage = try #require(loadingError(TinyModel.folder(replacing: ["tokenizer.json": Data(unigram.utf8)])))
-        #expect(unigramMessage.contains("model.type 'Unigram' is not supported"), "\(unigramMessage)")
+        let bpe = TinyModel.tokenizer(modelType: "BPE")
+        let bpeMessage = try #require(loadingError(TinyModel.folder(replacing: ["tokenizer.json": Data(bpe.utf8)])))
+        #expect(bpeMessage.contains("model.type 'BPE' is not supported"), "\(bpeMessage)")
 
         let notJSON = try #require(loadingError(TinyModel.folder(replacing: ["tokenizer.json": Data("<html>".utf8)])))
         #expect(notJSON.contains("tokenizer.json: error: this is not a tokenizer.json"), "\(notJSON)")

