@@ -112,7 +112,8 @@ let package = Package(
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
-        .testTarget(name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "ShortcutsTestSupport"]),
+        .testTarget(
+            name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "ShortcutsTestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),

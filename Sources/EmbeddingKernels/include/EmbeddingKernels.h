@@ -7,5 +7,6 @@
 
 #include "ek_matrix.h"
 #include "ek_vectors.h"
+#include "ek_transformer.h"
 
 #endif
