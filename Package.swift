@@ -74,6 +74,7 @@ let package = Package(
                 "AutomationKit",
                 "Cron",
                 "SpotlightKit",
+                "TextEmbedding",
                 "MCPServerApps",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),

@@ -19,8 +19,8 @@ extension UserQuery {
     /// context asks for words only, the text has no words, or the index has no vectors of an
     /// attached embedder.
     func semanticItems(environment: QueryEnvironment) async throws -> [Item]? {
-        guard context.retrieval != .lexical, let embedder = index.semantic.embedder,
-            !Self.typedWords(userQueryString).searched.isEmpty
+        guard context.retrieval != .lexical, !Self.typedWords(userQueryString).searched.isEmpty,
+            let embedder = try await index.semanticEmbedder()
         else { return nil }
         let storage = index.storage
         let state = index.semantic
