@@ -15,6 +15,14 @@ extension UserQuery {
     /// Candidates of the int8 scan re-ranked exactly.
     static let semanticCandidateCount = 200
 
+    /// The word matches fused: the best 500 by BM25, or ten times the results asked for (at most
+    /// ``candidateLimit``, which is also the length without a result limit). A match further down
+    /// would add at most 1/560 to a fused score whose best is at least 1/61.
+    static func lexicalListLength(_ context: UserQueryContext) -> Int {
+        guard let wanted = context.maxResultCount else { return candidateLimit }
+        return min(candidateLimit, max(500, 10 * wanted))
+    }
+
     /// The ranked items of a hybrid or semantic query, or `nil` when the query is lexical: the
     /// context asks for words only, the text has no words, or the index has no vectors of an
     /// attached embedder.
@@ -44,7 +52,7 @@ extension UserQuery {
                 .filter { $0.value >= floor }
             var lexical: [Int64: Double] = [:]
             if let ftsQuery {
-                lexical = try Self.lexicalMatches(ftsQuery, limit: Self.candidateLimit, in: db)
+                lexical = try Self.lexicalMatches(ftsQuery, limit: Self.lexicalListLength(context), in: db)
             }
             return try Self.fusedItems(
                 lexical: lexical, semantic: cosines, filter: filter, wanted: wanted, context: context,

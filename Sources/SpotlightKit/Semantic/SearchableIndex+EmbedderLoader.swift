@@ -65,13 +65,20 @@ extension SearchableIndex {
     /// Embeds what is pending before a search, so that items written since the last run are
     /// found by meaning too; does nothing when semantic search is off or no model is available.
     ///
+    /// Whether anything is pending is known from one row: inserts and text changes are counted
+    /// by triggers, and each complete run of embedding records the count it saw.
+    ///
     /// ```swift
     /// try await index.prepareSemanticSearch()
     /// ```
     ///
     /// - Throws: The embedder's error or a GRDB `DatabaseError`.
     public nonisolated func prepareSemanticSearch() async throws {
-        guard try await semanticEmbedder() != nil else { return }
-        try await embedPendingItems()
+        guard let embedder = try await semanticEmbedder() else { return }
+        let storage = self.storage
+        let upToDate = try await database.read { db in
+            try SemanticIndexer.isUpToDate(indexId: storage.indexId, model: embedder.identifier, in: db)
+        }
+        if !upToDate { try await embedPendingItems() }
     }
 }

@@ -18,7 +18,7 @@ struct SemanticIndexer: Sendable {
         SELECT i.id, i.title, i.displayName, i.contentDescription, i.keywords, i.textContent
         FROM spotlightItem i
         LEFT JOIN spotlightItemEmbedding e ON e.itemId = i.id AND e.model = ?
-        WHERE i.indexId = ? AND e.itemId IS NULL AND i.id > ?
+        WHERE i.id > ? AND +i.indexId = ? AND e.itemId IS NULL
           AND (i.expirationDate IS NULL OR i.expirationDate > ?)
         ORDER BY i.id LIMIT ?
         """
@@ -38,16 +38,19 @@ struct SemanticIndexer: Sendable {
         let model = embedder.identifier
         let now = Date()
         // Record the model; vectors of another model can never match this one's queries.
-        let start: SemanticIndexingProgress? = try await storage.writer.write { db in
+        let start: (progress: SemanticIndexingProgress, changes: Int64)? = try await storage.writer.write { db in
             guard try SearchableIndex.isSemanticSearchEnabled(indexId: indexId, in: db) else { return nil }
             try db.execute(
                 sql: "UPDATE spotlightSemanticIndex SET model = ? WHERE indexId = ? AND model IS NOT ?",
                 arguments: [model, indexId, model])
             try db.execute(
                 sql: "DELETE FROM spotlightItemEmbedding WHERE indexId = ? AND model != ?", arguments: [indexId, model])
-            return try Self.progress(indexId: indexId, model: model, now: now, in: db)
+            let changes =
+                try Int64.fetchOne(
+                    db, sql: "SELECT changes FROM spotlightSemanticIndex WHERE indexId = ?", arguments: [indexId]) ?? 0
+            return (try Self.progress(indexId: indexId, model: model, now: now, in: db), changes)
         }
-        guard var current = start else {
+        guard var current = start?.progress, let changesAtStart = start?.changes else {
             if quietlyWhenDisabled { return }
             throw SpotlightError.semanticSearchUnavailable(
                 index: indexName, reason: "semantic search is off; turn it on with setSemanticSearch(enabled: true, embedder:)")
@@ -59,7 +62,7 @@ struct SemanticIndexer: Sendable {
             let after = lastId
             let batch = try await storage.writer.read { db in
                 try Row.fetchAll(
-                    db, sql: Self.pendingSQL, arguments: [model, indexId, after, now.timeIntervalSince1970, batchSize]
+                    db, sql: Self.pendingSQL, arguments: [model, after, indexId, now.timeIntervalSince1970, batchSize]
                 ).map { row in
                     PendingItem(
                         id: row[0],
@@ -80,6 +83,11 @@ struct SemanticIndexer: Sendable {
             }
             current.embeddedCount = min(current.totalCount, current.embeddedCount + written)
             progress?(current)
+        }
+        try await storage.writer.write { db in
+            try db.execute(
+                sql: "UPDATE spotlightSemanticIndex SET embeddedChanges = ?, embeddedModel = ? WHERE indexId = ?",
+                arguments: [changesAtStart, model, indexId])
         }
     }
 
@@ -123,6 +131,15 @@ struct SemanticIndexer: Sendable {
             written += 1
         }
         return written
+    }
+
+    /// Whether a complete run of the model has seen every insert and text change of the index.
+    static func isUpToDate(indexId: Int64, model: String, in db: Database) throws -> Bool {
+        try Bool.fetchOne(
+            db,
+            sql: """
+                SELECT changes = embeddedChanges AND embeddedModel IS ? FROM spotlightSemanticIndex WHERE indexId = ?
+                """, arguments: [model, indexId]) ?? true
     }
 
     static func progress(indexId: Int64, model: String, now: Date, in db: Database) throws -> SemanticIndexingProgress {

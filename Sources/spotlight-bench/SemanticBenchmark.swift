@@ -1,0 +1,161 @@
+// `spotlight-bench semantic [ITEM_COUNT] [QUERY_COUNT]`: hybrid queries (BM25 fused with an int8
+// vector scan and a float16 re-rank) against lexical ones on the same index, indexing with
+// semantic search on against off, and the memory and disk each item's vector takes.
+//
+// The vectors are synthetic: each word has a fixed random direction and a text is the normalised
+// sum of its words' directions, so texts sharing words are close, as real embeddings of related
+// texts are. Embedding a text costs microseconds here; with all-MiniLM-L6-v2 it costs 5–10 ms per
+// short text (see the `embeddings` benchmark), which query latencies below do not include.
+//
+//   swift run -c release spotlight-bench semantic 100000 500
+//   swift run -c release spotlight-bench semantic 1000000 200
+import Foundation
+import SeededRandom
+import SpotlightKit
+import TextEmbedding
+
+/// Word directions summed and normalised: deterministic, 384 dimensions like MiniLM.
+struct SyntheticEmbedder: TextEmbedder {
+    let identifier = "synthetic-words@1"
+    let dimension = 384
+    let similarityFloor: Float = 0.3
+
+    func embed(_ texts: [String], role: EmbeddingRole) throws -> [[Float]] {
+        texts.map { text in
+            var vector = [Float](repeating: 0, count: dimension)
+            for word in text.lowercased().split(whereSeparator: { !$0.isLetter }) {
+                var state = Self.stableHash(word)
+                for i in 0..<dimension {
+                    state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                    vector[i] += Float(Int64(bitPattern: state) >> 40) / Float(1 << 23)
+                }
+            }
+            let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            return norm > 0 ? vector.map { $0 / norm } : vector
+        }
+    }
+
+    static func stableHash(_ word: Substring) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in word.utf8 {
+            hash ^= UInt64(byte)
+            hash &*= 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
+
+/// Resident memory of the process, in bytes.
+func residentBytes() -> Int {
+    guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+    let fields = text.split(separator: " ")
+    return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+func fileBytes(_ path: String) -> Int {
+    let sizes = ["", "-wal"].map { (try? FileManager.default.attributesOfItem(atPath: path + $0)[.size] as? Int) ?? 0 }
+    return sizes.reduce(0, +)
+}
+
+func runSemanticBenchmark(itemCount: Int, queryCount: Int) async throws {
+    var random = SeededRandomNumberGenerator(seed: 7)
+    let syllables = ["ka", "lo", "mi", "ra", "ne", "to", "su", "vi", "da", "pe", "go", "ri", "sa", "lu", "ca", "zo", "bri"]
+    var vocabulary: [String] = []
+    var seen: Set<String> = []
+    while vocabulary.count < 20_000 {
+        let word = (0..<Int.random(in: 2...4, using: &random)).map { _ in syllables.randomElement(using: &random)! }.joined()
+        if seen.insert(word).inserted { vocabulary.append(word) }
+    }
+    func word() -> String {
+        let u = Double.random(in: 0..<1, using: &random)
+        return vocabulary[min(Int(pow(u, 3) * Double(vocabulary.count)), vocabulary.count - 1)]
+    }
+    func sentence(_ range: ClosedRange<Int>) -> String {
+        (0..<Int.random(in: range, using: &random)).map { _ in word() }.joined(separator: " ")
+    }
+    let items: [SearchableItem] = (0..<itemCount).map { offset in
+        var set = SearchableItemAttributeSet(contentType: .plainText)
+        set.title = sentence(2...5).capitalized
+        set.textContent = sentence(8...20)
+        set.rankingHint = offset % 101
+        return SearchableItem(uniqueIdentifier: "item-\(offset)", attributeSet: set)
+    }
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotlight-bench-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    let clock = ContinuousClock()
+    let embedder = SyntheticEmbedder()
+    print("semantic search, \(itemCount) items (synthetic 384-d vectors), \(queryCount) queries")
+
+    // Indexing: semantic off, then the same items with semantic on (written, then embedded in batches).
+    func index(_ name: String, semantic: Bool) async throws -> (seconds: Double, cpu: Double, path: String, index: SearchableIndex) {
+        let path = directory.appendingPathComponent(name + ".sqlite").path
+        let index = try SearchableIndex(name: "bench", databasePath: path)
+        if semantic { try await index.setSemanticSearch(enabled: true, embedder: embedder) }
+        let cpu = processCPUSeconds()
+        let time = try await clock.measure {
+            var start = 0
+            while start < items.count {
+                try await index.indexSearchableItems(Array(items[start..<min(start + 5_000, items.count)]))
+                start += 5_000
+            }
+            if semantic {
+                await index.waitForSemanticIndexing()
+                try await index.embedPendingItems(batchSize: 256)
+            }
+        }
+        return (seconds(time), processCPUSeconds() - cpu, path, index)
+    }
+    let off = try await index("off", semantic: false)
+    let on = try await index("on", semantic: true)
+    let embedCPU = try await clock.measure { _ = try embedder.embed(items.prefix(10_000).map { $0.attributeSet.title ?? "" }, role: .document) }
+    print(
+        String(
+            format: "indexing: semantic off %.1f s (%.0f items/s, CPU %.1f s); on %.1f s (%.0f items/s, CPU %.1f s): %.2f× the time",
+            off.seconds, Double(itemCount) / off.seconds, off.cpu, on.seconds, Double(itemCount) / on.seconds, on.cpu,
+            on.seconds / off.seconds))
+    print(
+        String(
+            format: "  of which the synthetic embedder: about %.1f s (%.1f µs per text, measured apart)",
+            seconds(embedCPU) / 10_000 * Double(itemCount), seconds(embedCPU) / 10_000 * 1e6))
+    print(
+        String(
+            format: "disk: %.0f bytes per item with semantic off, %.0f with it on (+%.0f for the int8 and float16 vectors)",
+            Double(fileBytes(off.path)) / Double(itemCount), Double(fileBytes(on.path)) / Double(itemCount),
+            Double(fileBytes(on.path) - fileBytes(off.path)) / Double(itemCount)))
+
+    // Memory: the first hybrid query reads the vectors into the int8 matrix.
+    let queries = (0..<queryCount).map { _ in sentence(1...3) }
+    var context = UserQueryContext(maxResultCount: 20)
+    let before = residentBytes()
+    let firstQuery = try await clock.measure {
+        for try await _ in UserQuery(userQueryString: queries[0], context: context, index: on.index).responses {}
+    }
+    print(
+        String(
+            format: "first hybrid query (reads the vectors): %.0f ms; resident memory +%.0f bytes per item (int8 row 384 B + scale + id)",
+            seconds(firstQuery) * 1000, Double(residentBytes() - before) / Double(itemCount)))
+
+    func latencies(_ retrieval: RetrievalMode) async throws -> [Double] {
+        context.retrieval = retrieval
+        var times: [Double] = []
+        for query in queries {
+            let time = try await clock.measure {
+                for try await _ in UserQuery(userQueryString: query, context: context, index: on.index).responses {}
+            }
+            times.append(seconds(time) * 1000)
+        }
+        return times.sorted()
+    }
+    let lexical = try await latencies(.lexical)
+    let hybrid = try await latencies(.hybrid)
+    let semanticOnly = try await latencies(.semantic)
+    for (label, times) in [("lexical", lexical), ("hybrid", hybrid), ("semantic", semanticOnly)] {
+        print(
+            String(
+                format: "%@ query (20 results): p50 %.2f ms, p99 %.2f ms; p50 %.2f× lexical", label, percentile(times, 0.5),
+                percentile(times, 0.99), percentile(times, 0.5) / percentile(lexical, 0.5)))
+    }
+    let prepare = try await clock.measure { try await on.index.prepareSemanticSearch() }
+    print(String(format: "checking for pending items before a search (nothing pending): %.1f ms", seconds(prepare) * 1000))
+}
