@@ -51,7 +51,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "spotlight-bench",
-            dependencies: ["SpotlightKit", "TextEmbedding", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["SpotlightKit", "TextEmbedding", "EmbeddingKernels", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .executableTarget(
             name: "spotlight-crash-child",

@@ -45,6 +45,11 @@ struct Text {
 
 func run() async throws {
     let arguments = CommandLine.arguments
+    if arguments.count > 1, arguments[1] == "scan" {
+        let numbers = arguments.dropFirst(2).compactMap { Int($0) }
+        runScanBenchmark(rows: numbers.first ?? 1_000_000, queryCount: numbers.dropFirst().first ?? 50)
+        return
+    }
     if arguments.count > 1, arguments[1] == "semantic" {
         let numbers = arguments.dropFirst(2).compactMap { Int($0) }
         try await runSemanticBenchmark(itemCount: numbers.first ?? 100_000, queryCount: numbers.dropFirst().first ?? 500)
