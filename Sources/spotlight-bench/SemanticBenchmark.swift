@@ -165,6 +165,63 @@ func runSemanticBenchmark(itemCount: Int, queryCount: Int) async throws {
     }
     let prepare = try await clock.measure { try await on.index.prepareSemanticSearch() }
     print(String(format: "checking for pending items before a search (nothing pending): %.1f ms", seconds(prepare) * 1000))
+
+    if let folder = ProcessInfo.processInfo.environment["SHORTCUTS_TEST_MODEL_DIR"], !folder.isEmpty {
+        try await measureRealModel(folder: folder, items: Array(items.prefix(1_000)), queries: Array(queries.prefix(50)), in: directory)
+    } else {
+        print("all-MiniLM-L6-v2: not measured (set SHORTCUTS_TEST_MODEL_DIR to a folder with its files)")
+    }
+}
+
+/// Indexing with the real model on against off, and hybrid queries including the query's embedding.
+func measureRealModel(folder: String, items: [SearchableItem], queries: [String], in directory: URL) async throws {
+    let clock = ContinuousClock()
+    let loadStart = clock.now
+    let model = try TransformerEmbedder(
+        directory: URL(fileURLWithPath: folder, isDirectory: true), identifier: "all-MiniLM-L6-v2@1110a243", similarityFloor: 0.2)
+    let load = seconds(clock.now - loadStart)
+    var results: [(label: String, seconds: Double, cpu: Double)] = []
+    var semanticIndex: SearchableIndex?
+    for semantic in [false, true] {
+        let index = try SearchableIndex(name: "model", databasePath: directory.appendingPathComponent("model-\(semantic).sqlite").path)
+        let cpu = processCPUSeconds()
+        let time = try await clock.measure {
+            try await index.indexSearchableItems(items)
+            if semantic {
+                try await index.setSemanticSearch(enabled: true, embedder: nil)
+                await index.attach(embedder: model)
+                await index.waitForSemanticIndexing()
+                try await index.embedPendingItems(batchSize: 32)
+            }
+        }
+        results.append((semantic ? "on" : "off", seconds(time), processCPUSeconds() - cpu))
+        if semantic { semanticIndex = index }
+    }
+    print(
+        String(
+            format: "all-MiniLM-L6-v2 (loaded in %.0f ms), %d items (title + 8–20 words): semantic off %.2f s, on %.2f s "
+                + "(%.0f items/s, CPU %.1f ms per item)",
+            load * 1000, items.count, results[0].seconds, results[1].seconds, Double(items.count) / results[1].seconds,
+            (results[1].cpu - results[0].cpu) / Double(items.count) * 1000))
+    guard let index = semanticIndex else { return }
+    var context = UserQueryContext(maxResultCount: 20)
+    var times: [Double] = []
+    for retrieval in [RetrievalMode.lexical, .hybrid] {
+        context.retrieval = retrieval
+        var latencies: [Double] = []
+        for query in queries {
+            let time = try await clock.measure {
+                for try await _ in UserQuery(userQueryString: query, context: context, index: index).responses {}
+            }
+            latencies.append(seconds(time) * 1000)
+        }
+        latencies.sort()
+        times.append(percentile(latencies, 0.5))
+        print(
+            String(
+                format: "  %@ query with the model, embedding included: wall p50 %.2f ms, p99 %.2f ms", retrieval.rawValue,
+                percentile(latencies, 0.5), percentile(latencies, 0.99)))
+    }
 }
 
 /// The int8 scan alone over `rows` random 384-d vectors: what a hybrid query adds at that scale
