@@ -260,6 +260,17 @@ struct SemanticSearchTests {
         #expect(VectorMatrix.top([0.1, 0.5, 0.5, 0.9, 0.2], limit: 3).map(\.index) == [3, 1, 2])
     }
 
+    @Test("A batch embedded as two halves on two threads equals one pass, in order; errors come through")
+    func parallelHalves() throws {
+        let embedder = ConceptEmbedder()
+        let texts = (0..<21).map { "note \($0) about running and bread number \($0 * 7)" }
+        let parallel = try SemanticIndexer.embedInParallel(texts, with: embedder)
+        #expect(parallel == texts.map(embedder.vector))
+        var failing = ConceptEmbedder()
+        failing.failAfter = 5
+        #expect(throws: ConceptEmbedder.Failure.self) { try SemanticIndexer.embedInParallel(texts, with: failing) }
+    }
+
     @Test("Fusion by reciprocal rank and by weighted sum", arguments: [false, true])
     func fusion(weighted: Bool) {
         let method: RankFusion = weighted ? .weightedSum(semanticWeight: 0.5) : .standard

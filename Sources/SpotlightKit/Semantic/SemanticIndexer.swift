@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 import TextEmbedding
 
 /// Embeds the pending items of one index in batches: read, embed with no lock held, write.
@@ -74,7 +75,7 @@ struct SemanticIndexer: Sendable {
             guard let last = batch.last else { break }
             lastId = last.id
             let texts = batch.filter { !$0.text.isEmpty }
-            let vectors = try texts.isEmpty ? [] : embedder.embed(texts.map(\.text.text), role: .document)
+            let vectors = try Self.embedInParallel(texts.map(\.text.text), with: embedder)
             var byId: [Int64: [Float]] = [:]
             for (item, vector) in zip(texts, vectors) { byId[item.id] = vector }
             let vectorsById = byId
@@ -89,6 +90,22 @@ struct SemanticIndexer: Sendable {
                 sql: "UPDATE spotlightSemanticIndex SET embeddedChanges = ?, embeddedModel = ? WHERE indexId = ?",
                 arguments: [changesAtStart, model, indexId])
         }
+    }
+
+    /// Embeds a batch as two packed halves on two threads (the machines this runs on have at
+    /// least two cores, and one forward pass uses one); small batches in one pass.
+    static func embedInParallel(_ texts: [String], with embedder: any TextEmbedder) throws -> [[Float]] {
+        guard texts.count >= 8, ProcessInfo.processInfo.activeProcessorCount > 1 else {
+            return texts.isEmpty ? [] : try embedder.embed(texts, role: .document)
+        }
+        let middle = texts.count / 2
+        let halves = [Array(texts[..<middle]), Array(texts[middle...])]
+        let results = Mutex<[Result<[[Float]], any Error>?]>([nil, nil])
+        DispatchQueue.concurrentPerform(iterations: 2) { part in
+            let result = Result { try embedder.embed(halves[part], role: .document) }
+            results.withLock { $0[part] = result }
+        }
+        return try results.withLock { $0 }.flatMap { try $0!.get() }
     }
 
     /// Writes the vectors of items whose text is still the one embedded; returns how many were written.
