@@ -52,7 +52,9 @@ let package = Package(
         ),
         .executableTarget(
             name: "spotlight-bench",
-            dependencies: ["SpotlightKit", "SearchRelevance", "TextEmbedding", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "SpotlightKit", "SearchRelevance", "TextEmbedding", "EmbeddingKernels", "SeededRandom", .product(name: "GRDB", package: "GRDB.swift")
+            ]
         ),
         .executableTarget(
             name: "spotlight-crash-child",

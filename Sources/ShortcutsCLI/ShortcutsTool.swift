@@ -40,6 +40,7 @@ public enum ShortcutsTool {
             catalog: IntentCatalog(apps: apps + extensions), commandName: commandName, version: version, arguments: arguments)
         ExtensionServeCommand.servedApps.withLock { $0 = apps }
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
+        SemanticSearchSetup.install()
         do {
             var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
             await MCPServersCommand.installServers(for: command, besides: apps)

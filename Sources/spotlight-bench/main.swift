@@ -4,6 +4,7 @@
 //
 // Usage: spotlight-bench [ITEM_COUNT] [QUERY_COUNT]
 //        spotlight-bench relevance [--set DIR] [--model DIR]   (see RelevanceBenchmark.swift)
+//        spotlight-bench semantic [ITEM_COUNT] [QUERY_COUNT]   (SemanticBenchmark.swift)
 //   swift run -c release spotlight-bench 100000 1000
 //   swift run -c release spotlight-bench 1000000 1000   # about ten minutes
 import Foundation
@@ -45,6 +46,16 @@ struct Text {
 
 func run() async throws {
     let arguments = CommandLine.arguments
+    if arguments.count > 1, arguments[1] == "scan" {
+        let numbers = arguments.dropFirst(2).compactMap { Int($0) }
+        runScanBenchmark(rows: numbers.first ?? 1_000_000, queryCount: numbers.dropFirst().first ?? 50)
+        return
+    }
+    if arguments.count > 1, arguments[1] == "semantic" {
+        let numbers = arguments.dropFirst(2).compactMap { Int($0) }
+        try await runSemanticBenchmark(itemCount: numbers.first ?? 100_000, queryCount: numbers.dropFirst().first ?? 500)
+        return
+    }
     let itemCount = arguments.count > 1 ? Int(arguments[1]) ?? 100_000 : 100_000
     let queryCount = arguments.count > 2 ? Int(arguments[2]) ?? 1_000 : 1_000
     var random = SeededRandomNumberGenerator(seed: 42)

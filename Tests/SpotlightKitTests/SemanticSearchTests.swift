@@ -167,14 +167,21 @@ struct SemanticSearchTests {
         #expect(try await vectorCount(index) == 0)
     }
 
-    @Test("Items written by a store indexer, outside the index actor, are embedded by the next run")
+    @Test("Items written by a store indexer, outside the index actor, are embedded before the next search")
     func storeWritesArePending() async throws {
-        let index = try await semanticIndex()
+        let embedder = ConceptEmbedder()
+        let index = try await semanticIndex(embedder)
+        let embedded = embedder.log.all.count
+        try await index.prepareSemanticSearch()
+        #expect(embedder.log.all.count == embedded)
         try await index.database.write { db in
             try index.storage.apply([.index([textItem("late", title: "Sourdough starter")])], in: db)
         }
-        #expect(try await index.semanticIndexingProgress() == SemanticIndexingProgress(embeddedCount: journal.count, totalCount: journal.count + 1))
-        try await index.embedPendingItems()
+        #expect(
+            try await index.semanticIndexingProgress()
+                == SemanticIndexingProgress(embeddedCount: journal.count, totalCount: journal.count + 1))
+        try await index.prepareSemanticSearch()
+        #expect(embedder.log.all == Array(embedder.log.all.prefix(embedded)) + ["Sourdough starter"])
         #expect(try await identifiers("bread", .semantic, in: index).contains("late"))
     }
 
@@ -225,25 +232,43 @@ struct SemanticSearchTests {
             let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
             return raw.map { $0 / norm }
         }
-        let vectors = (0..<40_000).map { _ in unit() }
+        let vectors = (0..<33_000).map { _ in unit() }
         var matrix = VectorMatrix(model: "m", generation: 0, dimension: dimension, itemIds: [], scales: [], rows: [])
+        matrix.rows.reserveCapacity(vectors.count * dimension)
         for (offset, vector) in vectors.enumerated() {
             let quantized = QuantizedVector(vector)
             matrix.itemIds.append(Int64(offset + 1))
             matrix.scales.append(quantized.scale)
-            matrix.rows += quantized.quantized
+            matrix.rows.append(contentsOf: quantized.quantized)
         }
-        for _ in 0..<5 {
+        for _ in 0..<2 {
             let query = unit()
-            let exact = vectors.enumerated().map { ($0.offset + 1, zip($0.element, query).reduce(0) { $0 + $1.0 * $1.1 }) }
-                .sorted { $0.1 > $1.1 }
+            var exact: [(id: Int64, score: Float)] = []
+            exact.reserveCapacity(vectors.count)
+            for (offset, vector) in vectors.enumerated() {
+                var dot: Float = 0
+                for i in 0..<dimension { dot += vector[i] * query[i] }
+                exact.append((Int64(offset + 1), dot))
+            }
+            exact.sort { $0.score > $1.score }
             let candidates = matrix.candidates(for: query, limit: 50)
             #expect(candidates.count == 50)
             let found = Set(candidates.map(\.itemId))
-            #expect(exact.prefix(5).allSatisfy { found.contains(Int64($0.0)) })
-            #expect(abs(Double(candidates[0].score) - Double(exact[0].1)) < 0.03)
+            #expect(exact.prefix(5).allSatisfy { found.contains($0.id) })
+            #expect(abs(candidates[0].score - exact[0].score) < 0.03)
         }
         #expect(VectorMatrix.top([0.1, 0.5, 0.5, 0.9, 0.2], limit: 3).map(\.index) == [3, 1, 2])
+    }
+
+    @Test("A batch embedded as two halves on two threads equals one pass, in order; errors come through")
+    func parallelHalves() throws {
+        let embedder = ConceptEmbedder()
+        let texts = (0..<21).map { "note \($0) about running and bread number \($0 * 7)" }
+        let parallel = try SemanticIndexer.embedInParallel(texts, with: embedder)
+        #expect(parallel == texts.map(embedder.vector))
+        var failing = ConceptEmbedder()
+        failing.failAfter = 5
+        #expect(throws: ConceptEmbedder.Failure.self) { try SemanticIndexer.embedInParallel(texts, with: failing) }
     }
 
     @Test("Fusion by reciprocal rank and by weighted sum", arguments: [false, true])

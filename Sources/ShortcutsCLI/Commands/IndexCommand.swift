@@ -11,7 +11,10 @@ struct IndexCommand: AsyncParsableCommand {
             The indexes are those the installed apps keep and the index files in $SHORTCUTS_HOME/indexes. \
             Deleting an index never touches the app's data; indexing stays off until the index is rebuilt.
             """,
-        subcommands: [IndexStatusCommand.self, IndexRebuildCommand.self, IndexDeleteCommand.self, IndexReindexCommand.self])
+        subcommands: [
+            IndexStatusCommand.self, IndexRebuildCommand.self, IndexDeleteCommand.self, IndexReindexCommand.self,
+            IndexSemanticCommand.self
+        ])
 }
 
 /// The index names a command acts on: the one given (checked), or all of them.

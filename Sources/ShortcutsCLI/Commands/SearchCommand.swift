@@ -16,6 +16,9 @@ struct SearchCommand: AsyncParsableCommand {
               shortcuts search "crawdads owens"
               shortcuts search 'keywords == "natural*"cwdt' --query-string --index tags
               shortcuts search carmel --filter 'contentType == "public.text"' --explain
+              shortcuts search jogging --lexical
+            In an index with semantic search on (`index semantic on NAME`), typed words also find items \
+            by meaning: both rankings are fused, and --explain shows each part.
             A malformed query or filter is shown with a caret under the mistake and exits 1.
             Limits: a typed search uses its first 32 words; a query string or filter has at most 10,000 \
             characters, parentheses 16 deep and strings of 1,000 characters.
@@ -39,6 +42,9 @@ struct SearchCommand: AsyncParsableCommand {
     @Flag(name: .long, help: "Show the parts of each result's score.")
     var explain = false
 
+    @Flag(name: .long, help: "Match words only, also in indexes with semantic search on.")
+    var lexical = false
+
     @Flag(name: .long, help: "Print JSON.")
     var json = false
 
@@ -50,10 +56,11 @@ struct SearchCommand: AsyncParsableCommand {
         if queryString { try QueryDiagnostic.check(query, label: "query") }
         for filter in filter { try QueryDiagnostic.check(filter, label: "--filter") }
         let catalog = SearchIndexCatalog(intents: Installation.shared.catalog)
-        let request = SearchRequest(
+        var request = SearchRequest(
             text: query, language: queryString ? .queryString : .userQuery,
             indexNames: index.map { [$0] }, filterQueries: filter, limit: limit,
             maxSuggestionCount: queryString ? 0 : 3)
+        request.retrieval = lexical ? .lexical : .hybrid
         let response: SearchResponse
         do {
             response = try await catalog.search(request)
@@ -163,6 +170,10 @@ enum SearchOutput {
                     "freshness": .double(rounded(explanation.freshness)), "engagement": .double(rounded(explanation.engagement)),
                     "hint": .double(rounded(explanation.hint)), "total": .double(rounded(explanation.total))
                 ])
+                if case .dictionary(var parts)? = entry["explanation"] {
+                    SemanticExplanation.add(explanation, to: &parts, rounded: rounded)
+                    entry["explanation"] = .dictionary(parts)
+                }
             }
             return .dictionary(entry)
         }

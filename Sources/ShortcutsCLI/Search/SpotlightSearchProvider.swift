@@ -49,10 +49,10 @@ package struct SpotlightSearchProvider: WorkflowSearchProvider {
             }
             entityType = indexed
         }
-        let response = try await indexes.search(
-            SearchRequest(
-                text: request.text, indexNames: request.indexName.map { [$0] },
-                entityType: entityType, limit: request.limit))
+        var search = SearchRequest(
+            text: request.text, indexNames: request.indexName.map { [$0] }, entityType: entityType, limit: request.limit)
+        search.retrieval = request.semantic ? .hybrid : .lexical
+        let response = try await indexes.search(search)
         return response.hits.map { hit in hit.entity ?? Self.dictionary(of: hit) }
     }
 

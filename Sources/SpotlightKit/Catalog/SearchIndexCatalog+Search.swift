@@ -32,6 +32,8 @@ public struct SearchRequest: Sendable {
     public var limit: Int?
     /// The most suggestions (user queries only).
     public var maxSuggestionCount: Int
+    /// By words, by meaning or both (user queries only); indexes without semantic search are searched by words.
+    public var retrieval: RetrievalMode = .hybrid
 
     /// Creates a request.
     ///
@@ -130,6 +132,8 @@ extension SearchIndexCatalog {
                         enableRankedResults: true, maxResultCount: request.limit,
                         maxSuggestionCount: request.maxSuggestionCount)
                     context.maxRankedResultCount = request.limit
+                    context.retrieval = request.retrieval
+                    if request.retrieval != .lexical { try await opened.index.prepareSemanticSearch() }
                     for try await response in UserQuery(userQueryString: request.text, context: context, index: opened.index).responses {
                         switch response {
                         case .item(let result):

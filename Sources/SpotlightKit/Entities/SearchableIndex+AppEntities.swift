@@ -69,6 +69,7 @@ extension SearchableIndex {
         var context = context
         context.filterQueries.append(AppEntityResolver.filterQuery(for: Entity.self))
         context.fetchAttributes.append(contentsOf: AppEntityResolver.referenceAttributes)
+        if context.retrieval != .lexical { try await prepareSemanticSearch() }
         var items: [SearchableItem] = []
         for try await response in UserQuery(userQueryString: text, context: context, index: self).responses {
             if case .item(let result) = response { items.append(result.item) }

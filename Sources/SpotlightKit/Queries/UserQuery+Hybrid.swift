@@ -15,12 +15,20 @@ extension UserQuery {
     /// Candidates of the int8 scan re-ranked exactly.
     static let semanticCandidateCount = 200
 
+    /// The word matches fused: the best 500 by BM25, or ten times the results asked for (at most
+    /// ``candidateLimit``, which is also the length without a result limit). A match further down
+    /// would add at most 1/560 to a fused score whose best is at least 1/61.
+    static func lexicalListLength(_ context: UserQueryContext) -> Int {
+        guard let wanted = context.maxResultCount else { return candidateLimit }
+        return min(candidateLimit, max(500, 10 * wanted))
+    }
+
     /// The ranked items of a hybrid or semantic query, or `nil` when the query is lexical: the
     /// context asks for words only, the text has no words, or the index has no vectors of an
     /// attached embedder.
     func semanticItems(environment: QueryEnvironment) async throws -> [Item]? {
-        guard context.retrieval != .lexical, let embedder = index.semantic.embedder,
-            !Self.typedWords(userQueryString).searched.isEmpty
+        guard context.retrieval != .lexical, !Self.typedWords(userQueryString).searched.isEmpty,
+            let embedder = try await index.semanticEmbedder()
         else { return nil }
         let storage = index.storage
         let state = index.semantic
@@ -44,7 +52,7 @@ extension UserQuery {
                 .filter { $0.value >= floor }
             var lexical: [Int64: Double] = [:]
             if let ftsQuery {
-                lexical = try Self.lexicalMatches(ftsQuery, limit: Self.candidateLimit, in: db)
+                lexical = try Self.lexicalMatches(ftsQuery, limit: Self.lexicalListLength(context), in: db)
             }
             return try Self.fusedItems(
                 lexical: lexical, semantic: cosines, filter: filter, wanted: wanted, context: context,
@@ -69,15 +77,10 @@ extension UserQuery {
     }
 
     /// The text score (`-bm25()` with the column weights) of the best word matches.
-    private static func lexicalMatches(_ ftsQuery: String, limit: Int, in db: Database) throws -> [Int64: Double] {
-        var arguments = StatementArguments(Ranking.columnWeights)
-        arguments += [ftsQuery, limit]
+    private static func lexicalMatches(_ ftsQuery: FullTextQuery, limit: Int, in db: Database) throws -> [Int64: Double] {
+        let (sql, arguments) = ftsQuery.matchesSQL(weights: Ranking.columnWeights)
         let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT rowid, -bm25(spotlightItemFTS, ?, ?, ?, ?, ?) AS textScore
-                FROM spotlightItemFTS WHERE spotlightItemFTS MATCH ? ORDER BY textScore DESC LIMIT ?
-                """, arguments: arguments)
+            db, sql: sql + " ORDER BY textScore DESC LIMIT ?", arguments: StatementArguments(arguments + [limit.databaseValue]))
         var matches: [Int64: Double] = [:]
         while let row = try rows.next() { matches[row[0]] = row[1] }
         return matches

@@ -90,9 +90,6 @@ extension SearchableIndex {
         scheduleSemanticIndexing()
     }
 
-    /// The embedder attached to this index, if any.
-    public var attachedEmbedder: (any TextEmbedder)? { semantic.embedder }
-
     /// Embeds the items that have no vector of the attached model yet, in batches.
     ///
     /// Each batch is read, embedded without holding any lock, then written in one short

@@ -51,5 +51,28 @@ enum SemanticSchema {
                     END;
                     """)
         }
+
+        // Counts the inserts and text changes of each index with semantic search on, and records
+        // the count a complete run of embedding saw, so that a search knows in one read whether
+        // anything is pending.
+        migrator.registerMigration("SpotlightKit.v3.semanticChanges") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE spotlightSemanticIndex ADD COLUMN changes INTEGER NOT NULL DEFAULT 0;
+                    ALTER TABLE spotlightSemanticIndex ADD COLUMN embeddedChanges INTEGER NOT NULL DEFAULT -1;
+                    ALTER TABLE spotlightSemanticIndex ADD COLUMN embeddedModel TEXT;
+                    CREATE TRIGGER spotlightItem_afterInsertSemantic AFTER INSERT ON spotlightItem BEGIN
+                        UPDATE spotlightSemanticIndex SET changes = changes + 1 WHERE indexId = new.indexId;
+                    END;
+                    CREATE TRIGGER spotlightItem_afterTextUpdateSemantic
+                    AFTER UPDATE OF title, displayName, textContent, contentDescription, keywords ON spotlightItem
+                    WHEN old.title IS NOT new.title OR old.displayName IS NOT new.displayName
+                        OR old.textContent IS NOT new.textContent OR old.contentDescription IS NOT new.contentDescription
+                        OR old.keywords IS NOT new.keywords
+                    BEGIN
+                        UPDATE spotlightSemanticIndex SET changes = changes + 1 WHERE indexId = new.indexId;
+                    END;
+                    """)
+        }
     }
 }

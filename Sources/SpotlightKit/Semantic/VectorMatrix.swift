@@ -22,6 +22,13 @@ struct VectorMatrix: Sendable {
     static func read(indexId: Int64, model: String, dimension: Int, generation: Int64, in db: Database) throws -> VectorMatrix {
         var matrix = VectorMatrix(
             model: model, generation: generation, dimension: dimension, itemIds: [], scales: [], rows: [])
+        let expected =
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM spotlightItemEmbedding WHERE indexId = ? AND model = ?",
+                arguments: [indexId, model]) ?? 0
+        matrix.itemIds.reserveCapacity(expected)
+        matrix.scales.reserveCapacity(expected)
+        matrix.rows.reserveCapacity(expected * dimension)
         let cursor = try Row.fetchCursor(
             db,
             sql: """

@@ -17,7 +17,7 @@ enum StepKeyword: String, CaseIterable {
         case .menu: return ["options"]
         case .ask: return ["type", "default", "choose", "multiple"]
         case .run: return ["with"]
-        case .search: return ["entity", "index", "limit"]
+        case .search: return ["entity", "index", "limit", "semantic"]
         case .try: return ["catch", "finally"]
         case .show, .wait, .stop, .comment, .break, .continue, .parallel: return []
         }

@@ -213,10 +213,12 @@ extension WorkflowConverter {
             let entity = settings["entity"].flatMap { qualifiedName($0, for: "'entity'", role: "entity name") }
             let index = settings["index"].flatMap { text($0, for: "'index'") }
             let limit = settings["limit"].flatMap { convertLimit($0, depth: depth + 1) }
+            let semantic = settings["semantic"].flatMap { boolean($0, for: "'semantic'") }
             guard let query else { return nil }
             if settings["limit"] != nil && limit == nil { return nil }
             if settings["entity"] != nil && entity == nil { return nil }
-            return .search(SearchStep(query: query, entity: entity, index: index, limit: limit))
+            if settings["semantic"] != nil && semantic == nil { return nil }
+            return .search(SearchStep(query: query, entity: entity, index: index, limit: limit, semantic: semantic?.value ?? true))
 
         case .break, .continue:
             return convertLoopControl(settings)

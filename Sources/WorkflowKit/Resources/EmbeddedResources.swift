@@ -694,6 +694,10 @@ package enum WorkflowKitResources {
           "$ref": "#/$defs/limit",
           "description": "The largest number of results: a non-negative integer or an expression."
         },
+        "semantic": {
+          "type": "boolean",
+          "description": "`false`: match words only, also in indexes with semantic search on (where items are otherwise found by meaning too). Default: true."
+        },
         "continueOnError": {
           "type": "boolean",
           "description": "`true`: when this step fails, the run goes on; the step's output is null and `${id.error}` holds the error (`message`, `step`, `location`), null when it succeeded. Not allowed on `comment`, `stop`, `break`, `continue` and `try`. Default: false."

@@ -59,6 +59,8 @@ public struct WorkflowSearchRequest: Sendable {
     public var indexName: String?
     /// The most results; no limit when `nil`.
     public var limit: Int?
+    /// Whether items are also found by meaning, where the index has semantic search on.
+    public var semantic = true
 
     /// Creates a request.
     ///

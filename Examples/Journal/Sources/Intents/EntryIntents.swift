@@ -129,6 +129,7 @@ enum JournalSearch {
     static func search(_ text: String, limit: Int, suggestions: Int) async throws -> Found {
         let indexer = try JournalIndexer.shared()
         try await indexer.prepareForSearch()
+        try await indexer.searchableIndex.prepareSemanticSearch()
         var context = UserQueryContext(
             fetchAttributes: ["title"] + AppEntityResolver.referenceAttributes,
             enableRankedResults: true, maxResultCount: limit, maxRankedResultCount: 2,

@@ -1,5 +1,8 @@
-/// `search: query` with optional `entity:`, `index:` and `limit:` — searches indexed content,
-/// ranked as a person's typed query, and returns what it finds best first.
+/// `search: query` with optional `entity:`, `index:`, `limit:` and `semantic:` — searches indexed
+/// content, ranked as a person's typed query, and returns what it finds best first.
+///
+/// In an index with semantic search on, items are found by meaning as well as by words;
+/// `semantic: false` matches words only.
 ///
 /// With `entity:` the output is a list of those entities (looked up through the entity's
 /// query, so `${hits[0].title}` and entity parameters work); without it, each result is the
@@ -25,4 +28,6 @@ public struct SearchStep: Sendable, Hashable {
     public var index: Located<String>?
     /// `limit:`: a non-negative integer literal or an expression.
     public var limit: ValueNode?
+    /// `semantic:`: whether items are also found by meaning (in indexes with semantic search on); `true` by default.
+    public var semantic: Bool = true
 }

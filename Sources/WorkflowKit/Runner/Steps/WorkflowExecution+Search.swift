@@ -29,8 +29,10 @@ extension WorkflowExecution {
         var inputs: [String: IntentValue] = ["query": .string(text)]
         if let index = search.index { inputs["index"] = .string(index.value) }
         if let limit { inputs["limit"] = .int(limit) }
+        if !search.semantic { inputs["semantic"] = .bool(false) }
         record.inputs = inputs
-        let request = WorkflowSearchRequest(text: text, entityType: entityType, indexName: search.index?.value, limit: limit)
+        var request = WorkflowSearchRequest(text: text, entityType: entityType, indexName: search.index?.value, limit: limit)
+        request.semantic = search.semantic
         do {
             return .list(try await provider.search(request))
         } catch is CancellationError {
