@@ -36,6 +36,11 @@ struct SemanticSearchCommandTests {
         #expect(status.output == "journal: semantic search off\n")
         let missing = try shortcuts.run(["index", "semantic", "on"], environment: [:])
         #expect(missing.status == 64)
+        let notInstalled = try shortcuts.run(["index", "semantic", "on", "journal", "--model", "multilingual-e5-small"])
+        #expect(notInstalled.status == 1)
+        #expect(notInstalled.error.contains("error: the model 'multilingual-e5-small' is not installed"))
+        #expect(notInstalled.error.contains("help: install it with `shortcuts models install multilingual-e5-small`"))
+        #expect(try shortcuts.run(["index", "semantic", "status", "--model", "all-MiniLM-L6-v2"]).status == 64)
     }
 
     @Test(.enabled(if: modelAvailable, "needs all-MiniLM-L6-v2: set SHORTCUTS_TEST_MODEL_DIR to a folder with its files"))
@@ -46,6 +51,8 @@ struct SemanticSearchCommandTests {
         let on = try shortcuts.run(["index", "semantic", "on", "journal"], environment: model)
         #expect(on.status == 0, "\(on.error)")
         #expect(on.output.hasPrefix("Semantic search is on for journal: 7 items embedded with all-MiniLM-L6-v2@1110a243"))
+        let byName = try shortcuts.run(["index", "semantic", "on", "journal", "--model", "all-MiniLM-L6-v2"], environment: model)
+        #expect(byName.output.hasPrefix("Semantic search is on for journal: 7 items embedded with all-MiniLM-L6-v2@1110a243"))
         let status = try shortcuts.run(["index", "semantic", "status", "journal"], environment: model)
         #expect(status.output == "journal: semantic search on, 7 of 7 items embedded\n")
 
@@ -82,6 +89,7 @@ struct SemanticSearchCommandTests {
         let noModel = try shortcuts.run(["search", "river", "--index", "journal"])
         #expect(noModel.output.hasPrefix("1.  Morning run by the river"))
         #expect(noModel.error.components(separatedBy: "no text-embedding model is installed").count == 2, "\(noModel.error)")
+        #expect(noModel.error.contains("install it with `shortcuts models install all-MiniLM-L6-v2`"), "\(noModel.error)")
     }
 
     @Test(.enabled(if: modelAvailable, "needs all-MiniLM-L6-v2: set SHORTCUTS_TEST_MODEL_DIR to a folder with its files"))

@@ -3,11 +3,6 @@
 
 #include <stddef.h>
 
-/// Multiplies `a` (m × k, rows contiguous) by the transpose of `b` (n × k, rows contiguous, the
-/// layout of a linear layer's weight) into `c` (m × n): `c[i][j] = bias[j] + Σ a[i][p]·b[j][p]`.
-/// `bias` may be NULL.
-void ek_matmul_transposed(int m, int n, int k, const float *a, const float *b, const float *bias, float *c);
-
 /// The dot product of two float vectors of `count` elements.
 float ek_dot(const float *x, const float *y, int count);
 

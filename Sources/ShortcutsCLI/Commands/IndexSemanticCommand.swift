@@ -9,12 +9,15 @@ struct IndexSemanticCommand: AsyncParsableCommand {
         commandName: "semantic",
         abstract: "Turn semantic search on or off for an index, or show how far its items are embedded.",
         discussion: """
-            With semantic search on, every item's text is embedded by the installed text-embedding model \
-            and stored in the index, and typed searches find items by meaning as well as by words. \
+            With semantic search on, every item's text is embedded by an installed text-embedding model \
+            (the default all-MiniLM-L6-v2 first, or the one --model names, such as multilingual-e5-small \
+            for Japanese) and stored in the index, and typed searches find items by meaning as well as by \
+            words; the index keeps using that model. \
             `on` embeds the items now (a progress bar on a terminal); it can be stopped and run again, \
             and continues where it stopped. Later changes are embedded before each search.
             Examples:
               shortcuts index semantic on journal
+              shortcuts index semantic on journal --model multilingual-e5-small
               shortcuts index semantic status
               shortcuts index semantic off journal
             """)
@@ -31,7 +34,13 @@ struct IndexSemanticCommand: AsyncParsableCommand {
         completion: .custom(ShellCompletions.indexes))
     var name: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp("The installed model to embed with (on only; default: the default model).", valueName: "name"))
+    var model: String?
+
     func validate() throws {
+        if model != nil && action != .on { throw ValidationError("--model goes with 'semantic on'") }
         if action != .status && name == nil { throw ValidationError("'semantic \(action.rawValue)' needs the name of an index") }
     }
 
@@ -61,7 +70,16 @@ struct IndexSemanticCommand: AsyncParsableCommand {
     }
 
     private func turnOn(_ name: String, in catalog: SearchIndexCatalog) async throws {
-        guard let embedder = try SemanticSearchSetup.embedder() else {
+        let loaded: (any TextEmbedder)?
+        do {
+            loaded = try SemanticSearchSetup.embedder(named: model)
+        } catch ModelStoreError.notInstalled(let missing, _) {
+            throw CommandLineError(
+                rendered: "error: the model '\(missing)' is not installed\n"
+                    + "help: install it with `\(Installation.shared.commandName) models install \(missing)`; "
+                    + "`\(Installation.shared.commandName) models list` shows what is installed")
+        }
+        guard let embedder = loaded else {
             throw CommandLineError(rendered: "error: no text-embedding model is installed\nhelp: \(SemanticSearchSetup.installHelp)")
         }
         let index = try await catalog.open(name).index

@@ -116,6 +116,39 @@ enum Ranking {
         maxTextScore > 0 ? max(0, min(1, textScore / maxTextScore)) : 0
     }
 
+    /// The ranking signals other than text (recency, engagement, hint) of the items whose row ids
+    /// are given, among those that pass the filter and have not expired.
+    ///
+    /// - Parameters:
+    ///   - ids: Item row ids.
+    ///   - filter: The compiled filter queries.
+    /// - Returns: Inputs with `bm25` and `maxBm25` left at 0, by row id.
+    static func signals(
+        of ids: some Collection<Int64>, filter: CompiledFilter, indexId: Int64, now: Double, in db: Database
+    ) throws -> [Int64: RankingInputs] {
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT i.id, i.lastUsedDate, i.rankingHint,
+                       COALESCE(e.selectCount, 0), COALESCE(e.focusCount, 0),
+                       COALESCE(e.defaultCount, 0), COALESCE(e.impressionCount, 0)
+                FROM spotlightItem i
+                LEFT JOIN spotlightEngagement e ON e.indexId = i.indexId AND e.uniqueIdentifier = i.uniqueIdentifier
+                WHERE i.id IN (SELECT value FROM json_each(?)) AND +i.indexId = ?
+                  AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND (\(filter.sql))
+                """)
+        let list = "[" + ids.map(String.init).joined(separator: ",") + "]"
+        let arguments: [DatabaseValue] = [list.databaseValue, indexId.databaseValue, now.databaseValue]
+        let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments + filter.arguments))
+        var found: [Int64: RankingInputs] = [:]
+        while let row = try rows.next() {
+            found[row[0]] = RankingInputs(
+                bm25: 0, maxBm25: 0, lastUsedDate: row[1], now: now,
+                selectCount: row[3], focusCount: row[4], defaultCount: row[5], impressionCount: row[6],
+                rankingHint: row[2])
+        }
+        return found
+    }
+
     /// The most that freshness, engagement and hint can add to a score in this index.
     ///
     /// Freshness and hint are at most 1 each; engagement is bounded by the most

@@ -92,29 +92,11 @@ extension UserQuery {
         context: UserQueryContext, storage: IndexStorage, now: Double, in db: Database
     ) throws -> [Item] {
         let union = Set(lexical.keys).union(semantic.keys)
-        var signals: [Int64: RankingInputs] = [:]
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT i.id, i.lastUsedDate, i.rankingHint,
-                       COALESCE(e.selectCount, 0), COALESCE(e.focusCount, 0),
-                       COALESCE(e.defaultCount, 0), COALESCE(e.impressionCount, 0)
-                FROM spotlightItem i
-                LEFT JOIN spotlightEngagement e ON e.indexId = i.indexId AND e.uniqueIdentifier = i.uniqueIdentifier
-                WHERE i.id IN (SELECT value FROM json_each(?)) AND +i.indexId = ?
-                  AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND (\(filter.sql))
-                """)
         let sortedUnion = union.sorted()
-        for start in stride(from: 0, to: sortedUnion.count, by: 4_096) {
+        var signals: [Int64: RankingInputs] = [:]
+        for start in stride(from: 0, to: union.count, by: 4_096) {
             let chunk = sortedUnion[start..<min(sortedUnion.count, start + 4_096)]
-            let ids = "[" + chunk.map(String.init).joined(separator: ",") + "]"
-            let arguments: [DatabaseValue] = [ids.databaseValue, storage.indexId.databaseValue, now.databaseValue]
-            let rows = try Row.fetchCursor(statement, arguments: StatementArguments(arguments + filter.arguments))
-            while let row = try rows.next() {
-                signals[row[0]] = RankingInputs(
-                    bm25: 0, maxBm25: 0, lastUsedDate: row[1], now: now,
-                    selectCount: row[3], focusCount: row[4], defaultCount: row[5], impressionCount: row[6],
-                    rankingHint: row[2])
-            }
+            signals.merge(try Ranking.signals(of: chunk, filter: filter, indexId: storage.indexId, now: now, in: db)) { $1 }
         }
         let lexicalOrder = lexical.filter { signals[$0.key] != nil }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
         let semanticOrder = semantic.filter { signals[$0.key] != nil }.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }

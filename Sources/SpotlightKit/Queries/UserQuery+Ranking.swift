@@ -69,16 +69,6 @@ extension UserQuery {
         candidates.sort { $0.textScore != $1.textScore ? $0.textScore > $1.textScore : $0.id < $1.id }
 
         let otherSignals = try Ranking.otherSignalsBound(indexId: storage.indexId, in: db)
-        let signals = try db.makeStatement(
-            sql: """
-                SELECT i.id, i.lastUsedDate, i.rankingHint,
-                       COALESCE(e.selectCount, 0), COALESCE(e.focusCount, 0),
-                       COALESCE(e.defaultCount, 0), COALESCE(e.impressionCount, 0)
-                FROM spotlightItem i
-                LEFT JOIN spotlightEngagement e ON e.indexId = i.indexId AND e.uniqueIdentifier = i.uniqueIdentifier
-                WHERE i.id IN (SELECT value FROM json_each(?)) AND +i.indexId = ?
-                  AND (i.expirationDate IS NULL OR i.expirationDate > ?) AND (\(filter.sql))
-                """)
         var kept: [Candidate] = []
         var maxTextScore: Double?
         var position = 0
@@ -91,16 +81,8 @@ extension UserQuery {
                 if kept[limit - 1].score > reachable { break }
             }
             let end = min(candidates.count, position + chunkSize)
-            let ids = "[" + candidates[position..<end].map { String($0.id) }.joined(separator: ",") + "]"
-            var found: [Int64: RankingInputs] = [:]
-            let signalArguments: [DatabaseValue] = [ids.databaseValue, storage.indexId.databaseValue, now.databaseValue]
-            let signalRows = try Row.fetchCursor(signals, arguments: StatementArguments(signalArguments + filter.arguments))
-            while let row = try signalRows.next() {
-                found[row[0]] = RankingInputs(
-                    bm25: 0, maxBm25: 0, lastUsedDate: row[1], now: now,
-                    selectCount: row[3], focusCount: row[4], defaultCount: row[5], impressionCount: row[6],
-                    rankingHint: row[2])
-            }
+            let found = try Ranking.signals(
+                of: candidates[position..<end].map(\.id), filter: filter, indexId: storage.indexId, now: now, in: db)
             for var candidate in candidates[position..<end] {
                 guard var inputs = found[candidate.id] else { continue }
                 if maxTextScore == nil { maxTextScore = candidate.textScore }

@@ -3,26 +3,25 @@ import GRDB
 import Synchronization
 import TextEmbedding
 
-/// The process-wide way to load an embedder for indexes with semantic search on and none attached.
+/// The process-wide way to load the embedders of indexes with semantic search on and none attached.
 private enum EmbedderLoader {
-    enum State {
-        case none
-        case unloaded(@Sendable () -> (any TextEmbedder)?)
-        case loaded((any TextEmbedder)?)
+    struct State {
+        var load: (@Sendable (String?) -> (any TextEmbedder)?)?
+        /// The embedders loaded so far (or `nil` when the model could not be had), by the model
+        /// the index names.
+        var loaded: [String?: (any TextEmbedder)?] = [:]
     }
-    static let state = Mutex<State>(.none)
+    static let state = Mutex(State())
 
-    /// The embedder, loaded on the first call that needs it (at most once per process).
-    static func embedder() -> (any TextEmbedder)? {
+    /// The embedder of the model an index names, loaded on the first call that needs it (at most
+    /// once per model and process).
+    static func embedder(for model: String?) -> (any TextEmbedder)? {
         state.withLock { state in
-            switch state {
-            case .none: return nil
-            case .loaded(let embedder): return embedder
-            case .unloaded(let load):
-                let embedder = load()
-                state = .loaded(embedder)
-                return embedder
-            }
+            if let known = state.loaded[model] { return known }
+            guard let load = state.load else { return nil }
+            let embedder = load(model)
+            state.loaded[model] = .some(embedder)
+            return embedder
         }
     }
 }
@@ -30,18 +29,19 @@ private enum EmbedderLoader {
 extension SearchableIndex {
     /// Sets how to load the embedder of indexes that have semantic search on but none attached.
     ///
-    /// The loader runs at most once, the first time such an index is searched or prepared, so a
-    /// program that never searches one never loads a model. It returns `nil` when no model is
-    /// available; those indexes are then searched by words only.
+    /// The loader is given the identifier of the model the index's vectors were made with (`nil`
+    /// when the index names none) and runs at most once per model, the first time such an index is
+    /// searched or prepared, so a program that never searches one never loads a model. It returns
+    /// `nil` when the model is not available; those indexes are then searched by words only.
     ///
     /// ```swift
-    /// SearchableIndex.loadEmbedders { try? ModelStore.standard().loadEmbedder() }
+    /// SearchableIndex.loadEmbedders { model in try? ModelStore.standard().loadEmbedder(named: model) }
     /// ```
     ///
     /// - Parameters:
-    ///   - load: Loads the embedder, or returns `nil`.
-    public static func loadEmbedders(with load: @escaping @Sendable () -> (any TextEmbedder)?) {
-        EmbedderLoader.state.withLock { $0 = .unloaded(load) }
+    ///   - load: Loads the embedder of a model, or returns `nil`.
+    public static func loadEmbedders(with load: @escaping @Sendable (_ model: String?) -> (any TextEmbedder)?) {
+        EmbedderLoader.state.withLock { $0 = EmbedderLoader.State(load: load) }
     }
 
     /// The attached embedder; when none is attached and semantic search is on, the one the
@@ -56,8 +56,10 @@ extension SearchableIndex {
     public nonisolated func semanticEmbedder() async throws -> (any TextEmbedder)? {
         if let attached = semantic.embedder { return attached }
         let storage = self.storage
-        let enabled = try await database.read { db in try Self.isSemanticSearchEnabled(indexId: storage.indexId, in: db) }
-        guard enabled, let loaded = EmbedderLoader.embedder() else { return nil }
+        let setting = try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT model FROM spotlightSemanticIndex WHERE indexId = ?", arguments: [storage.indexId])
+        }
+        guard let setting, let loaded = EmbedderLoader.embedder(for: setting["model"]) else { return nil }
         await attach(embedder: loaded)
         return loaded
     }

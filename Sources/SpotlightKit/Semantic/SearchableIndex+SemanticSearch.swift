@@ -47,7 +47,9 @@ extension SearchableIndex {
     /// Turns semantic search on or off for this index; the setting is stored in the index.
     ///
     /// Turning it on with an embedder attaches it (see ``attach(embedder:)``), which starts
-    /// embedding the items in the background. Turning it off deletes the index's vectors.
+    /// embedding the items in the background, and records its model as the index's (turning it on
+    /// again with another model embeds the items again with that one). Turning it off deletes the
+    /// index's vectors.
     ///
     /// ```swift
     /// try await index.setSemanticSearch(enabled: true, embedder: embedder)
@@ -63,7 +65,10 @@ extension SearchableIndex {
         try await database.write { db in
             if enabled {
                 try db.execute(
-                    sql: "INSERT INTO spotlightSemanticIndex (indexId, model) VALUES (?, ?) ON CONFLICT (indexId) DO NOTHING",
+                    sql: """
+                        INSERT INTO spotlightSemanticIndex (indexId, model) VALUES (?, ?)
+                        ON CONFLICT (indexId) DO UPDATE SET model = COALESCE(excluded.model, model)
+                        """,
                     arguments: [indexId, embedder?.identifier])
             } else {
                 try db.execute(sql: "DELETE FROM spotlightSemanticIndex WHERE indexId = ?", arguments: [indexId])
