@@ -146,8 +146,9 @@ struct FloorOverride: TextEmbedder {
     func embed(_ texts: [String], role: EmbeddingRole) throws -> [[Float]] { try base.embed(texts, role: role) }
 }
 
-/// Hybrid nDCG@10 and recall@20 at several similarity floors, with how many items semantic
-/// search returns for queries about nothing in the set.
+/// Hybrid nDCG@10 and recall@20 at several similarity floors around the model's own (seven steps
+/// of 0.05 centred on it), with how many items semantic search returns for queries about nothing
+/// in the set.
 func printFloorSweep(
     set: RelevanceSet, index: SearchableIndex, embedder: any TextEmbedder, context: UserQueryContext, semanticContext: UserQueryContext
 ) async throws {
@@ -155,7 +156,8 @@ func printFloorSweep(
     print(
         "similarity floor: hybrid (RRF) nDCG@10 and recall@20; semantic results (of at most 20) for "
             + unrelatedQueries.map { "\"\($0)\"" }.joined(separator: ", "))
-    for floor: Float in [0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4] {
+    let centre = (embedder.similarityFloor * 20).rounded() / 20
+    for floor in (-2...4).map({ max(0, centre + Float($0) * 0.05) }) {
         await index.attach(embedder: FloorOverride(base: embedder, similarityFloor: floor))
         await index.waitForSemanticIndexing()
         let evaluation = try await RelevanceEvaluation(set: set) { try await ranking(of: $0.text, in: index, context: context) }
