@@ -39,10 +39,15 @@ void ek_hamming_scan(const uint64_t *matrix, int rows, int words, const uint64_t
 }
 
 int ek_hamming_select(const uint16_t *distances, int rows, int cutoff, int tiesWanted, int32_t *selected) {
+    // Branch-free: the distances are in no order, so a branch would be mispredicted often.
     int count = 0;
     for (int r = 0; r < rows; r++) {
         int distance = distances[r];
-        if (distance < cutoff || (distance == cutoff && tiesWanted-- > 0)) selected[count++] = r;
+        int tie = (distance == cutoff) & (tiesWanted > 0);
+        int keep = (distance < cutoff) | tie;
+        selected[count] = r;
+        count += keep;
+        tiesWanted -= tie;
     }
     return count;
 }
@@ -50,7 +55,13 @@ int ek_hamming_select(const uint16_t *distances, int rows, int cutoff, int tiesW
 EK_CLONES
 void ek_int8_score_rows(const int8_t *matrix, const float *scales, int dimension, const int32_t *rowIndices, int count,
                         const int8_t *query, float queryScale, float *scores) {
+    enum { ahead = 16 };
     for (int c = 0; c < count; c++) {
+        // The rows are scattered, so the hardware prefetcher does not see them coming.
+        if (c + ahead < count) {
+            const char *next = (const char *)(matrix + (size_t)rowIndices[c + ahead] * dimension);
+            for (int offset = 0; offset < dimension; offset += 64) __builtin_prefetch(next + offset);
+        }
         int r = rowIndices[c];
         const int8_t *row = matrix + (size_t)r * dimension;
         int32_t sum = 0;

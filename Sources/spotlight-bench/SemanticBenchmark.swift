@@ -13,6 +13,7 @@ import EmbeddingKernels
 import Foundation
 import SeededRandom
 import SpotlightKit
+import Synchronization
 import TextEmbedding
 
 /// Word directions summed and normalised: deterministic, 384 dimensions like MiniLM.
@@ -156,7 +157,13 @@ func runSemanticBenchmark(itemCount: Int, queryCount: Int) async throws {
     let lexical = try await latencies(.lexical)
     let hybrid = try await latencies(.hybrid)
     let semanticOnly = try await latencies(.semantic)
-    for (label, times) in [("lexical", lexical), ("hybrid", hybrid), ("semantic", semanticOnly)] {
+    VectorMatrix.prefilterEnabled.store(false, ordering: .relaxed)
+    let hybridExact = try await latencies(.hybrid)
+    VectorMatrix.prefilterEnabled.store(true, ordering: .relaxed)
+    let hybridLabel = itemCount >= VectorMatrix.prefilterThreshold ? "hybrid (sign bits, then int8)" : "hybrid (int8 scan)"
+    for (label, times) in [
+        ("lexical", lexical), (hybridLabel, hybrid), ("hybrid (exact int8 scan)", hybridExact), ("semantic", semanticOnly)
+    ] {
         print(
             String(
                 format: "%@ query (20 results): wall p50 %.2f ms, p99 %.2f ms; CPU p50 %.2f ms, p99 %.2f ms; CPU p50 %.2f× lexical",
@@ -311,7 +318,7 @@ func runPrefilterBenchmark(rows: Int, queryCount: Int) {
         return exact.sorted { $0.1 > $1.1 }.prefix(10).map(\.0)
     }
     var reference: [[Int64]] = []
-    let counts = [nil, 2_000, 4_000, 16_000].map { $0.map { min($0, rows) } }
+    let counts = [nil, 62_500, 125_000].map { $0.map { min($0, rows) } }
     for (pass, count) in ([Int?.none] + counts).enumerated() {
         var wallTimes: [Double] = []
         var recall = 0.0
@@ -337,5 +344,53 @@ func runPrefilterBenchmark(rows: Int, queryCount: Int) {
                 format: "%@ of %d clustered vectors, 2 threads: wall p50 %.2f ms, p99 %.2f ms%@", name, rows,
                 percentile(wallTimes, 0.5), percentile(wallTimes, 0.99),
                 pass == 0 ? "" : String(format: "; recall@10 after re-rank %.4f", recall / Double(queries.count))))
+    }
+}
+
+/// `spotlight-bench scan-model TEXTS [QUERIES]`: the recall@10 of the sign-bit pass on real
+/// all-MiniLM-L6-v2 vectors (from `SHORTCUTS_TEST_MODEL_DIR`) of the lines of `TEXTS`, with the
+/// lines of `QUERIES` (or the last 100 texts) as queries, for several numbers of rows kept, each
+/// followed by the int8 scan of those rows and an exact re-rank of 200 candidates.
+func runPrefilterModelBenchmark(textsPath: String, queriesPath: String?) throws {
+    guard let folder = ProcessInfo.processInfo.environment["SHORTCUTS_TEST_MODEL_DIR"], !folder.isEmpty else {
+        print("all-MiniLM-L6-v2: not measured (set SHORTCUTS_TEST_MODEL_DIR to a folder with its files)")
+        return
+    }
+    let model = try TransformerEmbedder(
+        directory: URL(fileURLWithPath: folder, isDirectory: true), identifier: "all-MiniLM-L6-v2@1110a243", similarityFloor: 0.2)
+    func lines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+    var texts = try lines(textsPath)
+    let queryTexts = try queriesPath.map(lines) ?? Array(texts.suffix(100))
+    if queriesPath == nil { texts.removeLast(queryTexts.count) }
+    let start = ContinuousClock.now
+    var vectors: [[Float]] = []
+    for batch in stride(from: 0, to: texts.count, by: 64) {
+        vectors += try model.embed(Array(texts[batch..<min(texts.count, batch + 64)]), role: .document)
+    }
+    let queries = try model.embed(queryTexts, role: .query)
+    print(
+        String(
+            format: "all-MiniLM-L6-v2: %d texts and %d queries embedded in %.0f s", texts.count, queries.count,
+            seconds(ContinuousClock.now - start)))
+    var matrix = VectorMatrix(model: model.identifier, dimension: model.dimension)
+    for (row, vector) in vectors.enumerated() { matrix.append(itemId: Int64(row), vector: vector) }
+    func reranked(_ candidates: [(itemId: Int64, score: Float)], _ query: [Float]) -> [Int64] {
+        candidates.map { ($0.itemId, zip(vectors[Int($0.itemId)], query).reduce(Float(0)) { $0 + $1.0 * $1.1 }) }
+            .sorted { $0.1 > $1.1 }.prefix(10).map(\.0)
+    }
+    let reference = queries.map { reranked(matrix.candidates(for: $0, limit: 200, prefilter: false), $0) }
+    for divisor in [64, 32, 16, 12, 10, 8] {
+        let kept = max(10, texts.count / divisor)
+        var recall = 0.0
+        for (index, query) in queries.enumerated() {
+            let top = reranked(matrix.candidates(for: query, limit: 200, prefilter: true, prefilterCount: kept), query)
+            recall += Double(Set(top).intersection(reference[index]).count) / 10
+        }
+        print(
+            String(
+                format: "sign bits keeping 1/%d of %d rows (%d), then int8 and exact re-rank: recall@10 %.4f", divisor,
+                texts.count, kept, recall / Double(queries.count)))
     }
 }

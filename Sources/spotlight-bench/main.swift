@@ -52,6 +52,10 @@ func run() async throws {
         runPrefilterBenchmark(rows: numbers.first ?? 1_000_000, queryCount: numbers.dropFirst().first ?? 50)
         return
     }
+    if arguments.count > 2, arguments[1] == "scan-model" {
+        try runPrefilterModelBenchmark(textsPath: arguments[2], queriesPath: arguments.count > 3 ? arguments[3] : nil)
+        return
+    }
     if arguments.count > 1, arguments[1] == "semantic" {
         let numbers = arguments.dropFirst(2).compactMap { Int($0) }
         try await runSemanticBenchmark(itemCount: numbers.first ?? 100_000, queryCount: numbers.dropFirst().first ?? 500)

@@ -88,11 +88,11 @@ struct SignBitPrefilterTests {
         }
     }
 
-    @Test("The sign-bit pass starts at the size threshold and keeps at least 2,000 rows")
+    @Test("The sign-bit pass starts at the size threshold and keeps one row in ten")
     func thresholdSwitch() {
         // The far row's signs differ from the query's in 7 of 8 components, yet its cosine is the
         // highest (0.87 against 0.58 for the rows with the query's signs): the exact scan finds
-        // it, the sign-bit pass (2,000 rows at distance 0 kept first) does not.
+        // it, the sign-bit pass (5,000 rows at distance 0 kept first) does not.
         func unit(_ vector: [Float]) -> [Float] {
             let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
             return vector.map { $0 / norm }
@@ -107,8 +107,8 @@ struct SignBitPrefilterTests {
         #expect(matrix.candidates(for: query, limit: 1).first?.itemId == -1)
 
         matrix.append(itemId: 1_000_000, vector: near)
-        #expect(VectorMatrix.prefilterCandidateCount(rows: matrix.count) == 2_000)
-        #expect(VectorMatrix.prefilterCandidateCount(rows: 1_000_000) == 7_812)
+        #expect(VectorMatrix.prefilterCandidateCount(rows: matrix.count) == 5_000)
+        #expect(VectorMatrix.prefilterCandidateCount(rows: 1_000_000) == 100_000)
         let filtered = matrix.candidates(for: query, limit: 3)
         #expect(filtered.count == 3 && !filtered.contains { $0.itemId == -1 })
         #expect(matrix.candidates(for: query, limit: 1, prefilter: false).first?.itemId == -1)
