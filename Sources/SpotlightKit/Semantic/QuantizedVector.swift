@@ -8,11 +8,6 @@ struct QuantizedVector: Sendable, Equatable {
     var scale: Float
     var quantized: [Int8]
 
-    init(scale: Float, quantized: [Int8]) {
-        self.scale = scale
-        self.quantized = quantized
-    }
-
     init(_ vector: [Float]) {
         let largest = vector.reduce(Float(0)) { max($0, abs($1)) }
         scale = largest > 0 ? largest / 127 : 0

@@ -63,13 +63,18 @@ package struct VectorMatrix: Sendable {
 
     /// Adds a row.
     mutating func append(itemId: Int64, vector: QuantizedVector) {
+        vector.quantized.withUnsafeBufferPointer { append(itemId: itemId, scale: vector.scale, quantized: $0) }
+    }
+
+    /// Adds a row of ``dimension`` int8 components.
+    mutating func append(itemId: Int64, scale: Float, quantized: UnsafeBufferPointer<Int8>) {
         itemIds.append(itemId)
-        scales.append(vector.scale)
-        rows.append(contentsOf: vector.quantized)
+        scales.append(scale)
+        rows.append(contentsOf: quantized)
         let start = signs.count
         signs.append(contentsOf: repeatElement(0, count: signWords))
         signs.withUnsafeMutableBufferPointer { signs in
-            ek_sign_bits(vector.quantized, Int32(dimension), signs.baseAddress! + start)
+            ek_sign_bits(quantized.baseAddress!, Int32(dimension), signs.baseAddress! + start)
         }
     }
 
@@ -94,8 +99,7 @@ package struct VectorMatrix: Sendable {
             arguments: [indexId, model, dimension])
         while let row = try cursor.next() {
             let data: Data = row[2]
-            let quantized = data.withUnsafeBytes { [Int8]($0.bindMemory(to: Int8.self)) }
-            matrix.append(itemId: row[0], vector: QuantizedVector(scale: row[1], quantized: quantized))
+            data.withUnsafeBytes { matrix.append(itemId: row[0], scale: row[1], quantized: $0.bindMemory(to: Int8.self)) }
         }
         return matrix
     }
