@@ -13,6 +13,7 @@ import EmbeddingKernels
 import Foundation
 import SeededRandom
 import SpotlightKit
+import Synchronization
 import TextEmbedding
 
 /// Word directions summed and normalised: deterministic, 384 dimensions like MiniLM.
@@ -156,7 +157,13 @@ func runSemanticBenchmark(itemCount: Int, queryCount: Int) async throws {
     let lexical = try await latencies(.lexical)
     let hybrid = try await latencies(.hybrid)
     let semanticOnly = try await latencies(.semantic)
-    for (label, times) in [("lexical", lexical), ("hybrid", hybrid), ("semantic", semanticOnly)] {
+    VectorMatrix.prefilterEnabled.store(false, ordering: .relaxed)
+    let hybridExact = try await latencies(.hybrid)
+    VectorMatrix.prefilterEnabled.store(true, ordering: .relaxed)
+    let hybridLabel = itemCount >= VectorMatrix.prefilterThreshold ? "hybrid (sign bits, then int8)" : "hybrid (int8 scan)"
+    for (label, times) in [
+        ("lexical", lexical), (hybridLabel, hybrid), ("hybrid (exact int8 scan)", hybridExact), ("semantic", semanticOnly)
+    ] {
         print(
             String(
                 format: "%@ query (20 results): wall p50 %.2f ms, p99 %.2f ms; CPU p50 %.2f ms, p99 %.2f ms; CPU p50 %.2f× lexical",
@@ -267,5 +274,123 @@ func runScanBenchmark(rows: Int, queryCount: Int) {
             String(
                 format: "int8 scan of %d vectors, %d thread(s): wall p50 %.2f ms, p99 %.2f ms; CPU p50 %.2f ms (%@)", rows, threads,
                 percentile(wallTimes, 0.5), percentile(wallTimes, 0.99), percentile(cpuTimes, 0.5), String(cString: ek_variant())))
+    }
+}
+
+/// Clustered synthetic unit vectors (384-d): 4,000 subtopics in 200 topics, each vector its
+/// topic and subtopic directions plus its own noise. Row `r` is the same on every call.
+struct ClusteredVectors {
+    let dimension = 384
+    var directions: [[Float]]
+
+    init() {
+        var random = SeededRandomNumberGenerator(seed: 23)
+        directions = (0..<4_200).map { _ in (0..<384).map { _ in Float.random(in: -1...1, using: &random) } }
+    }
+
+    func vector(_ row: Int, seed: UInt64 = 0) -> [Float] {
+        var random = SeededRandomNumberGenerator(seed: UInt64(row) &* 0x9E37_79B9 &+ seed)
+        let subtopic = Int(random.next() % 4_000)
+        let topic = directions[4_000 + subtopic % 200]
+        let sub = directions[subtopic]
+        var vector = [Float](repeating: 0, count: dimension)
+        for i in 0..<dimension {
+            vector[i] = 0.5 * topic[i] + 0.6 * sub[i] + 0.8 * Float.random(in: -1...1, using: &random)
+        }
+        let norm = vector.reduce(0) { $0 + $1 * $1 }.squareRoot()
+        return vector.map { $0 / norm }
+    }
+}
+
+/// The two query paths of `VectorMatrix` over `rows` clustered vectors: the exact int8 scan and
+/// the sign-bit pass before it, each followed by an exact re-rank of 200 candidates, and the
+/// recall@10 of the second against the first.
+func runPrefilterBenchmark(rows: Int, queryCount: Int) {
+    let source = ClusteredVectors()
+    var matrix = VectorMatrix(model: "clustered", dimension: source.dimension)
+    for row in 0..<rows { matrix.append(itemId: Int64(row), vector: source.vector(row)) }
+    let queries = (0..<queryCount).map { source.vector($0 * 7_919 % rows, seed: 1) }
+    func reranked(_ candidates: [(itemId: Int64, score: Float)], _ query: [Float]) -> [Int64] {
+        let exact = candidates.map { candidate in
+            let vector = source.vector(Int(candidate.itemId))
+            return (candidate.itemId, zip(vector, query).reduce(Float(0)) { $0 + $1.0 * $1.1 })
+        }
+        return exact.sorted { $0.1 > $1.1 }.prefix(10).map(\.0)
+    }
+    var reference: [[Int64]] = []
+    let counts = [nil, 62_500, 125_000].map { $0.map { min($0, rows) } }
+    for (pass, count) in ([Int?.none] + counts).enumerated() {
+        var wallTimes: [Double] = []
+        var recall = 0.0
+        for (index, query) in queries.enumerated() {
+            let start = ContinuousClock.now
+            let candidates = matrix.candidates(
+                for: query, limit: 200, prefilter: pass > 0, prefilterCount: count ?? nil)
+            wallTimes.append(seconds(ContinuousClock.now - start) * 1000)
+            let top = reranked(candidates, query)
+            if pass == 0 {
+                reference.append(top)
+            } else {
+                recall += Double(Set(top).intersection(reference[index]).count) / 10
+            }
+        }
+        wallTimes.sort()
+        let name =
+            pass == 0
+            ? "exact int8 scan"
+            : "sign bits, \(count ?? VectorMatrix.prefilterCandidateCount(rows: rows)) candidates, then int8"
+        print(
+            String(
+                format: "%@ of %d clustered vectors, 2 threads: wall p50 %.2f ms, p99 %.2f ms%@", name, rows,
+                percentile(wallTimes, 0.5), percentile(wallTimes, 0.99),
+                pass == 0 ? "" : String(format: "; recall@10 after re-rank %.4f", recall / Double(queries.count))))
+    }
+}
+
+/// `spotlight-bench scan-model TEXTS [QUERIES]`: the recall@10 of the sign-bit pass on real
+/// all-MiniLM-L6-v2 vectors (from `SHORTCUTS_TEST_MODEL_DIR`) of the lines of `TEXTS`, with the
+/// lines of `QUERIES` (or the last 100 texts) as queries, for several numbers of rows kept, each
+/// followed by the int8 scan of those rows and an exact re-rank of 200 candidates.
+func runPrefilterModelBenchmark(textsPath: String, queriesPath: String?) throws {
+    guard let folder = ProcessInfo.processInfo.environment["SHORTCUTS_TEST_MODEL_DIR"], !folder.isEmpty else {
+        print("all-MiniLM-L6-v2: not measured (set SHORTCUTS_TEST_MODEL_DIR to a folder with its files)")
+        return
+    }
+    let model = try TransformerEmbedder(
+        directory: URL(fileURLWithPath: folder, isDirectory: true), identifier: "all-MiniLM-L6-v2@1110a243", similarityFloor: 0.2)
+    func lines(_ path: String) throws -> [String] {
+        try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map(String.init).filter { !$0.isEmpty }
+    }
+    var texts = try lines(textsPath)
+    let queryTexts = try queriesPath.map(lines) ?? Array(texts.suffix(100))
+    if queriesPath == nil { texts.removeLast(queryTexts.count) }
+    let start = ContinuousClock.now
+    var vectors: [[Float]] = []
+    for batch in stride(from: 0, to: texts.count, by: 64) {
+        vectors += try model.embed(Array(texts[batch..<min(texts.count, batch + 64)]), role: .document)
+    }
+    let queries = try model.embed(queryTexts, role: .query)
+    print(
+        String(
+            format: "all-MiniLM-L6-v2: %d texts and %d queries embedded in %.0f s", texts.count, queries.count,
+            seconds(ContinuousClock.now - start)))
+    var matrix = VectorMatrix(model: model.identifier, dimension: model.dimension)
+    for (row, vector) in vectors.enumerated() { matrix.append(itemId: Int64(row), vector: vector) }
+    func reranked(_ candidates: [(itemId: Int64, score: Float)], _ query: [Float]) -> [Int64] {
+        candidates.map { ($0.itemId, zip(vectors[Int($0.itemId)], query).reduce(Float(0)) { $0 + $1.0 * $1.1 }) }
+            .sorted { $0.1 > $1.1 }.prefix(10).map(\.0)
+    }
+    let reference = queries.map { reranked(matrix.candidates(for: $0, limit: 200, prefilter: false), $0) }
+    for divisor in [64, 32, 16, 12, 10, 8] {
+        let kept = max(10, texts.count / divisor)
+        var recall = 0.0
+        for (index, query) in queries.enumerated() {
+            let top = reranked(matrix.candidates(for: query, limit: 200, prefilter: true, prefilterCount: kept), query)
+            recall += Double(Set(top).intersection(reference[index]).count) / 10
+        }
+        print(
+            String(
+                format: "sign bits keeping 1/%d of %d rows (%d), then int8 and exact re-rank: recall@10 %.4f", divisor,
+                texts.count, kept, recall / Double(queries.count)))
     }
 }

@@ -49,6 +49,11 @@ func run() async throws {
     if arguments.count > 1, arguments[1] == "scan" {
         let numbers = arguments.dropFirst(2).compactMap { Int($0) }
         runScanBenchmark(rows: numbers.first ?? 1_000_000, queryCount: numbers.dropFirst().first ?? 50)
+        runPrefilterBenchmark(rows: numbers.first ?? 1_000_000, queryCount: numbers.dropFirst().first ?? 50)
+        return
+    }
+    if arguments.count > 2, arguments[1] == "scan-model" {
+        try runPrefilterModelBenchmark(textsPath: arguments[2], queriesPath: arguments.count > 3 ? arguments[3] : nil)
         return
     }
     if arguments.count > 1, arguments[1] == "semantic" {
