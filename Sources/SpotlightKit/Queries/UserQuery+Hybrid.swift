@@ -122,22 +122,7 @@ extension UserQuery {
         scored.sort { $0.explanation.total != $1.explanation.total ? $0.explanation.total > $1.explanation.total : $0.id < $1.id }
         if let limit = context.maxResultCount, scored.count > max(0, limit) { scored.removeLast(scored.count - max(0, limit)) }
 
-        let records = try ItemRecord.fetchAll(
-            db, sql: "SELECT * FROM spotlightItem WHERE id IN (SELECT value FROM json_each(?))",
-            arguments: ["[" + scored.map { String($0.id) }.joined(separator: ",") + "]"])
-        let byId = Dictionary(records.map { ($0.id ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
-        var results: [Item] = []
-        results.reserveCapacity(scored.count)
-        for (id, explanation) in scored {
-            guard let record = byId[id] else { continue }
-            let offset = results.count
-            let topHit = context.enableRankedResults && offset < (context.maxRankedResultCount ?? Int.max)
-            results.append(
-                Item(
-                    item: try IndexStorage.item(from: record, attributes: wanted, in: db),
-                    rank: offset + 1, score: explanation.total, isTopHit: topHit, explanation: explanation))
-        }
-        return results
+        return try rankedItems(scored, wanted: wanted, context: context, in: db)
     }
 }
 

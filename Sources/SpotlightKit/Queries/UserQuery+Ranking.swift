@@ -98,15 +98,27 @@ extension UserQuery {
             chunkSize = min(chunkSize * 4, 4_096)
         }
 
+        let ranked = kept.compactMap { candidate in candidate.inputs.map { (candidate.id, Ranking.explain($0)) } }
+        return try rankedItems(ranked, wanted: wanted, context: context, in: db)
+    }
+
+    /// The result items of ranked item row ids, in order, with their ranks and top-hit marks.
+    ///
+    /// - Parameters:
+    ///   - ranked: Row ids with their explained scores, best first.
+    ///   - wanted: The attributes to fetch.
+    /// - Returns: The items still stored, ranked from 1.
+    static func rankedItems(
+        _ ranked: [(id: Int64, explanation: ScoreExplanation)], wanted: Set<String>, context: UserQueryContext, in db: Database
+    ) throws -> [Item] {
         let records = try ItemRecord.fetchAll(
             db, sql: "SELECT * FROM spotlightItem WHERE id IN (SELECT value FROM json_each(?))",
-            arguments: ["[" + kept.map { String($0.id) }.joined(separator: ",") + "]"])
+            arguments: ["[" + ranked.map { String($0.id) }.joined(separator: ",") + "]"])
         let byId = Dictionary(records.map { ($0.id ?? 0, $0) }, uniquingKeysWith: { first, _ in first })
         var results: [Item] = []
-        results.reserveCapacity(kept.count)
-        for candidate in kept {
-            guard let record = byId[candidate.id], let inputs = candidate.inputs else { continue }
-            let explanation = Ranking.explain(inputs)
+        results.reserveCapacity(ranked.count)
+        for (id, explanation) in ranked {
+            guard let record = byId[id] else { continue }
             let offset = results.count
             let topHit = context.enableRankedResults && offset < (context.maxRankedResultCount ?? Int.max)
             results.append(

@@ -20,7 +20,7 @@ extension UnigramTokenizer {
     /// Loads the tokenizer from the cache beside `tokenizerFile`, or nil when there is no current,
     /// intact cache.
     init?(cacheBeside tokenizerFile: URL) {
-        guard let stamp = Self.stamp(of: tokenizerFile), let file = try? MappedFile(path: Self.cacheURL(beside: tokenizerFile).path),
+        guard let stamp = FileStamp(of: tokenizerFile), let file = try? MappedFile(path: Self.cacheURL(beside: tokenizerFile).path),
             file.count >= 24
         else { return nil }
         let buffer = file.bytes(at: 0, count: file.count)
@@ -52,7 +52,7 @@ extension UnigramTokenizer {
     /// Writes the cache beside `tokenizerFile`, atomically; a folder that cannot be written to
     /// leaves the tokenizer working without a cache.
     func writeCache(of json: [String: Any], beside tokenizerFile: URL) {
-        guard let stamp = Self.stamp(of: tokenizerFile) else { return }
+        guard let stamp = FileStamp(of: tokenizerFile) else { return }
         var rest = json
         if var model = rest["model"] as? [String: Any] {
             model["vocab"] = nil
@@ -75,15 +75,4 @@ extension UnigramTokenizer {
         try? data.write(to: Self.cacheURL(beside: tokenizerFile), options: .atomic)
     }
 
-    /// The identity of a `tokenizer.json`: its size and modification time in nanoseconds.
-    private static func stamp(of url: URL) -> (size: UInt64, modified: Int64)? {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else { return nil }
-        #if os(Linux)
-            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        #else
-            let modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-        #endif
-        return (UInt64(status.st_size), modified)
-    }
 }

@@ -15,22 +15,10 @@ extension WordPieceTokenizer {
         tokenizerFile.deletingLastPathComponent().appendingPathComponent(cacheName)
     }
 
-    /// The identity of a `tokenizer.json`: its size and modification time in nanoseconds.
-    private static func stamp(of url: URL) -> (size: UInt64, modified: Int64)? {
-        var status = stat()
-        guard stat(url.path, &status) == 0 else { return nil }
-        #if os(Linux)
-            let modified = Int64(status.st_mtim.tv_sec) * 1_000_000_000 + Int64(status.st_mtim.tv_nsec)
-        #else
-            let modified = Int64(status.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(status.st_mtimespec.tv_nsec)
-        #endif
-        return (UInt64(status.st_size), modified)
-    }
-
     /// Loads the tokenizer from the cache beside `tokenizerFile`, or nil when there is no current,
     /// intact cache.
     init?(cacheBeside tokenizerFile: URL) {
-        guard let stamp = Self.stamp(of: tokenizerFile),
+        guard let stamp = FileStamp(of: tokenizerFile),
             let file = try? MappedFile(path: Self.cacheURL(beside: tokenizerFile).path), file.count >= 64
         else { return nil }
         let contents = file.bytes(at: 0, count: file.count)
@@ -72,7 +60,7 @@ extension WordPieceTokenizer {
     /// Writes the cache beside `tokenizerFile`, atomically; a folder that cannot be written to
     /// leaves the tokenizer working without a cache.
     func writeCache(beside tokenizerFile: URL) {
-        guard let stamp = Self.stamp(of: tokenizerFile) else { return }
+        guard let stamp = FileStamp(of: tokenizerFile) else { return }
         var data = Data()
         func word(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
         func long(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { data.append(contentsOf: $0) } }
