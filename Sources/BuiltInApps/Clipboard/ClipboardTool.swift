@@ -61,10 +61,16 @@ struct ClipboardTool {
         return String(decoding: result.output, as: UTF8.self)
     }
 
-    /// Puts text on the clipboard.
+    /// Puts text on the clipboard, and returns once the clipboard gives it back (up to 2 seconds).
+    ///
+    /// `xclip -i` and `wl-copy` hand the text to a background process that takes the selection; on
+    /// a busy machine that can happen after the command has exited, and a read at once would still
+    /// get the text before. Waiting for the text makes a read right after a write see it.
     func write(_ text: String) throws {
         let result = try run(writeCommand, input: Data(text.utf8))
         if result.status != 0 { throw failure(writeCommand, result) }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while (try? read()) != text, ContinuousClock.now < deadline { usleep(20_000) }
     }
 
     private func failure(_ command: [String], _ result: (status: Int32, output: Data, error: String)) -> ClipboardApp.Error {
