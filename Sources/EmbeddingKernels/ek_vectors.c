@@ -2,11 +2,7 @@
 
 #include <stddef.h>
 
-#if defined(__x86_64__) && defined(__ELF__)
-#define EK_CLONES __attribute__((target_clones("arch=x86-64-v3", "default")))
-#else
-#define EK_CLONES
-#endif
+#include "ek_simd.h"
 
 EK_CLONES
 void ek_int8_scan(const int8_t *matrix, const float *scales, int rows, int dimension, const int8_t *query, float queryScale,
