@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -14,20 +14,36 @@ let package = Package(
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
         .executable(name: "shortcuts", targets: ["shortcuts"])
     ],
+    traits: [
+        .trait(
+            name: "PostgreSQL",
+            description: "Keeps the daemons' state and the run history in a PostgreSQL database shared by many machines (SHORTCUTS_DATABASE_URL)."
+        )
+    ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
-        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1")
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2")
     ],
     targets: [
         .target(name: "IntentKit"),
         .target(name: "SQLiteStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "StateStorage", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(
+            name: "PostgresStorage",
+            dependencies: [
+                "StateStorage",
+                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .product(name: "Logging", package: "swift-log")
+            ]
+        ),
         .target(
             name: "WorkflowKit",
             dependencies: [
-                "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", .product(name: "Yams", package: "Yams"),
+                "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", "StateStorage", .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift")
             ],
             exclude: ["Resources/workflow.schema.json"]
@@ -39,7 +55,7 @@ let package = Package(
         .target(
             name: "AutomationKit",
             dependencies: [
-                "Cron", "IntentKit", "WorkflowKit", "SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift"),
+                "Cron", "IntentKit", "WorkflowKit", "SQLiteStorage", "StateStorage", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log")
             ]
         ),
@@ -80,6 +96,8 @@ let package = Package(
                 "SpotlightKit",
                 "TextEmbedding",
                 "MCPServerApps",
+                "StateStorage",
+                "PostgresStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -146,6 +164,13 @@ let package = Package(
             dependencies: [
                 "AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log")
+            ]
+        ),
+        .testTarget(
+            name: "StateStoreTests",
+            dependencies: [
+                "StateStorage", "PostgresStorage", "AutomationKit", "WorkflowKit", "IntentKit", "ShortcutsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "SearchRelevanceTests", dependencies: ["SearchRelevance", "SpotlightKit"]),
