@@ -3,6 +3,17 @@ import IntentKit
 import Logging
 import WorkflowKit
 
+/// The stores a daemon keeps its state and its runs in.
+public struct DaemonStores: Sendable {
+    public var automations: AutomationStore
+    public var history: RunHistory
+
+    public init(automations: AutomationStore, history: RunHistory) {
+        self.automations = automations
+        self.history = history
+    }
+}
+
 /// Runs the automations of a folder of workflow files until stopped.
 ///
 /// The daemon loads every workflow with an `automation:` block, then sleeps until the earliest
@@ -45,6 +56,13 @@ public final class AutomationDaemon: Sendable {
         public var locale: String
         /// Whether edits to the folder are picked up while running.
         public var watchesFolder: Bool
+        /// Where the daemon's state and the run history are kept: `nil` for the SQLite files in
+        /// ``home`` (`automations.sqlite`, `runs.sqlite`), or stores on a shared database
+        /// (PostgreSQL), for daemons on several machines.
+        public var stores: DaemonStores?
+        /// How long the daemon's lease lasts without a renewal (renewed every quarter of it):
+        /// after that, another daemon settles its claims. 10 seconds by default.
+        public var lease: Duration = .seconds(10)
 
         /// Creates a configuration.
         ///
