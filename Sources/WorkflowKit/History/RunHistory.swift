@@ -105,11 +105,26 @@ public final class RunHistory: Sendable {
             let isMigrated = try SQLiteStorageError.naming(file.path) { try file.writer.read { try Self.migrator.hasCompletedMigrations($0) } }
             if !isMigrated { try SQLiteStorageError.naming(file.path) { try Self.migrator.migrate(file.writer) } }
         }
+        if database.dialect == .postgres { try Self.checkSchema(of: database) }
         self.database = database
         self.host = host
         if maintains {
             try settleAbandonedRuns(now: now)
             try applyRetention(now: now)
+        }
+    }
+
+    /// Throws, with the fix, when a PostgreSQL database lacks the history's migrations.
+    private static func checkSchema(of database: any StateDatabase) throws {
+        let applied = try database.read { connection in
+            Set(try connection.rows("SELECT name FROM shortcuts_migration", []).compactMap { $0.text("name") })
+        }
+        let missing = postgresMigrations.map(\.name).filter { !applied.contains($0) }
+        guard missing.isEmpty else {
+            throw StateDatabaseError(
+                location: database.location,
+                reason: "the run history's tables are missing (\(missing.map { "'\($0)'" }.joined(separator: ", ")) not applied)\n"
+                    + "help: open the database with RunHistory.postgresMigrations among its migrations")
         }
     }
 
