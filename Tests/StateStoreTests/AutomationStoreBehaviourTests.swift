@@ -88,12 +88,17 @@ struct AutomationStoreBehaviour {
             return
         }
         #expect(try store.takeOver("paused", by: live) == nil, "a daemon whose lease has not expired is not taken over")
+        let before = try #require(try store.daemons().first { $0.id == "paused" })
+        #expect(before.isAlive && before.epoch == paused.epoch && before.host == "test-host")
+        #expect(before.running == 1 && before.claimedLastMinute == 1)
         try sleep(seconds: 0.6)
         #expect(try store.expiredDaemons(now: live).map(\.id) == ["paused"])
         let taken = try #require(try store.takeOver("paused", by: live))
         #expect(taken.map(\.id) == [claim.id])
         #expect(try store.takeOver("paused", by: live) == nil, "a daemon is taken over once")
         #expect(try store.expiredDaemons(now: live).isEmpty)
+        let settled = try #require(try store.daemons().first { $0.id == "paused" })
+        #expect(!settled.isAlive && settled.settledBy == "live" && settled.settledAt != nil)
 
         #expect(throws: LeaseLost.self) { try store.claim([.test("report.yaml", 101)], lease: paused) }
         #expect(try store.start(claim.id!, runID: "r2", attempt: 2, firstStartedAt: Date(), lease: paused) == false)
