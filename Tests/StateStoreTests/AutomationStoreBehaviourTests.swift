@@ -19,6 +19,9 @@ struct AutomationStoreOnSQLiteTests {
     @Test("A daemon taken over after its lease expired is fenced out: no claim, start, ending or renewal")
     func fencing() throws { try AutomationStoreBehaviour(place: .sqlite()).fencing() }
 
+    @Test("Three daemons taking over one expired daemon at once: one of them gets its claims")
+    func takeOverOnce() throws { try AutomationStoreBehaviour(place: .sqlite()).takeOverOnce() }
+
     @Test("overlap: skip, queue and replace hold across two daemons' runs")
     func globalOverlap() throws { try AutomationStoreBehaviour(place: .sqlite()).globalOverlap() }
 
@@ -111,6 +114,36 @@ struct AutomationStoreBehaviour {
         #expect(again.epoch > paused.epoch)
         #expect(try store.claim([.test("report.yaml", 101)], lease: again).first?.claim?.status == .running)
         #expect(try store.daemons().first { $0.id == "paused" }?.isAlive == true)
+    }
+
+    /// Three daemons taking over one expired daemon at once: one of them gets its claims.
+    func takeOverOnce() throws {
+        let store = try place.store()
+        let dead = try store.register(.test("dead", lease: .milliseconds(200)))
+        let claimed = try store.claim((0..<5).map { ClaimRequest.test("job-\($0).yaml", 100) }, lease: dead).compactMap(\.claim)
+        #expect(claimed.count == 5)
+        let leases = try (0..<3).map { try place.store().register(.test("taker-\($0)")) }
+        Thread.sleep(forTimeInterval: 0.4)
+        let takings = Locked<[[Claim]?]>([])
+        let failures = Locked<[String]>([])
+        let ready = Barrier(count: 3)
+        try runToEnd(
+            leases.map { lease in
+                Thread {
+                    do {
+                        let store = try place.store()
+                        ready.arrive()
+                        let taken = try store.takeOver("dead", by: lease)
+                        takings.withLock { $0.append(taken) }
+                    } catch {
+                        failures.withLock { $0.append("\(error)") }
+                    }
+                }
+            })
+        #expect(failures.value.isEmpty)
+        let winners = takings.value.compactMap { $0 }
+        #expect(winners.count == 1)
+        #expect(winners.first?.compactMap(\.id).sorted() == claimed.compactMap(\.id).sorted())
     }
 
     /// overlap: skip, queue and replace hold across two daemons' runs.
