@@ -73,6 +73,28 @@ struct AutomationStoreTests {
         #expect(try cursor("0 10 * * * UTC", at: monday.addingTimeInterval(900)) == Date(timeIntervalSince1970: 1_000_800))
     }
 
+    @Test("A file written before leases keeps its claims and daemons, and gains the new columns and tables")
+    func migratesOlderFiles() throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("older.sqlite").path
+        let queue = try DatabaseQueue(path: path)
+        try AutomationStore.migrator.migrate(queue, upTo: "v1: automations, claims, daemons")
+        try queue.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt)
+                    VALUES ('/srv/Workflows/report.yaml', 100, 'succeeded', 'run-1', 'old-daemon', 0, 1, 100)
+                    """)
+            try db.execute(sql: "INSERT INTO daemon (id, pid, host, workflows, startedAt, stoppedAt) VALUES ('old-daemon', 7, 'h', '/srv', 1, 2)")
+        }
+        try queue.close()
+        let store = try AutomationStore(path: path)
+        let claim = try #require(try store.claims(of: "/srv/Workflows/report.yaml").first)
+        #expect(claim.status == .succeeded && claim.epoch == 0 && !claim.isCancelRequested)
+        #expect(try store.pid(ofDaemon: "old-daemon") == 7)
+        #expect(try store.enqueueRun(automationKey: "report.yaml", inputs: nil, trigger: "manual").status == .queued)
+    }
+
     @Test("Pruning keeps recent and pending claims and each automation's latest")
     func prune() throws {
         let store = try store()

@@ -67,12 +67,30 @@ public final class AutomationStore: Sendable {
     /// ```
     ///
     /// - Parameter database: The database.
-    /// - Throws: `SQLiteStorageError` when a SQLite file cannot be migrated.
+    /// - Throws: `SQLiteStorageError` when a SQLite file cannot be migrated; `StateDatabaseError`
+    ///   when a PostgreSQL database cannot be read or lacks the store's migrations (with the fix).
     public init(database: any StateDatabase) throws {
         if let sqlite = database as? SQLiteStateDatabase {
-            try SQLiteStorageError.naming(sqlite.path) { try Self.migrator.migrate(sqlite.writer) }
+            try SQLiteStorageError.naming(sqlite.path) {
+                if try !sqlite.writer.read({ try Self.migrator.hasCompletedMigrations($0) }) { try Self.migrator.migrate(sqlite.writer) }
+            }
         }
+        if database.dialect == .postgres { try Self.checkSchema(of: database) }
         state = database
+    }
+
+    /// Throws, with the fix, when a PostgreSQL database lacks the store's migrations.
+    private static func checkSchema(of database: any StateDatabase) throws {
+        let applied = try database.read { connection in
+            Set(try connection.rows("SELECT name FROM shortcuts_migration", []).compactMap { $0.text("name") })
+        }
+        let missing = postgresMigrations.map(\.name).filter { !applied.contains($0) }
+        guard missing.isEmpty else {
+            throw StateDatabaseError(
+                location: database.location,
+                reason: "the automation store's tables are missing (\(missing.map { "'\($0)'" }.joined(separator: ", ")) not applied)\n"
+                    + "help: open the database with AutomationStore.postgresMigrations among its migrations")
+        }
     }
 
     /// The GRDB connection of a store in a SQLite file, for SQLite-only inspection.
