@@ -85,13 +85,16 @@ struct AutomationStoreTests {
                     INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt)
                     VALUES ('/srv/Workflows/report.yaml', 100, 'succeeded', 'run-1', 'old-daemon', 0, 1, 100)
                     """)
-            try db.execute(sql: "INSERT INTO daemon (id, pid, host, workflows, startedAt, stoppedAt) VALUES ('old-daemon', 7, 'h', '/srv', 1, 2)")
+            let now = Date().timeIntervalSince1970
+            try db.execute(
+                sql: "INSERT INTO daemon (id, pid, host, workflows, startedAt, stoppedAt) VALUES ('old-daemon', 7, 'h', '/srv', ?, ?)",
+                arguments: [now - 10, now - 5])
         }
         try queue.close()
         let store = try AutomationStore(path: path)
         let claim = try #require(try store.claims(of: "/srv/Workflows/report.yaml").first)
         #expect(claim.status == .succeeded && claim.epoch == 0 && !claim.isCancelRequested)
-        #expect(try store.pid(ofDaemon: "old-daemon") == 7)
+        #expect(try store.daemons().first { $0.id == "old-daemon" }?.pid == 7)
         #expect(try store.enqueueRun(automationKey: "report.yaml", inputs: nil, trigger: "manual").status == .queued)
     }
 

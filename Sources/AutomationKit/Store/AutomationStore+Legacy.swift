@@ -1,28 +1,9 @@
 import Foundation
 import StateStorage
 
-/// The writes of a daemon that finds other daemons by their lock files (`DaemonLock`) rather
-/// than by leases: claims without a lease, decided by the daemon for its own runs.
+/// Claims without a lease, decided by the caller, and the pending claims of other daemons
+/// (which a daemon on a SQLite file finds dead by their lock files, `DaemonLock`).
 extension AutomationStore {
-    func registerDaemon(id: String, workflows: String, now: Date) throws {
-        try state.write { connection in
-            try connection.execute(
-                "INSERT INTO daemon (id, pid, host, workflows, startedAt) VALUES (?, ?, ?, ?, ?)",
-                [.text(id), .integer(Int64(getpid())), .text(ProcessInfo.processInfo.hostName), .text(workflows), .date(now)])
-        }
-    }
-
-    func daemonStopped(id: String, now: Date) throws {
-        try state.write { connection in
-            try connection.execute("UPDATE daemon SET stoppedAt = ? WHERE id = ?", [.date(now), .text(id)])
-        }
-    }
-
-    /// The pid a daemon had, for messages.
-    func pid(ofDaemon id: String) throws -> Int? {
-        try state.read { connection in try connection.row("SELECT pid FROM daemon WHERE id = ?", [.text(id)])?.int("pid") }
-    }
-
     /// Inserts claims in one durable transaction; a claim whose (automation, due time) already
     /// exists is not inserted.
     ///
@@ -52,20 +33,6 @@ extension AutomationStore {
                 return claim
             }
         }
-    }
-
-    /// Records that a claim's run (or another attempt of it) started, and when the first attempt did.
-    func started(_ id: Int64, runID: String, attempt: Int, firstStartedAt date: Date) throws {
-        try state.write { connection in
-            try connection.execute(
-                "UPDATE claim SET status = 'running', runID = ?, attempts = ?, startedAt = coalesce(startedAt, ?) WHERE id = ?",
-                [.text(runID), .integer(Int64(attempt)), .date(date), .integer(id)])
-        }
-    }
-
-    /// Records how claims ended (``settle(_:)``).
-    func finish(_ endings: [ClaimEnding]) throws {
-        try settle(endings)
     }
 
     /// The claims still queued or running that other daemons own.
