@@ -191,3 +191,20 @@ final class LockedList<Element>: @unchecked Sendable {
     func append(_ element: Element) { lock.withLock { list.append(element) } }
     var items: [Element] { lock.withLock { list } }
 }
+
+#if PostgreSQL
+    import PostgresStorage
+
+    extension RunHistoryBehaviourTests {
+        @Test(
+            "A PostgreSQL database without the history's migrations is named with the fix",
+            .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
+        func missingMigrations() throws {
+            let database = try PostgresStateDatabase(url: PostgresServer.shared().makeDatabase(), migrations: [])
+            let error = try #require(throws: StateDatabaseError.self) { try RunHistory(database: database) }
+            #expect(error.location == database.location)
+            #expect(error.reason.contains("'runs v1: runs, steps and maintenance' not applied"))
+            #expect(error.reason.contains("help: open the database with RunHistory.postgresMigrations"))
+        }
+    }
+#endif
