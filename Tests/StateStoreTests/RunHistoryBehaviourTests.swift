@@ -7,19 +7,20 @@ import WorkflowKit
 
 /// The run history behaves the same in a SQLite file and in a PostgreSQL database: every test
 /// runs on each store available (PostgreSQL needs its server binaries and the `PostgreSQL` trait).
-@Suite("Run history on every store")
+@Suite("Run history on every store", .serialized, .timeLimit(.minutes(3)))
 struct RunHistoryBehaviourTests {
     let tiny = try! WorkflowLoader.load(text: "name: Tiny\nsteps:\n  - show: hello\n", fileName: "Workflows/tiny.yaml")
     let sides = try! WorkflowLoader.load(
         text: "name: Sides\nsteps:\n  - parallel:\n      - [ { show: left } ]\n      - [ { show: right } ]\n", fileName: "Workflows/sides.yaml")
 
-    /// The pid of a process that has ended.
+    /// A pid no process has: the highest free one below the system's limit (no process is
+    /// started for it, so that this suite never waits on a child while the server starts).
     func deadPID() throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
-        return process.processIdentifier
+        let limit =
+            Int32((try? String(contentsOfFile: "/proc/sys/kernel/pid_max", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "")
+            ?? 32_768
+        let pid = try #require(stride(from: limit - 1, to: 300, by: -1).first { kill($0, 0) == -1 && errno == ESRCH })
+        return pid
     }
 
     func statuses(_ database: any StateDatabase) throws -> [String: String] {
@@ -190,3 +191,20 @@ final class LockedList<Element>: @unchecked Sendable {
     func append(_ element: Element) { lock.withLock { list.append(element) } }
     var items: [Element] { lock.withLock { list } }
 }
+
+#if PostgreSQL
+    import PostgresStorage
+
+    extension RunHistoryBehaviourTests {
+        @Test(
+            "A PostgreSQL database without the history's migrations is named with the fix",
+            .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
+        func missingMigrations() throws {
+            let database = try PostgresStateDatabase(url: PostgresServer.shared().makeDatabase(), migrations: [])
+            let error = try #require(throws: StateDatabaseError.self) { try RunHistory(database: database) }
+            #expect(error.location == database.location)
+            #expect(error.reason.contains("'runs v1: runs, steps and maintenance' not applied"))
+            #expect(error.reason.contains("help: open the database with RunHistory.postgresMigrations"))
+        }
+    }
+#endif
