@@ -76,22 +76,28 @@ final class BenchmarkPostgres {
         }
     }
 
+    /// Runs a program to its end with its output in a file, through `posix_spawn` and `waitpid`
+    /// (the server that `pg_ctl start` leaves running keeps the file open, not a pipe).
     private static func run(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         let output = FileManager.default.temporaryDirectory.appendingPathComponent("shortcuts-bench-pg-\(UUID().uuidString).log")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
-        let handle = try FileHandle(forWritingTo: output)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        guard process.terminationStatus == 0 else {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        guard spawned == 0 else { throw Failure(description: "cannot start \(executable): \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let exitStatus = (status >> 8) & 0xff
+        guard status & 0x7f == 0, exitStatus == 0 else {
             let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
-            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) exited \(process.terminationStatus): \(text)")
+            throw Failure(description: "\(([executable] + arguments).joined(separator: " ")) exited \(exitStatus): \(text)")
         }
     }
 

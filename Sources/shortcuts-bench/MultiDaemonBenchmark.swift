@@ -4,6 +4,7 @@ import IntentKit
 import LibraryApp
 import PostgresStorage
 import StateStorage
+import Synchronization
 import WorkflowKit
 
 /// Daemons sharing one PostgreSQL database against one daemon on the SQLite store, on this
@@ -21,6 +22,9 @@ import WorkflowKit
 ///
 ///     swift run -c release --traits PostgreSQL shortcuts-bench daemons-pg [seconds] [automations]
 enum MultiDaemonBenchmark {
+    /// The databases the daemons used, open until the process exits.
+    static let openDatabases = Mutex<[any StateDatabase]>([])
+
     struct Measurement {
         var label: String
         var claimsPerSecond: Double
@@ -75,9 +79,14 @@ enum MultiDaemonBenchmark {
                         workflows: workflows, homes: { root.appendingPathComponent("pg\(count)-home-\($0)") },
                         stores: { _ in
                             let database = try PostgresStateDatabase(url: url, migrations: migrations)
+                            openDatabases.withLock { $0.append(database) }
                             return DaemonStores(automations: try AutomationStore(database: database), history: try RunHistory(database: database))
                         },
-                        reader: { try PostgresStateDatabase(url: url, migrations: []) }))
+                        reader: {
+                            let database = try PostgresStateDatabase(url: url, migrations: [])
+                            openDatabases.withLock { $0.append(database) }
+                            return database
+                        }))
             }
         #endif
         report(results)

@@ -84,19 +84,23 @@ struct DaemonCommand: AsyncParsableCommand {
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             grace: DurationSyntax.parse(grace) ?? .seconds(10), locale: locale.resolvedLocale)
         configuration.lease = DurationSyntax.parse(lease) ?? .seconds(10)
-        var sharedLocation: String?
-        if let source = store.source {
-            let stores = try StateStores.open(source)
-            configuration.stores = DaemonStores(automations: stores.automations, history: stores.history)
-            sharedLocation = stores.sharedLocation
-        }
         let secrets = configuration.secrets
         let handler = DaemonLogHandler(
             level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
             isJournal: environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
         let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         ExtensionLog.install(logger)
-        if let sharedLocation { logger.info("state and runs in the shared database \(sharedLocation)") }
+        if let source = store.source {
+            let stores: StateStores
+            do {
+                stores = try StateStores.open(source, logger: logger)
+            } catch {
+                logger.critical("\(error)")
+                throw error
+            }
+            configuration.stores = DaemonStores(automations: stores.automations, history: stores.history)
+            logger.info("state and runs in the shared database \(stores.sharedLocation ?? source.shownURL)")
+        }
         LoadedExtensions.setIdleTimeout(DurationSyntax.parse(extensionIdleTimeout))
         let daemon = AutomationDaemon(configuration, logger: logger)
         let watch = SignalWatch([SIGTERM, SIGINT, SIGHUP]) { number in

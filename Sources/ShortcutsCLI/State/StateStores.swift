@@ -2,8 +2,10 @@ import ArgumentParser
 import AutomationKit
 import Foundation
 import IntentKit
+import Logging
 import PostgresStorage
 import StateStorage
+import Synchronization
 import WorkflowKit
 
 /// `--database URL`: the shared PostgreSQL database, else `$SHORTCUTS_DATABASE_URL`, else the
@@ -32,9 +34,9 @@ struct StoreOptions: ParsableArguments {
 /// let stores = try StateStores.open(store.source)
 /// let runs = try stores.history.runs(RunHistory.Filter(limit: 10))
 /// ```
-struct StateStores {
+struct StateStores: Sendable {
     /// A database URL and the option or variable it came from, for messages.
-    struct Source {
+    struct Source: Sendable {
         var url: String
         var origin: String
 
@@ -53,11 +55,15 @@ struct StateStores {
     /// The shared database's URL without its password; `nil` for the SQLite files.
     var sharedLocation: String?
 
-    /// Opens both stores (creating or migrating them).
+    /// Opens both stores (creating or migrating them); a shared database is opened once per
+    /// process and stays open until it exits.
     ///
-    /// - Parameter source: The shared database, or `nil` for the SQLite files of `$SHORTCUTS_HOME`.
+    /// - Parameters:
+    ///   - source: The shared database, or `nil` for the SQLite files of `$SHORTCUTS_HOME`.
+    ///   - logger: Receives the shared database's connections, retries and migrations; warnings
+    ///     and errors only by default.
     /// - Throws: `CommandLineError` naming the database (without its password) and how to fix it.
-    static func open(_ source: Source?) throws -> StateStores {
+    static func open(_ source: Source?, logger: Logger = quietLogger) throws -> StateStores {
         guard let source else {
             let automations: AutomationStore
             let history: RunHistory
@@ -69,14 +75,29 @@ struct StateStores {
             }
             return StateStores(automations: automations, history: history, sharedLocation: nil)
         }
-        let database = try openShared(source)
-        do {
-            return StateStores(
-                automations: try AutomationStore(database: database), history: try RunHistory(database: database),
-                sharedLocation: source.shownURL)
-        } catch {
-            throw failure(error, source: source)
+        return try opened.withLock { opened in
+            if let stores = opened[source.url] { return stores }
+            let database = try openShared(source, logger: logger)
+            do {
+                let stores = StateStores(
+                    automations: try AutomationStore(database: database), history: try RunHistory(database: database),
+                    sharedLocation: source.shownURL)
+                opened[source.url] = stores
+                return stores
+            } catch {
+                throw failure(error, source: source)
+            }
         }
+    }
+
+    /// The shared databases opened by this process, by URL.
+    private static let opened = Mutex<[String: StateStores]>([:])
+
+    /// The commands' logger for the shared database: its warnings and errors, on standard error.
+    static var quietLogger: Logger {
+        var logger = Logger(label: "shortcuts.postgres")
+        logger.logLevel = .warning
+        return logger
     }
 
     /// The run history alone, for the commands that only read or record runs: `nil` when it is
@@ -106,7 +127,7 @@ struct StateStores {
     }
 
     /// The shared database, migrated for both stores.
-    private static func openShared(_ source: Source) throws -> any StateDatabase {
+    private static func openShared(_ source: Source, logger: Logger) throws -> any StateDatabase {
         let scheme = source.url.prefix { $0 != ":" }.lowercased()
         guard scheme == "postgres" || scheme == "postgresql" else {
             throw CommandLineError(
@@ -118,7 +139,8 @@ struct StateStores {
         }
         #if PostgreSQL
             do {
-                return try PostgresStateDatabase(url: source.url, migrations: AutomationStore.postgresMigrations + RunHistory.postgresMigrations)
+                return try PostgresStateDatabase(
+                    url: source.url, migrations: AutomationStore.postgresMigrations + RunHistory.postgresMigrations, logger: logger)
             } catch {
                 throw failure(error, source: source)
             }
