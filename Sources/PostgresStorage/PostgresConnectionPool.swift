@@ -137,9 +137,13 @@
             do {
                 let connection = try PostgresConnection.connect(
                     on: PostgresConnection.defaultEventLoopGroup.next(), configuration: configuration, id: id, logger: logger
-                ).wait()
+                ).wait(atMost: Double(settings.connectTimeout.nanoseconds) / 1e9 + 1)
                 logger.debug("connected to \(endpoint.location)")
                 return connection
+            } catch is DeadlinePassed {
+                throw StateDatabaseError(
+                    location: endpoint.location, reason: "cannot connect: no answer within the connect timeout; is the server reachable?",
+                    isUnavailable: true)
             } catch {
                 throw connectError(error)
             }

@@ -74,7 +74,13 @@
             }
             defer { timeout.cancel() }
             do {
-                return try connection.query(query, logger: logger).wait()
+                // The deadline above closes the connection, which ends the request; a little later
+                // this thread stops waiting even if that did not happen.
+                return try connection.query(query, logger: logger).wait(atMost: Double(requestTimeout.nanoseconds) / 1e9 + 2)
+            } catch is DeadlinePassed {
+                isBroken = true
+                Self.abandon(connection)
+                throw mapped(DeadlinePassed(), sql: query.sql, timedOut: true)
             } catch {
                 throw mapped(error, sql: query.sql, timedOut: timedOut.isSet)
             }
@@ -95,6 +101,11 @@
             if failure.losesConnection { isBroken = true }
             return StateDatabaseError(
                 location: location, reason: "\(failure.reason), in: \(Self.excerpt(sql))", isUnavailable: failure.isUnavailable)
+        }
+
+        /// Closes a connection whose request did not end.
+        static func abandon(_ connection: PostgresConnection) {
+            PostgresConnectionPool.close(connection)
         }
 
         /// The first line of a statement, short enough for a message.

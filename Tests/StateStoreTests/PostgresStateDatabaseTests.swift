@@ -455,11 +455,13 @@
     }
 
     extension StateDatabase {
-        /// Polls a read until it is true or the time is up.
+        /// Polls a read until it is true or the time is up, while the database is unavailable too.
         func wait(timeout: Double, until condition: (any StateConnection) throws -> Bool) throws -> Bool {
             let deadline = Date(timeIntervalSinceNow: timeout)
             while Date() < deadline {
-                if try read(condition) { return true }
+                do {
+                    if try read(condition) { return true }
+                } catch let error as StateDatabaseError where error.isUnavailable {}
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return false
