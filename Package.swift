@@ -162,7 +162,7 @@ let package = Package(
         .testTarget(
             name: "AutomationKitTests",
             dependencies: [
-                "AutomationKit", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
+                "AutomationKit", "StateStorage", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log")
             ]
         ),

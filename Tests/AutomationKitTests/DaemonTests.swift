@@ -139,7 +139,7 @@ extension DaemonTests {
         let warning = try #require(secondLines.first { $0.hasPrefix("another daemon (pid \(getpid()))") })
         #expect(secondLines.level(of: warning) == .warning)
         #expect(warning.contains("no due time runs twice"))
-        #expect(warning.contains("overlap: is decided by each daemon"))
+        #expect(warning.contains("overlap: holds across the daemons"))
 
         try write("late.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: late } ]\n")
         first.reload()

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import IntentKit
+import StateStorage
 import Testing
 
 @testable import WorkflowKit
@@ -25,8 +26,9 @@ struct RunHistoryTests {
     }
 
     func statuses(_ history: RunHistory) throws -> [String: String] {
-        try history.database.read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, status FROM run").map { ($0["id"], $0["status"]) })
+        try history.database.read { connection in
+            Dictionary(
+                uniqueKeysWithValues: try connection.rows("SELECT id, status FROM run", []).map { ($0.text("id") ?? "", $0.text("status") ?? "") })
         }
     }
 
@@ -37,10 +39,10 @@ struct RunHistoryTests {
         let alive = try history.begin(workflow: workflow)
         try history.begin([(file: "Workflows/tiny.yaml", name: "Tiny", id: "automation-run")], trigger: "automation")
         let pid = try deadPID()
-        try history.database.write { db in
-            try db.execute(sql: "UPDATE run SET ownerPID = ? WHERE id = ?", arguments: [pid, dead])
+        try history.database.write { connection in
+            try connection.execute("UPDATE run SET ownerPID = ? WHERE id = ?", [.integer(Int64(pid)), .text(dead)])
             // A live pid with another start time: the pid was reused by a later process.
-            try db.execute(sql: "UPDATE run SET ownerStartTime = ownerStartTime - 1 WHERE id = ?", arguments: [reused])
+            try connection.execute("UPDATE run SET ownerStartTime = ownerStartTime - 1 WHERE id = ?", [.text(reused)])
         }
 
         let reader = try RunHistory(path: path, readOnly: true)
@@ -61,10 +63,10 @@ struct RunHistoryTests {
         let now = Date()
         let history = try RunHistory(path: path, now: now)
         func insert(_ id: String, daysAgo: Double, status: String = "succeeded") throws {
-            try history.database.write { db in
-                try db.execute(
-                    sql: "INSERT INTO run (id, workflow, trigger, startedAt, status) VALUES (?, 'w.yaml', 'manual', ?, ?)",
-                    arguments: [id, now.addingTimeInterval(-daysAgo * 86_400).timeIntervalSince1970, status])
+            try history.database.write { connection in
+                try connection.execute(
+                    "INSERT INTO run (id, workflow, trigger, startedAt, status) VALUES (?, 'w.yaml', 'manual', ?, ?)",
+                    [.text(id), .date(now.addingTimeInterval(-daysAgo * 86_400)), .text(status)])
             }
         }
         try insert("old", daysAgo: 91)
@@ -88,6 +90,24 @@ struct RunHistoryTests {
         #expect(try history.runs(.init(workflow: "other.yaml")).isEmpty)
         #expect(try history.runs(.init(since: Date().addingTimeInterval(60))).isEmpty)
         #expect(try history.runs(.init(limit: 1)).map(\.id) == [second])
+    }
+
+    @Test func aFileFromBeforeHostsWereRecordedCountsItsRunsAsThisHosts() throws {
+        let queue = try DatabaseQueue(path: path)
+        try RunHistory.migrator.migrate(queue, upTo: "v4: step branches")
+        let pid = try deadPID()
+        try queue.write { db in
+            try db.execute(
+                sql:
+                    "INSERT INTO run (id, workflow, trigger, startedAt, status, ownerPID, ownerStartTime) VALUES ('old', 'w.yaml', 'manual', ?, 'running', ?, 0)",
+                arguments: [Date().timeIntervalSince1970, pid])
+        }
+        try queue.close()
+        let history = try RunHistory(path: path)
+        #expect(try statuses(history)["old"] == "interrupted")
+        let id = try history.begin(workflow: workflow)
+        let host = try history.database.read { try $0.row("SELECT ownerHost FROM run WHERE id = ?", [.text(id)])?.text("ownerHost") }
+        #expect(host == ProcessInfo.processInfo.hostName)
     }
 
     @Test func aProcessIsKnownByItsPIDAndStartTime() throws {

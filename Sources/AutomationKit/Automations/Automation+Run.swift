@@ -19,7 +19,8 @@ extension Automation {
     /// `${secrets.NAME}` reads `secrets`, whose values are masked in the trace, the history,
     /// the error and what `show` receives, as in any run.
     func attempt(
-        _ workflow: Workflow, runID: String, isBegun: Bool = false, catalog: IntentCatalog, history: RunHistory?,
+        _ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String, isBegun: Bool = false, catalog: IntentCatalog,
+        history: RunHistory?,
         secrets: SecretStore?, locale: String, trigger: String, isLast: Bool = true, show: @escaping @Sendable (String) -> Void
     ) async -> AttemptOutcome {
         let runner = {
@@ -35,7 +36,7 @@ extension Automation {
             let output: IntentValue
             if let timeout {
                 output = try await withThrowingTaskGroup(of: IntentValue.self) { group in
-                    group.addTask { try await runner.run(workflow, runID: runID, isBegun: isBegun).output }
+                    group.addTask { try await runner.run(workflow, inputs: inputs, runID: runID, isBegun: isBegun).output }
                     group.addTask {
                         try await Task.sleep(for: timeout)
                         throw AttemptTimedOut()
@@ -45,7 +46,7 @@ extension Automation {
                     return first
                 }
             } else {
-                output = try await runner.run(workflow, runID: runID, isBegun: isBegun).output
+                output = try await runner.run(workflow, inputs: inputs, runID: runID, isBegun: isBegun).output
             }
             return .succeeded(output)
         } catch is AttemptTimedOut {

@@ -77,6 +77,15 @@ public final class Automation: Sendable {
     /// The workflow file.
     public var file: URL { URL(fileURLWithPath: fileName) }
 
+    /// The file's path relative to the workflows folder (its name, since automations are read
+    /// from the folder itself, not its subfolders): how every machine that deploys the same
+    /// folder names the automation in a shared store (``AutomationStore/key(for:)``).
+    ///
+    /// ```swift
+    /// print(automation.relativePath)   // report.yaml
+    /// ```
+    public var relativePath: String { file.lastPathComponent }
+
     /// The parsed `schedule:`.
     public var schedule: CronExpression { compiledSchedule }
 

@@ -16,6 +16,7 @@ extension DaemonEngine {
         var runID = claim.runID ?? Self.newRunID()
         var startedAt: Date?
         var attempt = 0
+        var isSettledElsewhere = false
         let name = automation.name
         attempts: while attempt < automation.attempts {
             attempt += 1
@@ -45,8 +46,19 @@ extension DaemonEngine {
             // with the others of its instant; a queued claim that starts, and each retry,
             // record their run in the claim before it begins, so that a daemon that dies now
             // leaves the run findable.
-            if attempt > 1 || claim.status == .queued {
-                try? store.started(claim.id ?? 0, runID: runID, attempt: attempt, firstStartedAt: startedAt ?? now)
+            if attempt > 1 || claim.status == .queued, let lease = currentLease {
+                do {
+                    guard try store.start(claim.id ?? 0, runID: runID, attempt: attempt, firstStartedAt: startedAt ?? now, lease: lease) else {
+                        // Another daemon settled the claim (this one lost its lease): not ours to run.
+                        log("\(name): due \(Self.format(claim.dueDate)) is no longer this daemon's to run", level: .warning)
+                        isSettledElsewhere = true
+                        attempt -= 1
+                        status = .cancelled
+                        break attempts
+                    }
+                } catch {
+                    log("\(name): cannot record the start of run \(runID.prefix(8)): \(error)", level: .error)
+                }
             }
             let workflow: Workflow
             switch self.workflow(for: activity) {
@@ -55,9 +67,7 @@ extension DaemonEngine {
             case .failure(let error):
                 // The file changed since it was scheduled, and no longer validates.
                 let message = error.rendered()
-                if isBegun {
-                    try? history.finish(runID, status: .failed, output: nil, error: message, steps: [])
-                }
+                if isBegun { historyWrites.record(.finish(runID, status: .failed, error: message)) }
                 status = .failed
                 note = Self.summary(of: message)
                 log("\(name): due \(Self.format(claim.dueDate)) cannot run:\n\(message)", level: .error)
@@ -95,18 +105,26 @@ extension DaemonEngine {
         if status == .cancelled {
             note = condition.withLock { activity.cancelReason } ?? "cancelled"
         }
-        endings.record(
-            ClaimEnding(
-                id: claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
-                attempts: attempt, startedAt: startedAt, endedAt: Date()))
+        if !isSettledElsewhere {
+            endings.record(
+                ClaimEnding(
+                    id: claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
+                    attempts: attempt, startedAt: startedAt, endedAt: Date()))
+        }
         let next = automation.nextDueTime(after: Date())
-        condition.withLock {
+        let entry = activity.schedule
+        let hasWaiting = condition.withLock { () -> Bool in
             activities[ObjectIdentifier(activity)] = nil
-            let entry = activity.schedule
             entry.remove(activity)
             if next.map({ $0.timeIntervalSinceNow > Self.workflowCacheHorizon }) ?? true { entry.cachedWorkflow = nil }
-            pump(entry)
             condition.broadcast()
+            return entry.running.isEmpty && !entry.waiting.isEmpty
+        }
+        if hasWaiting {
+            // The store promotes a queued claim only when no claim of the automation is
+            // running: this one's ending goes first.
+            endings.flush(within: 1)
+            promoteWaiting([entry])
         }
     }
 

@@ -2,11 +2,14 @@ import Foundation
 import IntentKit
 import Logging
 import SQLiteStorage
+import StateStorage
 import WorkflowKit
 
 /// The daemon's machinery: a scheduler thread that sleeps on a condition until the earliest
 /// due time (or a reload, or a stop), claims what is due in one transaction, and starts a
-/// task per claimed due time.
+/// task per claimed due time; and a heartbeat thread that renews the daemon's lease, settles
+/// the claims of daemons whose lease expired, and polls for cancellations, promotions and run
+/// requests (see `DaemonEngine+Lease.swift`).
 ///
 /// Everything mutable is guarded by `condition`'s lock, which is never held across database
 /// writes or workflow loading. The scheduler thread alone touches `folder`.
@@ -14,6 +17,8 @@ final class DaemonEngine: @unchecked Sendable {
     let configuration: AutomationDaemon.Configuration
     let logger: Logger
     let daemonID = UUID().uuidString.lowercased()
+    /// The current time by the database's clock: the one due times are decided by.
+    let clock = DaemonClock()
 
     /// A due time more than this late means the daemon stalled (suspend, clock change): the
     /// stalled period is handled like a restart, by `catchUp:`.
@@ -26,19 +31,27 @@ final class DaemonEngine: @unchecked Sendable {
     /// the others are read from their file when they run, so that thousands of automations
     /// cost little memory.
     static let workflowCacheHorizon: TimeInterval = 600
+    /// How long a stopping daemon keeps trying to record what it has not recorded yet while
+    /// the database cannot be reached.
+    static let flushWait: TimeInterval = 10
 
     // Set by start(), then only read.
     private(set) var store: AutomationStore!
     private(set) var history: RunHistory!
-    private(set) var endings: ClaimEndings!
+    private(set) var endings: RetryingWriter<ClaimEnding>!
+    private(set) var historyWrites: RetryingWriter<HistoryWrite>!
+    private(set) var requestCompletions: RetryingWriter<RunRequestCompletion>!
     private var lock: DaemonLock?
     private var watcher: FolderWatcher?
     /// Touched by start() and then by the scheduler thread only.
     private var folder: AutomationFolder?
 
     let condition = NSCondition()
+    /// Held while the lease is renewed or registered again, so that the heartbeat and the
+    /// scheduler do not both register a new epoch.
+    let leaseLock = NSRecursiveLock()
     // Guarded by `condition`.
-    private var entries: [String: ScheduledAutomation] = [:]
+    var entries: [String: ScheduledAutomation] = [:]
     private var dueQueue = DueQueue()
     private var nextGeneration = 1
     var activities: [ObjectIdentifier: RunActivity] = [:]
@@ -50,6 +63,21 @@ final class DaemonEngine: @unchecked Sendable {
     private var isReloadPending = false
     private var nextPrune = Date.distantFuture
     private var isSchedulerRunning = false
+    /// The lease the daemon claims under; `nil` while it registers again after losing it.
+    var lease: Lease?
+    /// Since when (local clock) the daemon holds its lease without a failed renewal.
+    var leaseHeldSince: Date?
+    /// The live daemons, refreshed at each heartbeat.
+    var ranking = RendezvousRanking(daemons: [])
+    /// Due times not claimed because the database could not be reached.
+    private var backlog = ClaimBacklog()
+    /// Whether the backlog's outage was logged.
+    private var isOutageLogged = false
+    /// Run requests being run, by id.
+    var requestTasks: [Int64: Task<Void, Never>] = [:]
+    var isHeartbeatRunning = false
+    /// Set once the daemon recorded its stop: the heartbeat ends.
+    var isHeartbeatStopping = false
 
     enum Lifecycle {
         case created, running, stopping, stopped
@@ -67,6 +95,9 @@ final class DaemonEngine: @unchecked Sendable {
 
     var scheduledCount: Int { condition.withLock { entries.count } }
 
+    /// The lease, read under the lock.
+    var currentLease: Lease? { condition.withLock { lease } }
+
     // MARK: Starting
 
     func start() throws {
@@ -80,54 +111,71 @@ final class DaemonEngine: @unchecked Sendable {
         } catch {
             throw AutomationError.store(home.path, underlying: error.localizedDescription)
         }
-        store = try open(home.appendingPathComponent("automations.sqlite")) { try AutomationStore(path: $0) }
-        history = try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0) }
-        endings = ClaimEndings(store: store) { [logger] message in logger.error("\(message)") }
+        if let stores = configuration.stores {
+            store = stores.automations
+            history = stores.history
+        } else {
+            store = try open(home.appendingPathComponent("automations.sqlite")) { try AutomationStore(path: $0) }
+            history = try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0) }
+        }
+        let report: @Sendable (String) -> Void = { [logger] message in logger.error("\(message)") }
+        endings = RetryingWriter(label: "how due times ended", log: report) { [unowned self] batch in try finish(batch) }
+        historyWrites = RetryingWriter(label: "run history records", log: report) { [unowned self] batch in try writeHistory(batch) }
+        requestCompletions = RetryingWriter(label: "how run requests ended", log: report) { [unowned self] batch in try complete(batch) }
         let locks = home.appendingPathComponent("daemons")
-        lock = try DaemonLock(folder: locks, daemonID: daemonID)
+        if !store.isShared {
+            // One machine: a dead daemon is found at once by its free lock, without waiting
+            // for its lease to expire.
+            lock = try DaemonLock(folder: locks, daemonID: daemonID)
+        }
         let started = Date()
-        try write { try store.registerDaemon(id: daemonID, workflows: configuration.workflows.path, now: started) }
-        recoverDeadDaemons()
-        let others = DaemonLock.sweep(folder: locks, except: daemonID)
-        if others.removed > 0 {
-            log("removed \(others.removed) stale lock file\(others.removed == 1 ? "" : "s") of stopped daemons from \(locks.path)")
+        let granted = try write { try register() }
+        condition.withLock {
+            lease = granted
+            leaseHeldSince = Date()
         }
-        if !others.live.isEmpty {
-            let pids = others.live.map { id in (try? store.pid(ofDaemon: id)).flatMap { $0 }.map { "pid \($0)" } ?? id }
-            log(
-                "\(others.live.count == 1 ? "another daemon" : "\(others.live.count) other daemons") (\(pids.joined(separator: ", "))) "
-                    + "use \(home.appendingPathComponent("automations.sqlite").path): due times are claimed there, so no due time runs twice; "
-                    + "but overlap: is decided by each daemon for its own runs, so an automation may run in two daemons at once, "
-                    + "and each daemon runs @reboot automations when it starts", level: .warning)
+        refreshDaemons()
+        if !store.isShared {
+            recoverDeadDaemons()
+            let others = DaemonLock.sweep(folder: locks, except: daemonID)
+            if others.removed > 0 {
+                log("removed \(others.removed) stale lock file\(others.removed == 1 ? "" : "s") of stopped daemons from \(locks.path)")
+            }
+            if !others.live.isEmpty {
+                let daemons = (try? store.daemons()) ?? []
+                let pids = others.live.map { id in daemons.first { $0.id == id }.map { "pid \($0.pid)" } ?? id }
+                log(
+                    "\(others.live.count == 1 ? "another daemon" : "\(others.live.count) other daemons") (\(pids.joined(separator: ", "))) "
+                        + "use \(store.location): due times are claimed there, so no due time runs twice, "
+                        + "and overlap: holds across the daemons; but each daemon runs @reboot automations when it starts",
+                    level: .warning)
+            }
+        } else {
+            let live = ranking.daemons.filter { $0 != daemonID }
+            log("joined \(live.count) live daemon\(live.count == 1 ? "" : "s") on \(store.location) (lease epoch \(granted.epoch))")
         }
-        try? store.prune(now: started)
+        try? store.prune(now: clock.now())
 
         let loaded = AutomationFolder.load(configuration.workflows, catalog: configuration.catalog)
         folder = loaded
         for problem in loaded.problems { log(problem.rendered(), level: .error) }
         let automations = loaded.automations
-        let now = Date()
-        let cursors = try write {
-            try store.cursors(for: automations.map { .init(key: $0.key, definition: $0.definition, isEnabled: $0.isEnabled) }, now: now)
-        }
-        var claims: [PendingClaim] = []
-        condition.withLock {
+        let starts = try write { try self.cursors(for: automations, now: clock.now()) }
+        let claims = condition.withLock { () -> [PendingClaim] in
+            var claims: [PendingClaim] = []
             for automation in automations where automation.isEnabled {
-                let entry = ScheduledAutomation(automation: automation, generation: takeGeneration())
+                let entry = ScheduledAutomation(automation: automation, storeKey: store.key(for: automation), generation: takeGeneration())
                 entries[automation.key] = entry
                 if automation.schedule.runsAtStart {
-                    claims.append(claim(started, for: entry, isCatchUp: false, isSequential: false, note: "@reboot: the daemon started"))
+                    claims.append(request(started, for: entry, isCatchUp: false, isSequential: false, note: "@reboot: the daemon started"))
                     continue
                 }
-                let plan = CatchUpPlan(
-                    policy: automation.catchUp, after: cursors[automation.key] ?? now, now: now,
-                    nextDueTime: automation.nextDueTime)
-                claims += catchUp(plan, for: entry)
-                schedule(entry, after: plan.resume)
+                claims += resume(entry, cursor: starts[entry.storeKey], now: clock.now())
             }
             // A stop requested while starting stands: the scheduler then ends at once.
             if lifecycle == .created { lifecycle = .running }
-            nextPrune = now.addingTimeInterval(Self.pruneInterval)
+            nextPrune = Date().addingTimeInterval(Self.pruneInterval)
+            return claims
         }
         let disabled = automations.count - automations.filter(\.isEnabled).count
         log(
@@ -142,10 +190,16 @@ final class DaemonEngine: @unchecked Sendable {
             self.watcher = watcher
             log("watching \(configuration.workflows.relativePath) for changes (\(watcher.mechanism))")
         }
-        condition.withLock { isSchedulerRunning = true }
+        condition.withLock {
+            isSchedulerRunning = true
+            isHeartbeatRunning = true
+        }
         let thread = Thread { [self] in schedulerLoop() }
         thread.name = "automation scheduler"
         thread.start()
+        let heartbeat = Thread { [self] in heartbeatLoop() }
+        heartbeat.name = "automation heartbeat"
+        heartbeat.start()
     }
 
     private func open<Store>(_ url: URL, _ opening: (String) throws -> Store) throws -> Store {
@@ -162,58 +216,40 @@ final class DaemonEngine: @unchecked Sendable {
         do {
             return try body()
         } catch {
-            throw AutomationError.store(configuration.home.appendingPathComponent("automations.sqlite").path, underlying: "\(error)")
+            throw AutomationError.store(store.location, underlying: "\(error)")
         }
     }
 
-    /// Settles the claims that dead daemons left queued or running. A daemon is dead when its
-    /// lock file can be locked; live daemons' claims are left alone. A claim whose run ended
-    /// (the daemon died before recording it) takes the run's status; the others, and their
-    /// runs, are marked interrupted.
+    /// Registers the daemon, with a new lease epoch, and sets the clock by the database's.
+    func register() throws -> Lease {
+        let sent = Date()
+        let granted = try store.register(
+            DaemonRegistration(
+                id: daemonID, pid: Int(getpid()), host: ProcessInfo.processInfo.hostName, workflows: configuration.workflows.path,
+                leaseDuration: configuration.lease))
+        if store.isShared { clock.measure(databaseNow: granted.databaseNow, sent: sent, received: Date()) }
+        return granted
+    }
+
+    /// Records the automations being scheduled; returns when each one's due times became the
+    /// daemon's business, by store key.
+    func cursors(for automations: [Automation], now: Date) throws -> [String: Date] {
+        try store.cursors(
+            for: automations.map { .init(key: store.key(for: $0), definition: $0.definition, isEnabled: $0.isEnabled) }, now: now)
+    }
+
+    /// Settles the claims that dead daemons of this machine left queued or running, found by
+    /// their free lock files (SQLite), without waiting for their leases to expire; live
+    /// daemons' claims are left alone.
     private func recoverDeadDaemons() {
         let locks = configuration.home.appendingPathComponent("daemons")
         do {
             let pending = try store.pendingClaims(notOwnedBy: daemonID)
-            let now = Date()
+            let daemons = try store.daemons()
             for (owner, claims) in Dictionary(grouping: pending, by: \.daemonID).sorted(by: { $0.key < $1.key })
             where DaemonLock.isDead(daemonID: owner, folder: locks) {
-                let daemon = (try? store.pid(ofDaemon: owner)).flatMap { $0 }.map { "the daemon with pid \($0)" } ?? "a daemon"
-                var interrupted: [Claim] = []
-                var settled: [ClaimEnding] = []
-                for claim in claims {
-                    guard claim.status == .running, let runID = claim.runID, let run = try? history.run(matching: runID).run,
-                        run.status != .running, run.status != .interrupted, let id = claim.id
-                    else {
-                        interrupted.append(claim)
-                        continue
-                    }
-                    let status: Claim.Status =
-                        switch run.status {
-                        case .succeeded: .succeeded
-                        case .cancelled: .cancelled
-                        default: .failed
-                        }
-                    settled.append(
-                        ClaimEnding(
-                            id: id, status: status, note: "recorded from the run history after \(daemon) stopped",
-                            runID: nil, attempts: claim.attempts, startedAt: run.startedAt, endedAt: run.endedAt ?? now))
-                }
-                try store.finish(settled)
-                let running = interrupted.filter { $0.status == .running }
-                let message = "interrupted: \(daemon) stopped while it ran (killed or crashed)"
-                try history.mark(running.compactMap(\.runID), as: .interrupted, error: message)
-                try store.markInterrupted(running.compactMap(\.id), note: message, at: now)
-                let queued = interrupted.filter { $0.status == .queued }
-                try store.markInterrupted(queued.compactMap(\.id), note: "interrupted: \(daemon) stopped before it ran (killed or crashed)", at: now)
-                if !interrupted.isEmpty {
-                    log(
-                        "\(daemon) stopped without finishing \(interrupted.count) due times: marked interrupted ("
-                            + interrupted.map { "\(name(ofKey: $0.automationKey)) due \(Self.format($0.dueDate))" }.joined(separator: ", ") + ")",
-                        level: .warning)
-                }
-                if !settled.isEmpty {
-                    log("\(daemon) stopped before recording how \(settled.count) due times ended: taken from the run history")
-                }
+                let name = daemons.first { $0.id == owner }.map(describe) ?? "a daemon"
+                settle(claims, of: name)
             }
         } catch {
             log("cannot check for interrupted runs: \(error)", level: .error)
@@ -222,7 +258,7 @@ final class DaemonEngine: @unchecked Sendable {
 
     // MARK: Scheduling
 
-    private func takeGeneration() -> Int {
+    func takeGeneration() -> Int {
         defer { nextGeneration += 1 }
         return nextGeneration
     }
@@ -231,6 +267,23 @@ final class DaemonEngine: @unchecked Sendable {
     private func schedule(_ entry: ScheduledAutomation, after date: Date) {
         guard let next = entry.automation.nextDueTime(after: date) else { return }
         dueQueue.insert(.init(date: next, key: entry.automation.key, generation: entry.generation))
+    }
+
+    /// Plans an automation's catch-up from its cursor and queues its next due time: what a
+    /// start, and a registration after a lost lease, do. Call with the lock held.
+    func resume(_ entry: ScheduledAutomation, cursor: Date?, now: Date) -> [PendingClaim] {
+        let plan = CatchUpPlan(policy: entry.automation.catchUp, after: cursor ?? now, now: now, nextDueTime: entry.automation.nextDueTime)
+        schedule(entry, after: plan.resume)
+        return catchUp(plan, for: entry, from: cursor ?? now)
+    }
+
+    /// Wakes the scheduler to retry its backlog at once (the database answered again).
+    func retryBacklogNow() {
+        condition.withLock {
+            guard !backlog.isEmpty else { return }
+            backlog.retryNow()
+            condition.broadcast()
+        }
     }
 
     /// Sleeps until the earliest due time, a reload or a stop; claims and starts what is due.
@@ -247,17 +300,24 @@ final class DaemonEngine: @unchecked Sendable {
                 condition.lock()
                 continue
             }
-            let now = Date()
-            if now >= nextPrune {
-                nextPrune = now.addingTimeInterval(Self.pruneInterval)
+            let now = clock.now()
+            if Date() >= nextPrune {
+                nextPrune = Date().addingTimeInterval(Self.pruneInterval)
                 condition.unlock()
                 try? store.prune(now: now)
                 condition.lock()
                 continue
             }
-            let wakeUp = min(dueQueue.first?.date ?? .distantFuture, nextPrune)
+            if let retry = backlog.retryAt, retry <= now {
+                let claims = collectBacklog(now: now)
+                condition.unlock()
+                process(claims)
+                condition.lock()
+                continue
+            }
+            let wakeUp = min(dueQueue.first?.date ?? .distantFuture, backlog.retryAt ?? .distantFuture)
             if wakeUp > now {
-                _ = condition.wait(until: wakeUp)
+                _ = condition.wait(until: min(clock.localDate(for: wakeUp), nextPrune))
                 continue
             }
             let claims = collectDue(now: now)
@@ -271,40 +331,79 @@ final class DaemonEngine: @unchecked Sendable {
     }
 
     /// Takes every due time that has come off the queue, decides what each does and queues
-    /// each automation's next due time. Call with the lock held.
+    /// each automation's next due time. A due time that another live daemon ranks first for
+    /// goes back in the queue until this daemon's turn. Call with the lock held.
     private func collectDue(now: Date) -> [PendingClaim] {
         var claims: [PendingClaim] = []
         while let first = dueQueue.first, first.date <= now {
             dueQueue.removeFirst()
             guard let entry = entries[first.key], entry.generation == first.generation else { continue }
-            if first.date < now.addingTimeInterval(-Self.stallThreshold) {
-                let plan = CatchUpPlan(
-                    policy: entry.automation.catchUp, after: first.date.addingTimeInterval(-1), now: now,
-                    nextDueTime: entry.automation.nextDueTime)
-                log(
-                    "\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.date))) s behind (suspended, or the clock changed); "
-                        + "due times since \(Self.format(first.date)) follow catchUp: \(entry.automation.catchUp.rawValue)", level: .warning)
-                claims += catchUp(plan, for: entry)
-                schedule(entry, after: plan.resume)
+            if !first.isDelayed {
+                if first.due < now.addingTimeInterval(-Self.stallThreshold) {
+                    let plan = CatchUpPlan(
+                        policy: entry.automation.catchUp, after: first.due.addingTimeInterval(-1), now: now,
+                        nextDueTime: entry.automation.nextDueTime)
+                    log(
+                        "\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.due))) s behind (suspended, or the clock changed); "
+                            + "due times since \(Self.format(first.due)) follow catchUp: \(entry.automation.catchUp.rawValue)", level: .warning)
+                    claims += catchUp(plan, for: entry, from: first.due.addingTimeInterval(-1))
+                    schedule(entry, after: plan.resume)
+                    continue
+                }
+                schedule(entry, after: first.due)
+                let delay = ranking.delay(for: entry.storeKey, dueTime: Self.dueTime(first.due), daemon: daemonID)
+                if delay > 0, first.due.addingTimeInterval(delay) > now {
+                    dueQueue.insert(
+                        .init(
+                            date: first.due.addingTimeInterval(delay), key: first.key, generation: first.generation, due: first.due, isDelayed: true))
+                    continue
+                }
+            }
+            if backlog.retryAt != nil {
+                // The database is away: the due time waits with the others, and is claimed in
+                // order when it answers again.
+                backlog.add(key: entry.automation.key, dueTime: first.due)
                 continue
             }
-            claims.append(claim(first.date, for: entry, isCatchUp: false, isSequential: false, note: nil))
-            schedule(entry, after: first.date)
+            claims.append(request(first.due, for: entry, isCatchUp: false, isSequential: false, note: nil))
         }
         return claims
     }
 
-    /// The claims a catch-up plan makes. Call with the lock held.
-    private func catchUp(_ plan: CatchUpPlan, for entry: ScheduledAutomation) -> [PendingClaim] {
+    /// The claims of the backlog's automations, each planned by its `catchUp:` from its
+    /// earliest unclaimed due time, plus its late due times (younger than a catch-up's
+    /// lateness) claimed as usual. Call with the lock held.
+    private func collectBacklog(now: Date) -> [PendingClaim] {
         var claims: [PendingClaim] = []
+        for (key, item) in backlog.take().sorted(by: { $0.key < $1.key }) {
+            guard let entry = entries[key] else { continue }
+            let cursor = item.earliest.addingTimeInterval(-1)
+            let plan = CatchUpPlan(policy: entry.automation.catchUp, after: cursor, now: now, nextDueTime: entry.automation.nextDueTime)
+            claims += catchUp(plan, for: entry, from: cursor)
+            var late = plan.resume
+            while let due = entry.automation.nextDueTime(after: late), due <= item.latest {
+                claims.append(request(due, for: entry, isCatchUp: false, isSequential: false, note: nil))
+                late = due
+            }
+        }
+        return claims
+    }
+
+    /// The claims a catch-up plan makes; `cursor` is the instant after which the plan's due
+    /// times lie, kept should they have to wait for the database. Call with the lock held.
+    private func catchUp(_ plan: CatchUpPlan, for entry: ScheduledAutomation, from cursor: Date) -> [PendingClaim] {
+        var claims: [PendingClaim] = []
+        let earliest = entry.automation.nextDueTime(after: cursor) ?? cursor
         if let missed = plan.missed {
-            claims.append(
-                PendingClaim(
-                    claim: makeClaim(missed, for: entry, status: .missed, isCatchUp: false, note: plan.note), name: entry.automation.name,
-                    activity: nil, replaces: false))
+            var claim = request(missed, for: entry, isCatchUp: false, isSequential: false, note: plan.note)
+            claim.request.isMissed = true
+            claim.earliest = earliest
+            claims.append(claim)
         }
         for (index, due) in plan.runs.enumerated() {
-            claims.append(claim(due, for: entry, isCatchUp: true, isSequential: plan.runs.count > 1, note: index == 0 ? plan.note : nil))
+            var claim = request(due, for: entry, isCatchUp: true, isSequential: plan.runs.count > 1, note: index == 0 ? plan.note : nil)
+            claim.earliest = earliest
+            claims.append(claim)
         }
         if plan.missedCount > 0, let note = plan.note {
             log("\(entry.automation.name): \(note)")
@@ -312,135 +411,158 @@ final class DaemonEngine: @unchecked Sendable {
         return claims
     }
 
-    /// A claim to make for a due time, after the automation's `overlap:`; reserves its place
-    /// among the automation's runs until the claim is confirmed. Call with the lock held.
-    private func claim(_ due: Date, for entry: ScheduledAutomation, isCatchUp: Bool, isSequential: Bool, note: String?) -> PendingClaim {
-        let decision = OverlapDecision(
-            policy: entry.automation.overlap, isSequentialCatchUp: isSequential,
-            running: entry.running.count, queued: entry.waiting.count)
-        switch decision {
-        case .start(let replacing):
-            var claim = makeClaim(due, for: entry, status: .running, isCatchUp: isCatchUp, note: note)
-            claim.runID = Self.newRunID()
-            claim.attempts = 1
-            let activity = RunActivity(claim: claim, automation: entry.automation, schedule: entry)
-            entry.running.append(activity)
-            return PendingClaim(claim: claim, name: entry.automation.name, activity: activity, replaces: replacing)
-        case .queue:
-            var claim = makeClaim(due, for: entry, status: .queued, isCatchUp: isCatchUp, note: note)
-            claim.runID = Self.newRunID()
-            let activity = RunActivity(claim: claim, automation: entry.automation, schedule: entry)
-            entry.waiting.append(activity)
-            return PendingClaim(claim: claim, name: entry.automation.name, activity: activity, replaces: false)
-        case .skip(let reason):
-            return PendingClaim(
-                claim: makeClaim(due, for: entry, status: .skipped, isCatchUp: isCatchUp, note: reason),
-                name: entry.automation.name, activity: nil, replaces: false)
-        }
+    /// A due time to claim; the store decides, after the automation's `overlap:` over every
+    /// daemon's runs, whether it starts, waits or is skipped.
+    func request(_ due: Date, for entry: ScheduledAutomation, isCatchUp: Bool, isSequential: Bool, note: String?) -> PendingClaim {
+        PendingClaim(
+            request: ClaimRequest(
+                automationKey: entry.storeKey, dueTime: Self.dueTime(due), overlap: entry.automation.overlap,
+                isSequentialCatchUp: isSequential, isCatchUp: isCatchUp, runID: Self.newRunID(), note: note),
+            entry: entry, earliest: due)
     }
 
-    private func makeClaim(_ due: Date, for entry: ScheduledAutomation, status: Claim.Status, isCatchUp: Bool, note: String?) -> Claim {
-        Claim(
-            id: nil, automationKey: entry.automation.key, dueTime: Int64(due.timeIntervalSince1970.rounded(.down)), status: status,
-            runID: nil, daemonID: daemonID, isCatchUp: isCatchUp, attempts: 0, claimedAt: 0, startedAt: nil, endedAt: nil, note: note)
-    }
+    static func dueTime(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }
 
     static func newRunID() -> String { UUID().uuidString.lowercased() }
 
-    /// Inserts the claims in one transaction, then starts or queues the due times this daemon
-    /// won and forgets those another daemon claimed first.
-    func process(_ claims: [PendingClaim]) {
+    /// Claims due times in one transaction, then starts or queues those this daemon won and
+    /// forgets those another daemon claimed first. When the database cannot be reached the
+    /// due times go to the backlog, tried again with backoff.
+    func process(_ claims: [PendingClaim], isRetry: Bool = false) {
         guard !claims.isEmpty else { return }
-        let results: [Claim?]
+        guard let lease = currentLease else {
+            // Registering again after a lost lease: catch-up from the cursors covers them.
+            return
+        }
+        let results: [ClaimResult]
         do {
-            results = try store.insert(claims.map(\.claim))
+            results = try claimRetryingUncertainCommits(claims.map(\.request), lease: lease)
+        } catch let error as LeaseLost {
+            // The lease expired without another daemon settling it (the database was away
+            // longer than the lease): renewed, the daemon claims again; lost, it registers again
+            // and catch-up covers these due times.
+            guard !isRetry, renew(), currentLease?.epoch == lease.epoch else {
+                log("cannot claim \(claims.count) due times: \(error)", level: .warning)
+                return
+            }
+            process(claims, isRetry: true)
+            return
+        } catch  where RetryBackoff.isTransient(error) {
+            let logs = condition.withLock { () -> Bool in
+                for claim in claims { backlog.add(key: claim.entry.automation.key, dueTime: claim.earliest) }
+                backlog.failed(now: clock.now())
+                condition.broadcast()
+                defer { isOutageLogged = true }
+                return !isOutageLogged
+            }
+            if logs {
+                log(
+                    "cannot claim \(claims.count) due times for now, trying again until the database answers; "
+                        + "then catchUp: decides what runs of them: \(error)", level: .error)
+            }
+            return
         } catch {
             log("cannot claim \(claims.count) due times, so they do not run: \(error)", level: .error)
-            results = Array(repeating: nil, count: claims.count)
+            return
+        }
+        let recovered = condition.withLock { () -> Bool in
+            backlog.succeeded()
+            defer { isOutageLogged = false }
+            return isOutageLogged
+        }
+        if recovered { log("the database answers again: claiming due times") }
+        accept(zip(claims, results).map { ($0, $1) })
+    }
+
+    /// Claims, trying again at once a few times when the commit's outcome is unknown: a claim
+    /// of this daemon's lease found in place is adopted, so a second try cannot claim twice.
+    private func claimRetryingUncertainCommits(_ requests: [ClaimRequest], lease: Lease) throws -> [ClaimResult] {
+        var tries = 0
+        while true {
+            do {
+                return try store.claim(requests, lease: lease)
+            } catch let error as StateDatabaseError where error.isCommitUncertain && tries < 3 {
+                tries += 1
+                Thread.sleep(forTimeInterval: RetryBackoff.shortest * Double(tries))
+            }
+        }
+    }
+
+    /// Starts or queues the due times this daemon claimed, records the start of those that
+    /// start, and cancels its own runs that a claim replaced.
+    private func accept(_ decided: [(PendingClaim, ClaimResult)]) {
+        var claimed: [(entry: ScheduledAutomation, claim: Claim, replaced: [Claim])] = []
+        for (pending, result) in decided {
+            guard case .claimed(let claim, let replaced) = result else { continue }
+            claimed.append((pending.entry, claim, replaced))
         }
         // The runs that start now are recorded as started together, in one transaction.
-        let starting = zip(claims, results).compactMap { pending, result in
-            result?.status == .running ? pending.activity : nil
-        }
+        let starting = claimed.filter { $0.claim.status == .running }
         var begunAt: Date?
-        do {
-            begunAt = try history.begin(
-                starting.map { (file: $0.automation.fileName, name: $0.automation.name, id: $0.claim.runID ?? "") },
-                trigger: "automation")
-        } catch {
-            log("cannot record the start of \(starting.count) runs: \(error)", level: .error)
+        if !starting.isEmpty {
+            do {
+                begunAt = try history.begin(
+                    starting.map { (file: $0.entry.automation.fileName, name: $0.entry.automation.name, id: $0.claim.runID ?? "") },
+                    trigger: "automation")
+            } catch {
+                log("cannot record the start of \(starting.count) runs: \(error)", level: .error)
+            }
         }
         var cancelled: [RunActivity] = []
+        var lines: [String] = []
         condition.lock()
-        for activity in starting { activity.begunAt = begunAt }
-        var touched: [ObjectIdentifier: ScheduledAutomation] = [:]
-        for (pending, result) in zip(claims, results) {
-            guard let activity = pending.activity else {
-                if let result {
-                    log(
-                        "\(pending.name): due \(Self.format(result.dueDate)) \(result.status.rawValue)"
-                            + (result.note.map { ": \($0)" } ?? ""))
+        for (entry, claim, replaced) in claimed {
+            let name = entry.automation.name
+            if !replaced.isEmpty {
+                let reason = "replaced by the run due at \(Self.format(claim.dueDate)) (overlap: replace)"
+                let ids = Set(replaced.compactMap(\.id))
+                for other in entry.running where other.claim.id.map(ids.contains) == true { other.cancel(reason: reason) }
+                // Queued ones were cancelled by the store.
+                entry.waiting.removeAll { $0.claim.id.map(ids.contains) == true }
+            }
+            switch claim.status {
+            case .running, .queued:
+                let activity = RunActivity(claim: claim, automation: entry.automation, schedule: entry)
+                activity.isConfirmed = true
+                if claim.status == .running { activity.begunAt = begunAt }
+                if lifecycle != .running {
+                    activity.cancel(reason: "the daemon stopped before it started")
+                    cancelled.append(activity)
+                } else if claim.status == .running {
+                    entry.running.append(activity)
+                    launch(activity)
+                } else {
+                    entry.waiting.append(activity)
+                    lines.append("\(name): due \(Self.format(claim.dueDate)) queued behind the running one")
                 }
-                continue
-            }
-            let entry = activity.schedule
-            touched[ObjectIdentifier(entry)] = entry
-            guard let result else {
-                entry.remove(activity)
-                continue
-            }
-            activity.claim = result
-            activity.isConfirmed = true
-            if pending.replaces {
-                let reason = "replaced by the run due at \(Self.format(result.dueDate)) (overlap: replace)"
-                for other in entry.running where other !== activity { other.cancel(reason: reason) }
-                for other in entry.waiting where other !== activity {
-                    other.cancel(reason: reason)
-                    if other.isConfirmed { cancelled.append(other) }
-                }
-                entry.waiting.removeAll { $0 !== activity }
-            }
-            if activity.cancelReason != nil || lifecycle != .running {
-                entry.remove(activity)
-                activity.cancel(reason: "the daemon stopped before it started")
-                cancelled.append(activity)
-            } else if result.status == .running {
-                launch(activity)
-            } else {
-                log("\(activity.automation.name): due \(Self.format(result.dueDate)) queued behind the running one")
+            default:
+                lines.append("\(name): due \(Self.format(claim.dueDate)) \(claim.status.rawValue)" + (claim.note.map { ": \($0)" } ?? ""))
             }
         }
-        for entry in touched.values { pump(entry) }
         condition.unlock()
+        for line in lines { log(line) }
         recordCancelled(cancelled)
     }
 
     /// Records claims that were cancelled before they started (and their runs, when recorded as started).
     func recordCancelled(_ activities: [RunActivity]) {
         let now = Date()
-        for activity in activities where activity.begunAt != nil {
-            _ = try? history.mark([activity.claim.runID ?? ""], as: .cancelled, error: activity.cancelReason ?? "cancelled")
+        let begun = activities.filter { $0.begunAt != nil }
+        if !begun.isEmpty {
+            for activity in begun {
+                historyWrites.record(.mark([activity.claim.runID ?? ""], status: .cancelled, error: activity.cancelReason ?? "cancelled"))
+            }
         }
-        for activity in activities {
-            guard let id = activity.claim.id else { continue }
-            endings.record(
-                ClaimEnding(
-                    id: id, status: .cancelled, note: activity.cancelReason, runID: nil, attempts: 0,
-                    startedAt: nil, endedAt: now))
-        }
-    }
-
-    /// Starts the next waiting due time of an automation when none of its runs is going.
-    /// Call with the lock held.
-    func pump(_ entry: ScheduledAutomation) {
-        guard lifecycle == .running, entry.running.isEmpty, let next = entry.waiting.first, next.isConfirmed else { return }
-        entry.waiting.removeFirst()
-        entry.running.append(next)
-        launch(next)
+        endings.record(
+            activities.compactMap { activity in
+                activity.claim.id.map {
+                    ClaimEnding(id: $0, status: .cancelled, note: activity.cancelReason, runID: nil, attempts: 0, startedAt: nil, endedAt: now)
+                }
+            })
     }
 
     /// Starts the task of a claimed due time. Call with the lock held.
-    private func launch(_ activity: RunActivity) {
+    func launch(_ activity: RunActivity) {
         activities[ObjectIdentifier(activity)] = activity
         activity.task = Task.detached { [self] in
             await perform(activity)
@@ -465,23 +587,24 @@ final class DaemonEngine: @unchecked Sendable {
         self.folder = folder
         for problem in changes.problems { log(problem.rendered(), level: .error) }
         guard !changes.keys.isEmpty else { return }
-        let now = Date()
+        let now = clock.now()
         let current = folder.automations.filter { changes.keys.contains($0.key) }
-        let cursors =
-            (try? store.cursors(for: current.map { .init(key: $0.key, definition: $0.definition, isEnabled: $0.isEnabled) }, now: now)) ?? [:]
+        let cursors = (try? self.cursors(for: current, now: now)) ?? [:]
         var lines: [String] = []
         condition.withLock {
             for key in changes.keys.sorted() {
                 if let automation = current.first(where: { $0.key == key }), automation.isEnabled {
-                    let entry = entries[key] ?? ScheduledAutomation(automation: automation, generation: 0)
+                    let entry = entries[key] ?? ScheduledAutomation(automation: automation, storeKey: store.key(for: automation), generation: 0)
                     lines.append("\(entries[key] == nil ? "scheduling" : "rescheduling") \(automation.name) (\(automation.file.lastPathComponent))")
                     entry.automation = automation
                     entry.cachedWorkflow = nil
                     entry.generation = takeGeneration()
                     entries[key] = entry
-                    schedule(entry, after: max(now, cursors[key] ?? now))
+                    backlog.remove(key)
+                    schedule(entry, after: max(now, cursors[entry.storeKey] ?? now))
                 } else if let entry = entries.removeValue(forKey: key) {
                     entry.generation = takeGeneration()
+                    backlog.remove(key)
                     lines.append(
                         "no longer scheduling \(entry.automation.name) (\(entry.automation.file.lastPathComponent)): "
                             + (current.contains { $0.key == key } ? "disabled" : "deleted or invalid"))
@@ -550,38 +673,54 @@ final class DaemonEngine: @unchecked Sendable {
         watcher?.stop()
         await waitUntil(.distantFuture) { !self.isSchedulerRunning }
         let (waiting, runningCount) = condition.withLock { () -> ([RunActivity], Int) in
+            backlog = ClaimBacklog()
             var waiting: [RunActivity] = []
             for entry in entries.values {
                 waiting += entry.waiting.filter(\.isConfirmed)
                 entry.waiting.removeAll()
             }
             for activity in waiting { activity.cancel(reason: "cancelled: the daemon stopped before it started") }
-            return (waiting, activities.count)
+            return (waiting, activities.count + requestTasks.count)
         }
         recordCancelled(waiting)
         let grace = configuration.grace
         if runningCount > 0 {
             log("stopping: waiting up to \(Self.format(grace)) for \(runningCount) running workflows")
-            await waitUntil(Date().addingTimeInterval(Self.seconds(grace))) { self.activities.isEmpty || self.stopRequests > 1 }
+            await waitUntil(Date().addingTimeInterval(Self.seconds(grace))) {
+                self.activities.isEmpty && self.requestTasks.isEmpty || self.stopRequests > 1
+            }
         }
         let late = condition.withLock { () -> [RunActivity] in
             let late = Array(activities.values)
             for activity in late { activity.cancel(reason: "cancelled: the daemon stopped and its grace period of \(Self.format(grace)) was over") }
+            for task in requestTasks.values { task.cancel() }
             return late
         }
         if !late.isEmpty {
             log("stopping: cancelling \(late.count) workflows still running", level: .warning)
-            await waitUntil(Date().addingTimeInterval(Self.seconds(Self.cancellationWait))) { self.activities.isEmpty }
+            await waitUntil(Date().addingTimeInterval(Self.seconds(Self.cancellationWait))) { self.activities.isEmpty && self.requestTasks.isEmpty }
         }
         let stuck = condition.withLock { Array(activities.values) }
         if !stuck.isEmpty {
             let note = "cancelled: the daemon stopped; the run did not end within \(Self.format(Self.cancellationWait)) of being cancelled"
-            _ = try? history.mark(stuck.compactMap(\.claim.runID), as: .cancelled, error: note)
+            historyWrites.record(.mark(stuck.compactMap(\.claim.runID), status: .cancelled, error: note))
             for activity in stuck { activity.cancelReason = note }
             recordCancelled(stuck)
         }
-        endings.flush()
-        try? store.daemonStopped(id: daemonID, now: Date())
+        let unwritten =
+            historyWrites.flush(within: Self.flushWait) + endings.flush(within: Self.flushWait)
+            + requestCompletions.flush(within: Self.flushWait)
+        if unwritten > 0 {
+            log("stopping: \(unwritten) records could not be written, the database did not answer; the next daemon settles them", level: .error)
+        }
+        if let lease = currentLease {
+            do { try store.stopped(lease) } catch { log("cannot record that the daemon stopped: \(error)", level: .error) }
+        }
+        condition.withLock {
+            isHeartbeatStopping = true
+            condition.broadcast()
+        }
+        await waitUntil(.distantFuture) { !self.isHeartbeatRunning }
         lock?.release()
         condition.withLock {
             lifecycle = .stopped
@@ -602,10 +741,6 @@ final class DaemonEngine: @unchecked Sendable {
 
     // MARK: Text
 
-    func name(ofKey key: String) -> String {
-        condition.withLock { entries[key]?.automation.name } ?? URL(fileURLWithPath: key).lastPathComponent
-    }
-
     static func format(_ date: Date) -> String {
         date.formatted(.iso8601)
     }
@@ -619,12 +754,11 @@ final class DaemonEngine: @unchecked Sendable {
     }
 }
 
-/// A claim about to be inserted, with the run it reserves (to start or to queue), if any.
+/// A due time about to be claimed, with its automation.
 struct PendingClaim {
-    var claim: Claim
-    /// The automation's name, for the log.
-    var name: String
-    var activity: RunActivity?
-    /// Whether, once claimed, it cancels the automation's other runs (`overlap: replace`).
-    var replaces: Bool
+    var request: ClaimRequest
+    var entry: ScheduledAutomation
+    /// The earliest due time it stands for: kept in the backlog when the database cannot be
+    /// reached (a catch-up claim stands for every missed due time of its plan).
+    var earliest: Date
 }

@@ -13,9 +13,23 @@ import Foundation
 /// ```
 struct DueQueue {
     struct Entry {
+        /// When to wake up for it: the due time, or later for a due time that another daemon
+        /// ranks first for (see ``RendezvousRanking``).
         var date: Date
         var key: String
         var generation: Int
+        /// The due time.
+        var due: Date
+        /// Whether ``date`` is already the due time plus this daemon's delay.
+        var isDelayed = false
+
+        init(date: Date, key: String, generation: Int, due: Date? = nil, isDelayed: Bool = false) {
+            self.date = date
+            self.key = key
+            self.generation = generation
+            self.due = due ?? date
+            self.isDelayed = isDelayed
+        }
     }
 
     private var heap: [Entry] = []

@@ -5,6 +5,9 @@ import WorkflowKit
 /// are running or waiting. Guarded by the engine's lock.
 final class ScheduledAutomation: @unchecked Sendable {
     var automation: Automation
+    /// The automation's key in the store (``AutomationStore/key(for:)``): its path relative
+    /// to the workflows folder when the store is shared by several machines.
+    var storeKey: String
     /// Changes on every reload; due-queue entries of another generation are stale.
     var generation: Int
     /// Claimed due times running (or waiting to retry), plus those being claimed to start now.
@@ -15,8 +18,9 @@ final class ScheduledAutomation: @unchecked Sendable {
     /// boxed, since most automations keep none.
     var cachedWorkflow: WorkflowBox?
 
-    init(automation: Automation, generation: Int) {
+    init(automation: Automation, storeKey: String, generation: Int) {
         self.automation = automation
+        self.storeKey = storeKey
         self.generation = generation
     }
 
@@ -38,7 +42,7 @@ final class RunActivity: @unchecked Sendable {
     var claim: Claim
     let automation: Automation
     let schedule: ScheduledAutomation
-    /// Whether the claim's insert went through (it may still lose to another daemon).
+    /// Whether the claim is in the store.
     var isConfirmed = false
     /// The task performing the attempts, once started.
     var task: Task<Void, Never>?

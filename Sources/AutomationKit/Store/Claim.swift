@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import StateStorage
 
 /// One due time of one automation, claimed by a daemon: the row that makes the due time run
 /// at most once.
@@ -64,6 +65,11 @@ public struct Claim: Sendable, Codable, FetchableRecord, PersistableRecord {
     public var endedAt: Double?
     /// Why it was skipped, missed, cancelled or interrupted, for people.
     public var note: String?
+    /// The lease epoch of its daemon when it was claimed (``Lease/epoch``); 0 before leases.
+    public var epoch: Int64 = 0
+    /// Whether another daemon's run replaced it (`overlap: replace`) while it ran: its daemon
+    /// stops it when it next looks (``AutomationStore/cancellations(for:)``).
+    public var isCancelRequested = false
 
     /// The due time as a date.
     public var dueDate: Date { Date(timeIntervalSince1970: Double(dueTime)) }
@@ -71,10 +77,31 @@ public struct Claim: Sendable, Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "claim"
 
     enum CodingKeys: String, CodingKey, ColumnExpression {
-        case id, automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt, startedAt, endedAt, note
+        case id, automationKey, dueTime, status, runID, daemonID, isCatchUp, attempts, claimedAt, startedAt, endedAt, note, epoch
+        case isCancelRequested = "cancelRequested"
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) {
         id = inserted.rowID
+    }
+}
+
+extension Claim {
+    /// A claim read through a ``StateConnection`` (`SELECT * FROM claim`).
+    init(row: SQLRow) {
+        id = row.integer("id")
+        automationKey = row.text("automationKey") ?? ""
+        dueTime = row.integer("dueTime") ?? 0
+        status = row.text("status").flatMap(Status.init(rawValue:)) ?? .interrupted
+        runID = row.text("runID")
+        daemonID = row.text("daemonID") ?? ""
+        isCatchUp = row.bool("isCatchUp")
+        attempts = row.int("attempts") ?? 0
+        claimedAt = row.real("claimedAt") ?? 0
+        startedAt = row.real("startedAt")
+        endedAt = row.real("endedAt")
+        note = row.text("note")
+        epoch = row.integer("epoch") ?? 0
+        isCancelRequested = row.bool("cancelRequested")
     }
 }

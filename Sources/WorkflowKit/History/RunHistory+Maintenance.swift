@@ -1,13 +1,13 @@
 import Foundation
-import GRDB
-import SQLiteStorage
+import StateStorage
 
 extension RunHistory {
-    /// Settles as ``Status/interrupted`` the manual runs still `running` whose process died
-    /// (`kill -9`, a crash, a power cut).
+    /// Settles as ``Status/interrupted`` the manual runs of this host still `running` whose
+    /// process died (`kill -9`, a crash, a power cut).
     ///
     /// Called whenever the history is opened for writing. Runs without a recorded process
-    /// (an automation daemon's) are left to their daemon.
+    /// (an automation daemon's) are left to their daemon, and runs recorded on another host
+    /// to the processes of that host.
     ///
     /// ```swift
     /// let settled = try history.settleAbandonedRuns()
@@ -17,30 +17,26 @@ extension RunHistory {
     /// - Returns: How many runs were settled.
     @discardableResult
     public func settleAbandonedRuns(now: Date = Date()) throws -> Int {
-        try SQLiteStorageError.naming(path) {
-            let running = try database.read { db in
-                try Row.fetchAll(
-                    db,
-                    sql: """
-                        SELECT id, ownerPID, ownerStartTime FROM run WHERE status = 'running' AND ownerPID IS NOT NULL
-                        """)
+        let running = try database.read { connection in
+            try connection.rows(
+                """
+                SELECT id, ownerPID, ownerStartTime, ownerHost FROM run
+                WHERE status = 'running' AND ownerPID IS NOT NULL AND (ownerHost IS NULL OR ownerHost = ?)
+                """, [.text(host)])
+        }
+        let dead = running.compactMap { row -> (id: String, pid: Int32)? in
+            guard let owner = owner(row), !owner.isAlive, let id = row.text("id") else { return nil }
+            return (id, owner.pid)
+        }
+        guard !dead.isEmpty else { return 0 }
+        return try database.write { connection in
+            var settled = 0
+            for run in dead {
+                settled += try connection.execute(
+                    "UPDATE run SET status = 'interrupted', error = ?, endedAt = ? WHERE id = ? AND status = 'running'",
+                    [.text(Self.interruptedMessage(pid: run.pid)), .date(now), .text(run.id)])
             }
-            let dead = running.compactMap { row -> (id: String, pid: Int32)? in
-                let owner = RunOwner(pid: row["ownerPID"], startTime: row["ownerStartTime"] ?? 0)
-                return owner.isAlive ? nil : (row["id"], owner.pid)
-            }
-            guard !dead.isEmpty else { return 0 }
-            return try database.write { db in
-                var settled = 0
-                for run in dead {
-                    try db.execute(
-                        sql: """
-                            UPDATE run SET status = 'interrupted', error = ?, endedAt = ? WHERE id = ? AND status = 'running'
-                            """, arguments: [Self.interruptedMessage(pid: run.pid), now.timeIntervalSince1970, run.id])
-                    settled += db.changesCount
-                }
-                return settled
-            }
+            return settled
         }
     }
 
@@ -54,11 +50,8 @@ extension RunHistory {
     /// - Returns: How many runs were deleted.
     @discardableResult
     public func prune(olderThan date: Date) throws -> Int {
-        try SQLiteStorageError.naming(path) {
-            try database.write { db in
-                try db.execute(sql: "DELETE FROM run WHERE startedAt < ? AND status <> 'running'", arguments: [date.timeIntervalSince1970])
-                return db.changesCount
-            }
+        try database.write { connection in
+            try connection.execute("DELETE FROM run WHERE startedAt < ? AND status <> 'running'", [.date(date)])
         }
     }
 
@@ -68,24 +61,23 @@ extension RunHistory {
     /// - Returns: How many runs were deleted.
     @discardableResult
     func applyRetention(now: Date) throws -> Int {
-        try SQLiteStorageError.naming(path) {
-            let last = try database.read { db in
-                try Double.fetchOne(db, sql: "SELECT lastDoneAt FROM maintenance WHERE task = 'retention'")
-            }
-            if let last, now.timeIntervalSince1970 - last < Self.pruningInterval, last <= now.timeIntervalSince1970 { return 0 }
-            return try database.write { db in
-                // Another process may have pruned since the read above; the write lock is held now.
-                let last = try Double.fetchOne(db, sql: "SELECT lastDoneAt FROM maintenance WHERE task = 'retention'")
-                if let last, now.timeIntervalSince1970 - last < Self.pruningInterval, last <= now.timeIntervalSince1970 { return 0 }
-                try db.execute(
-                    sql: "DELETE FROM run WHERE startedAt < ? AND status <> 'running'",
-                    arguments: [now.timeIntervalSince1970 - Self.retention])
-                let deleted = db.changesCount
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO maintenance (task, lastDoneAt) VALUES ('retention', ?)",
-                    arguments: [now.timeIntervalSince1970])
-                return deleted
-            }
+        func isDue(_ connection: any StateConnection, locking: Bool) throws -> Bool {
+            let sql = "SELECT lastDoneAt FROM maintenance WHERE task = 'retention'" + (locking ? connection.dialect.lockRows : "")
+            guard let last = try connection.row(sql, [])?.real("lastDoneAt") else { return true }
+            return now.timeIntervalSince1970 - last >= Self.pruningInterval || last > now.timeIntervalSince1970
+        }
+        guard try database.read({ try isDue($0, locking: false) }) else { return 0 }
+        return try database.write { connection in
+            // Another process may have pruned since the read above; its row is locked now.
+            guard try isDue(connection, locking: true) else { return 0 }
+            let deleted = try connection.execute(
+                "DELETE FROM run WHERE startedAt < ? AND status <> 'running'", [.real(now.timeIntervalSince1970 - Self.retention)])
+            try connection.execute(
+                """
+                INSERT INTO maintenance (task, lastDoneAt) VALUES ('retention', ?)
+                ON CONFLICT (task) DO UPDATE SET lastDoneAt = excluded.lastDoneAt
+                """, [.date(now)])
+            return deleted
         }
     }
 }

@@ -2,8 +2,10 @@ import Foundation
 import GRDB
 import IntentKit
 import SQLiteStorage
+import StateStorage
 
-/// Every run of a workflow and every step of it, in `$SHORTCUTS_HOME/runs.sqlite`.
+/// Every run of a workflow and every step of it, in `$SHORTCUTS_HOME/runs.sqlite` or in a
+/// PostgreSQL database shared by many machines (``init(database:)``).
 ///
 /// A run is written when it starts (status `running`) and completed when it ends
 /// (`succeeded`, `failed` or `cancelled`) with the trace of its steps, in one transaction.
@@ -11,7 +13,8 @@ import SQLiteStorage
 /// - **Killed runs.** A manual run records its process (pid and start time). A run whose
 ///   process died before it ended (`kill -9`, a crash) is settled as `interrupted` by the next
 ///   process that opens the history for writing, and shown as `interrupted` by one that only
-///   reads it. The automation daemon settles its own runs through its lock files.
+///   reads it. A manual run also records its host: only processes on that host judge whether
+///   its process lives. The automation daemon settles its own runs through its leases.
 /// - **Retention.** Runs that started more than ``retention`` (90 days) ago are deleted, with
 ///   their steps, when the history is opened for writing, at most once a day;
 ///   ``prune(olderThan:)`` deletes older runs on request.
@@ -25,8 +28,10 @@ import SQLiteStorage
 /// for run in try history.runs(RunHistory.Filter(limit: 10)) { print(run.id, run.status) }
 /// ```
 public final class RunHistory: Sendable {
-    let database: any DatabaseWriter
-    let path: String
+    /// Where the runs are kept.
+    let database: any StateDatabase
+    /// This machine's name, recorded with each manual run (``RunOwner``'s host).
+    let host: String
 
     /// How long runs are kept after they started: 90 days (runs still running are kept).
     public static let retention: TimeInterval = 90 * 86_400
@@ -56,17 +61,70 @@ public final class RunHistory: Sendable {
     ///
     /// Opened for writing, it settles the runs of dead processes and applies the retention.
     ///
+    /// ```swift
+    /// let history = try RunHistory(path: "/tmp/runs.sqlite")
+    /// ```
+    ///
     /// - Parameters:
     ///   - path: The file.
     ///   - readOnly: Whether to open it for reading only.
     ///   - now: The current time, for the retention.
     /// - Throws: `SQLiteStorageError` naming the file and the reason.
-    public init(path: String, readOnly: Bool = false, now: Date = Date()) throws {
-        self.path = path
-        database = try SQLiteDatabase.open(path: path, access: readOnly ? .readOnly : .readWrite, migrator: Self.migrator)
-        if !readOnly {
+    public convenience init(path: String, readOnly: Bool = false, now: Date = Date()) throws {
+        let database = try SQLiteStateDatabase(path: path, readOnly: readOnly, migrator: Self.migrator)
+        try self.init(database: database, host: RunOwner.host, maintains: !readOnly, now: now)
+    }
+
+    /// Opens the history kept in a state database: a SQLite file, or a PostgreSQL database
+    /// shared by the daemons of many machines (opened with ``postgresMigrations``).
+    ///
+    /// It settles the manual runs of this host's dead processes and applies the retention.
+    ///
+    /// ```swift
+    /// let database = try PostgresStateDatabase(url: url, migrations: RunHistory.postgresMigrations)
+    /// let history = try RunHistory(database: database)
+    /// ```
+    ///
+    /// - Parameter database: The database; a SQLite one is migrated when it needs to be.
+    /// - Throws: ``StateDatabaseError`` (or `SQLiteStorageError`) naming the database when it
+    ///   cannot be read or written.
+    public convenience init(database: any StateDatabase) throws {
+        try self.init(database: database, host: RunOwner.host, maintains: true, now: Date())
+    }
+
+    /// Opens the history in a state database as a process on `host` would.
+    ///
+    /// - Parameters:
+    ///   - database: The database.
+    ///   - host: The name recorded as the host of manual runs, and the only host whose runs
+    ///     this history settles by their process.
+    ///   - maintains: Whether to settle abandoned runs and apply the retention now.
+    ///   - now: The current time, for the retention.
+    package init(database: any StateDatabase, host: String, maintains: Bool = true, now: Date = Date()) throws {
+        if let file = database as? SQLiteStateDatabase, maintains {
+            let isMigrated = try SQLiteStorageError.naming(file.path) { try file.writer.read { try Self.migrator.hasCompletedMigrations($0) } }
+            if !isMigrated { try SQLiteStorageError.naming(file.path) { try Self.migrator.migrate(file.writer) } }
+        }
+        if database.dialect == .postgres { try Self.checkSchema(of: database) }
+        self.database = database
+        self.host = host
+        if maintains {
             try settleAbandonedRuns(now: now)
             try applyRetention(now: now)
+        }
+    }
+
+    /// Throws, with the fix, when a PostgreSQL database lacks the history's migrations.
+    private static func checkSchema(of database: any StateDatabase) throws {
+        let applied = try database.read { connection in
+            Set(try connection.rows("SELECT name FROM shortcuts_migration", []).compactMap { $0.text("name") })
+        }
+        let missing = postgresMigrations.map(\.name).filter { !applied.contains($0) }
+        guard missing.isEmpty else {
+            throw StateDatabaseError(
+                location: database.location,
+                reason: "the run history's tables are missing (\(missing.map { "'\($0)'" }.joined(separator: ", ")) not applied)\n"
+                    + "help: open the database with RunHistory.postgresMigrations among its migrations")
         }
     }
 
@@ -75,7 +133,8 @@ public final class RunHistory: Sendable {
         !FileManager.default.fileExists(atPath: ShortcutsHome.directory().appendingPathComponent("runs.sqlite").path)
     }
 
-    static var migrator: DatabaseMigrator {
+    /// The history's schema in a SQLite file.
+    package static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: runs and steps") { db in
             try db.create(table: "run") { table in
@@ -129,12 +188,12 @@ public final class RunHistory: Sendable {
                 table.add(column: "branch", .integer)
             }
         }
+        migrator.registerMigration("v5: run owner hosts") { db in
+            try db.alter(table: "run") { table in
+                table.add(column: "ownerHost", .text)
+            }
+        }
         return migrator
-    }
-
-    /// Runs work on the database, naming the file in its errors.
-    private func using<T>(_ work: () throws -> T) throws -> T {
-        try SQLiteStorageError.naming(path, work)
     }
 
     /// How a run ended.
@@ -201,43 +260,42 @@ public final class RunHistory: Sendable {
     public func begin(workflow: Workflow, trigger: String = "manual", id: String? = nil) throws -> String {
         let id = id ?? UUID().uuidString.lowercased()
         let owner = RunOwner.current
-        try using {
-            try database.write { db in
-                try db.execute(
-                    sql: """
-                        INSERT INTO run (id, workflow, name, trigger, startedAt, status, ownerPID, ownerStartTime)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                        """,
-                    arguments: [
-                        id, workflow.fileName, workflow.name?.value, trigger, Date().timeIntervalSince1970,
-                        Status.running.rawValue, owner.pid, owner.startTime
-                    ])
-            }
+        try database.write { connection in
+            try connection.execute(
+                """
+                INSERT INTO run (id, workflow, name, trigger, startedAt, status, ownerPID, ownerStartTime, ownerHost)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+                [
+                    .text(id), .text(workflow.fileName), .optional(workflow.name?.value), .text(trigger), .date(Date()),
+                    .text(Status.running.rawValue), .integer(Int64(owner.pid)), .integer(owner.startTime), .text(host)
+                ])
         }
         return id
     }
 
     /// Records how a run ended, with its steps.
     public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace]) throws {
-        try using {
-            try database.write { db in
-                try db.execute(
-                    sql: "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ?",
-                    arguments: [Date().timeIntervalSince1970, status.rawValue, output.map(\.jsonText), error, id])
-                for (position, step) in steps.enumerated() {
-                    try db.execute(
-                        sql: """
-                            INSERT INTO step (runID, position, depth, kind, stepID, file, line, "column", inputs, output, dialog,
-                                              startedAt, durationSeconds, error, details, branch)
-                            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                            """,
-                        arguments: [
-                            id, position, step.depth, step.kind, step.stepID, step.location.file, step.location.line,
-                            step.location.column, IntentValue.dictionary(step.inputs).jsonText, step.output.map(\.jsonText),
-                            step.dialog, step.startedAt.timeIntervalSince1970, Self.seconds(step.duration), step.error,
-                            step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText, step.branch
-                        ])
-                }
+        let rows = steps.enumerated().map { position, step -> [SQLValue] in
+            [
+                .text(id), .integer(Int64(position)), .integer(Int64(step.depth)), .text(step.kind), .optional(step.stepID),
+                .text(step.location.file), .integer(Int64(step.location.line)), .integer(Int64(step.location.column)),
+                .text(IntentValue.dictionary(step.inputs).jsonText), .optional(step.output.map(\.jsonText)), .optional(step.dialog),
+                .date(step.startedAt), .real(Self.seconds(step.duration)), .optional(step.error),
+                .optional(step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText), .optional(step.branch.map(Int64.init))
+            ]
+        }
+        try database.write { connection in
+            try connection.execute(
+                "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ?",
+                [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)])
+            for row in rows {
+                try connection.execute(
+                    """
+                    INSERT INTO step (runID, position, depth, kind, stepID, file, line, "column", inputs, output, dialog,
+                                      startedAt, durationSeconds, error, details, branch)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """, row)
             }
         }
     }
@@ -258,13 +316,11 @@ public final class RunHistory: Sendable {
     public func begin(_ runs: [(file: String, name: String?, id: String)], trigger: String) throws -> Date {
         let now = Date()
         guard !runs.isEmpty else { return now }
-        try using {
-            try database.write { db in
-                let statement = try db.cachedStatement(
-                    sql: "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)")
-                for run in runs {
-                    try statement.execute(arguments: [run.id, run.file, run.name, trigger, now.timeIntervalSince1970, Status.running.rawValue])
-                }
+        try database.write { connection in
+            for run in runs {
+                try connection.execute(
+                    "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)",
+                    [.text(run.id), .text(run.file), .optional(run.name), .text(trigger), .date(now), .text(Status.running.rawValue)])
             }
         }
         return now
@@ -286,18 +342,16 @@ public final class RunHistory: Sendable {
     @discardableResult
     public func mark(_ ids: [String], as status: Status, error: String, onlyRunning: Bool = true) throws -> Int {
         guard !ids.isEmpty else { return 0 }
-        return try using {
-            try database.write { db in
-                var changed = 0
-                for id in ids {
-                    try db.execute(
-                        sql: "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
-                            + (onlyRunning ? " AND status = 'running'" : ""),
-                        arguments: [status.rawValue, error, Date().timeIntervalSince1970, id])
-                    changed += db.changesCount
-                }
-                return changed
+        let now = Date()
+        return try database.write { connection in
+            var changed = 0
+            for id in ids {
+                changed += try connection.execute(
+                    "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
+                        + (onlyRunning ? " AND status = 'running'" : ""),
+                    [.text(status.rawValue), .text(error), .date(now), .text(id)])
             }
+            return changed
         }
     }
 
@@ -311,44 +365,50 @@ public final class RunHistory: Sendable {
 
     /// A run by identifier or unique identifier prefix, with its steps.
     ///
+    /// ```swift
+    /// let (run, steps) = try history.run(matching: "1a2b")
+    /// ```
+    ///
     /// - Throws: ``HistoryError`` when no run or several runs match.
     public func run(matching prefix: String) throws -> (run: Run, steps: [RecordedStep]) {
-        try SQLiteStorageError.naming(path) {
-            try database.read { db in
-                let rows = try Row.fetchAll(
-                    db, sql: "SELECT * FROM run WHERE id LIKE ? ESCAPE '\\' LIMIT 2",
-                    arguments: [Self.escapedForLike(prefix.lowercased()) + "%"])
-                guard rows.count == 1 else {
-                    throw rows.isEmpty ? HistoryError.noRun(prefix) : HistoryError.ambiguous(prefix)
-                }
-                let run = Self.run(rows[0])
-                let steps = try Row.fetchAll(db, sql: "SELECT * FROM step WHERE runID = ? ORDER BY position", arguments: [run.id]).map { row in
-                    RecordedStep(
-                        position: row["position"], depth: row["depth"], kind: row["kind"], stepID: row["stepID"], file: row["file"],
-                        line: row["line"], column: row["column"], inputs: row["inputs"], output: row["output"], dialog: row["dialog"],
-                        startedAt: Date(timeIntervalSince1970: row["startedAt"]), durationSeconds: row["durationSeconds"],
-                        error: row["error"], details: row["details"], branch: row["branch"])
-                }
-                return (run, steps)
+        try database.read { connection in
+            let rows = try connection.rows(
+                "SELECT * FROM run WHERE lower(id) LIKE ? ESCAPE '!' LIMIT 2", [.text(Self.escapedForLike(prefix.lowercased()) + "%")])
+            guard rows.count == 1 else {
+                throw rows.isEmpty ? HistoryError.noRun(prefix) : HistoryError.ambiguous(prefix)
             }
+            let run = self.run(rows[0])
+            let steps = try connection.rows("SELECT * FROM step WHERE runID = ? ORDER BY position", [.text(run.id)]).map { row in
+                RecordedStep(
+                    position: row.int("position") ?? 0, depth: row.int("depth") ?? 0, kind: row.text("kind") ?? "",
+                    stepID: row.text("stepID"), file: row.text("file") ?? "", line: row.int("line") ?? 0, column: row.int("column") ?? 0,
+                    inputs: row.text("inputs") ?? "{}", output: row.text("output"), dialog: row.text("dialog"),
+                    startedAt: row.date("startedAt") ?? Date(timeIntervalSince1970: 0), durationSeconds: row.real("durationSeconds") ?? 0,
+                    error: row.text("error"), details: row.text("details"), branch: row.int("branch"))
+            }
+            return (run, steps)
         }
     }
 
-    /// A run from its row; a `running` run whose process died reads as `interrupted`
-    /// (settled in the file by the next process that opens it for writing).
-    static func run(_ row: Row) -> Run {
+    /// A run from its row; a `running` manual run of this host whose process died reads as
+    /// `interrupted` (settled in the database by the next process that opens it for writing).
+    func run(_ row: SQLRow) -> Run {
         var run = Run(
-            id: row["id"], workflow: row["workflow"], name: row["name"], trigger: row["trigger"],
-            startedAt: Date(timeIntervalSince1970: row["startedAt"]),
-            endedAt: (row["endedAt"] as Double?).map(Date.init(timeIntervalSince1970:)),
-            status: Status(rawValue: row["status"]) ?? .failed, output: row["output"], error: row["error"])
-        if run.status == .running, let pid = row["ownerPID"] as Int32?,
-            !RunOwner(pid: pid, startTime: row["ownerStartTime"] ?? 0).isAlive
-        {
+            id: row.text("id") ?? "", workflow: row.text("workflow") ?? "", name: row.text("name"), trigger: row.text("trigger") ?? "",
+            startedAt: row.date("startedAt") ?? Date(timeIntervalSince1970: 0), endedAt: row.date("endedAt"),
+            status: row.text("status").flatMap(Status.init(rawValue:)) ?? .failed, output: row.text("output"), error: row.text("error"))
+        if run.status == .running, let owner = owner(row), !owner.isAlive {
             run.status = .interrupted
-            run.error = Self.interruptedMessage(pid: pid)
+            run.error = Self.interruptedMessage(pid: owner.pid)
         }
         return run
+    }
+
+    /// The process that recorded a run, when it ran on this host (only this host can tell
+    /// whether it lives); runs recorded before hosts were recorded count as this host's.
+    func owner(_ row: SQLRow) -> RunOwner? {
+        guard let pid = row.integer("ownerPID"), row.text("ownerHost").map({ $0 == host }) ?? true else { return nil }
+        return RunOwner(pid: Int32(truncatingIfNeeded: pid), startTime: row.integer("ownerStartTime") ?? 0)
     }
 
     static func interruptedMessage(pid: Int32) -> String {
@@ -356,7 +416,7 @@ public final class RunHistory: Sendable {
     }
 
     static func escapedForLike(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+        text.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%").replacingOccurrences(of: "_", with: "!_")
     }
 
     static func seconds(_ duration: Duration) -> Double {

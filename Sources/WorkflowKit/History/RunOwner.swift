@@ -24,6 +24,10 @@ struct RunOwner: Sendable, Equatable {
     /// 0 where `/proc` is not available, and then only the pid is compared.
     var startTime: Int64
 
+    /// This machine's name, recorded with each manual run: a run's process is only looked for
+    /// on the host that recorded it.
+    static let host = ProcessInfo.processInfo.hostName
+
     /// This process.
     static let current = RunOwner(pid: getpid(), startTime: startTime(of: getpid()) ?? 0)
 

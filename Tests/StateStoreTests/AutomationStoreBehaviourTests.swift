@@ -1,0 +1,323 @@
+import Foundation
+import StateStorage
+import Testing
+import WorkflowKit
+
+@testable import AutomationKit
+
+/// The automation store behaves alike on every database it runs on: due times claimed once,
+/// leases that fence a daemon out once another took it over, `overlap:` across daemons,
+/// promotions, cancellations, run requests taken once, adoption of uncertain commits, and
+/// leases that expire by the database's clock.
+@Suite("Automation store behaviour")
+struct AutomationStoreBehaviourTests {
+    @Test("Three daemons claiming the same due times at once, each with its own store, get each one exactly once", arguments: StoreKind.available)
+    func exactlyOnce(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let keys = (0..<10).map { "automation-\($0).yaml" }
+        let dueTimes = Int64(1_000)..<1_030
+        let won = Locked<[Claim]>([])
+        let failures = Locked<[String]>([])
+        let threads = (0..<3).map { index in
+            Thread {
+                do {
+                    let store = try place.store()
+                    let lease = try store.register(.test("daemon-\(index)"))
+                    for due in dueTimes {
+                        let requests = keys.map { ClaimRequest(automationKey: $0, dueTime: due, overlap: .parallel, runID: UUID().uuidString) }
+                        let results = try store.claim(requests.shuffled(), lease: lease)
+                        won.withLock { $0 += results.compactMap(\.claim) }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        try runToEnd(threads)
+        #expect(failures.value.isEmpty)
+        let claims = won.value
+        #expect(claims.count == keys.count * dueTimes.count)
+        #expect(Set(claims.map { "\($0.automationKey) \($0.dueTime)" }).count == claims.count)
+        #expect(Set(claims.map(\.daemonID)).count > 1, "the claims spread over the daemons")
+        let store = try place.store()
+        let stored = try keys.reduce(0) { $0 + (try store.claims(of: $1, limit: 1_000).count) }
+        #expect(stored == claims.count)
+    }
+
+    @Test("A daemon taken over after its lease expired is fenced out: no claim, start, ending or renewal", arguments: StoreKind.available)
+    func fencing(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let store = try place.store()
+        let paused = try store.register(.test("paused", lease: .milliseconds(300)))
+        let live = try place.store().register(.test("live"))
+        guard case .claimed(let claim, _) = try store.claim([.test("report.yaml", 100)], lease: paused).first else {
+            Issue.record("the first claim was lost")
+            return
+        }
+        #expect(try store.takeOver("paused", by: live) == nil, "a daemon whose lease has not expired is not taken over")
+        try sleep(seconds: 0.6)
+        #expect(try store.expiredDaemons(now: live).map(\.id) == ["paused"])
+        let taken = try #require(try store.takeOver("paused", by: live))
+        #expect(taken.map(\.id) == [claim.id])
+        #expect(try store.takeOver("paused", by: live) == nil, "a daemon is taken over once")
+        #expect(try store.expiredDaemons(now: live).isEmpty)
+
+        #expect(throws: LeaseLost.self) { try store.claim([.test("report.yaml", 101)], lease: paused) }
+        #expect(try store.start(claim.id!, runID: "r2", attempt: 2, firstStartedAt: Date(), lease: paused) == false)
+        #expect(try store.finish([.test(claim.id!, .succeeded)], lease: paused) == 0)
+        #expect(try store.renew(paused) == nil)
+        try store.markInterrupted(taken.compactMap(\.id), note: "interrupted: taken over", at: Date())
+        #expect(try store.claims(of: "report.yaml").first?.status == .interrupted)
+
+        let again = try store.register(.test("paused"))
+        #expect(again.epoch > paused.epoch)
+        #expect(try store.claim([.test("report.yaml", 101)], lease: again).first?.claim?.status == .running)
+        #expect(try store.daemons().first { $0.id == "paused" }?.isAlive == true)
+    }
+
+    @Test("overlap: skip, queue and replace hold across two daemons' runs", arguments: StoreKind.available)
+    func globalOverlap(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let first = try place.store()
+        let second = try place.store()
+        let a = try first.register(.test("a"))
+        let b = try second.register(.test("b"))
+
+        let skipRunning = try #require(try first.claim([.test("skip.yaml", 100, overlap: .skip)], lease: a).first?.claim)
+        #expect(skipRunning.status == .running)
+        let skipped = try #require(try second.claim([.test("skip.yaml", 101, overlap: .skip)], lease: b).first?.claim)
+        #expect(skipped.status == .skipped)
+        #expect(skipped.note?.contains("overlap: skip") == true)
+
+        let queueRunning = try #require(try first.claim([.test("queue.yaml", 100, overlap: .queue)], lease: a).first?.claim)
+        let queued = try #require(try second.claim([.test("queue.yaml", 101, overlap: .queue)], lease: b).first?.claim)
+        #expect(queued.status == .queued)
+        #expect(try second.promote(queued.id!, lease: b) == false, "the other daemon's run still runs")
+        #expect(try first.finish([.test(queueRunning.id!, .succeeded)], lease: a) == 1)
+        #expect(try second.promote(queued.id!, lease: b) == true)
+        #expect(try second.claims(of: "queue.yaml").first?.status == .running)
+
+        let replaceRunning = try #require(try first.claim([.test("replace.yaml", 100, overlap: .replace)], lease: a).first?.claim)
+        let replaceQueued = try #require(
+            try first.claim([.test("replace.yaml", 101, overlap: .replace, sequential: true)], lease: a).first?.claim)
+        #expect(replaceQueued.status == .queued)
+        guard case .claimed(let replacing, let replaced) = try second.claim([.test("replace.yaml", 102, overlap: .replace)], lease: b).first
+        else {
+            Issue.record("the replacing claim was lost")
+            return
+        }
+        #expect(replacing.status == .running)
+        #expect(replaced.map(\.id) == [replaceRunning.id, replaceQueued.id])
+        #expect(replaced.map(\.status) == [.running, .cancelled])
+        let cancellations = try first.cancellations(for: a)
+        #expect(cancellations.stop == [replaceRunning.id!])
+        #expect(cancellations.dropped == [replaceQueued.id!])
+        let later = try first.cancellations(for: a)
+        #expect(later.stop == [replaceRunning.id!], "a run asked to stop is reported until it ends")
+        #expect(later.dropped.isEmpty, "a dropped claim is reported once")
+        #expect(try second.cancellations(for: b).stop.isEmpty)
+        #expect(try first.finish([.test(replaceRunning.id!, .cancelled)], lease: a) == 1)
+        #expect(try first.cancellations(for: a).stop.isEmpty)
+    }
+
+    @Test("A queued claim is promoted only when no run of its automation goes and no earlier due time waits", arguments: StoreKind.available)
+    func promotions(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let store = try place.store()
+        let a = try store.register(.test("a"))
+        let b = try place.store().register(.test("b"))
+        let running = try #require(try store.claim([.test("q.yaml", 100, overlap: .queue)], lease: a).first?.claim)
+        let earlier = try #require(try store.claim([.test("q.yaml", 101, overlap: .queue)], lease: b).first?.claim)
+        let later = try #require(try store.claim([.test("q.yaml", 102, overlap: .queue)], lease: a).first?.claim)
+        #expect([earlier.status, later.status] == [.queued, .queued])
+        #expect(try store.finish([.test(running.id!, .succeeded)], lease: a) == 1)
+        #expect(try store.promote(later.id!, lease: a) == false, "an earlier due time waits")
+        #expect(try store.promote(earlier.id!, lease: a) == false, "not this daemon's claim")
+        #expect(try store.promote(earlier.id!, lease: b) == true)
+        #expect(try store.promote(earlier.id!, lease: b) == false, "promoted once")
+        #expect(try store.start(earlier.id!, runID: "run-101", attempt: 1, firstStartedAt: Date(), lease: b))
+        #expect(try store.finish([.test(earlier.id!, .failed)], lease: b) == 1)
+        #expect(try store.promote(later.id!, lease: a) == true)
+        #expect(try store.claims(of: "q.yaml").map(\.status) == [.running, .failed, .succeeded])
+    }
+
+    @Test("Three daemons taking run requests at once take each one once", arguments: StoreKind.available)
+    func runRequests(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let store = try place.store()
+        let requests = try (0..<30).map { index in
+            try store.enqueueRun(automationKey: "job-\(index % 3).yaml", inputs: #"{"n": \#(index)}"#, trigger: "manual")
+        }
+        _ = try store.enqueueRun(automationKey: "elsewhere.yaml", inputs: nil, trigger: "manual")
+        let taken = Locked<[RunRequest]>([])
+        let failures = Locked<[String]>([])
+        let threads = (0..<3).map { index in
+            Thread {
+                do {
+                    let store = try place.store()
+                    let lease = try store.register(.test("taker-\(index)"))
+                    while true {
+                        let batch = try store.takeRunRequests(keys: ["job-0.yaml", "job-1.yaml", "job-2.yaml"], limit: 2, lease: lease)
+                        if batch.isEmpty { break }
+                        taken.withLock { $0 += batch }
+                        for request in batch {
+                            try store.completeRunRequest(
+                                id: request.id, status: .succeeded, runID: request.runID, output: "\(request.id)", error: nil)
+                        }
+                    }
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        try runToEnd(threads)
+        #expect(failures.value.isEmpty)
+        #expect(taken.value.map(\.id).sorted() == requests.map(\.id))
+        #expect(Set(taken.value.compactMap(\.runID)).count == requests.count)
+        let done = try #require(try store.runRequest(id: requests[7].id))
+        #expect(done.status == .succeeded)
+        #expect(done.output == "\(requests[7].id)")
+        #expect(done.inputs == #"{"n": 7}"#)
+        #expect(done.daemonID?.hasPrefix("taker-") == true)
+    }
+
+    @Test("Run requests taken by a daemon that is taken over become interrupted", arguments: StoreKind.available)
+    func runRequestsOfTakenOverDaemon(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let store = try place.store()
+        let request = try store.enqueueRun(automationKey: "job.yaml", inputs: nil, trigger: "manual")
+        let dying = try store.register(.test("dying", lease: .milliseconds(200)))
+        let live = try store.register(.test("live"))
+        #expect(try store.takeRunRequests(keys: ["job.yaml"], limit: 5, lease: dying).map(\.id) == [request.id])
+        try sleep(seconds: 0.4)
+        #expect(try store.takeOver("dying", by: live)?.isEmpty == true)
+        #expect(try store.runRequest(id: request.id)?.status == .interrupted)
+        try store.completeRunRequest(id: request.id, status: .succeeded, runID: nil, output: nil, error: nil)
+        #expect(try store.runRequest(id: request.id)?.status == .interrupted, "a late ending is dropped")
+    }
+
+    @Test("A claim retried after an uncertain commit is adopted by its daemon, and lost to others", arguments: StoreKind.available)
+    func uncertainCommitAdoption(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let store = try place.store()
+        let a = try store.register(.test("a"))
+        let b = try place.store().register(.test("b"))
+        let request = ClaimRequest.test("adopt.yaml", 100)
+        let first = try #require(try store.claim([request], lease: a).first?.claim)
+        let retried = try #require(try store.claim([request], lease: a).first?.claim, "the daemon's own claim counts as claimed")
+        #expect(retried.id == first.id)
+        #expect(retried.status == .running)
+        #expect(try store.claim([request], lease: b).first?.claim == nil)
+        let renewedA = try store.register(.test("a"))
+        #expect(try store.claim([request], lease: renewedA).first?.claim == nil, "a claim of a former epoch is not adopted")
+        #expect(try store.claims(of: "adopt.yaml").map(\.status) == [.interrupted], "registering again interrupts the former epoch's claims")
+    }
+
+    @Test("Leases expire by the database's clock, and a renewal before a takeover keeps the daemon", arguments: StoreKind.available)
+    func expiry(kind: StoreKind) throws {
+        let place = try kind.makePlace()
+        let store = try place.store()
+        let short = try store.register(.test("short", lease: .milliseconds(500)))
+        let watcher = try store.register(.test("watcher"))
+        #expect(abs(short.expiresAt.timeIntervalSince(short.databaseNow) - 0.5) < 0.001)
+        #expect(abs(short.databaseNow.timeIntervalSinceNow) < 5)
+        #expect(try store.expiredDaemons(now: watcher).isEmpty)
+        #expect(try store.daemons().first { $0.id == "short" }?.isAlive == true)
+        try sleep(seconds: 0.8)
+        #expect(try store.expiredDaemons(now: watcher).map(\.id) == ["short"])
+        let info = try #require(try store.daemons().first { $0.id == "short" })
+        #expect(!info.isAlive)
+        #expect(throws: LeaseLost.self, "an expired lease claims nothing") { try store.claim([.test("x.yaml", 1)], lease: short) }
+        let renewed = try #require(try store.renew(short), "no daemon took it over, so it is renewed")
+        #expect(renewed.expiresAt > short.expiresAt)
+        #expect(try store.expiredDaemons(now: watcher).isEmpty)
+        try store.stopped(renewed)
+        #expect(try store.renew(renewed) == nil)
+        #expect(try store.daemons().first { $0.id == "short" }?.stoppedAt != nil)
+        #expect(try store.expiredDaemons(now: watcher).isEmpty, "a stopped daemon is not taken over")
+    }
+
+    /// Starts the threads and waits for them all to end (two minutes at most).
+    private func runToEnd(_ threads: [Thread]) throws {
+        for thread in threads { thread.start() }
+        let deadline = Date().addingTimeInterval(120)
+        while threads.contains(where: { !$0.isFinished }), Date() < deadline { usleep(5_000) }
+        let finished = threads.allSatisfy { $0.isFinished }
+        #expect(finished, "the daemons finished within two minutes")
+    }
+
+    private func sleep(seconds: Double) throws {
+        Thread.sleep(forTimeInterval: seconds)
+    }
+}
+
+/// The databases the shared suites run on.
+enum StoreKind: String, CustomStringConvertible, Sendable {
+    case sqlite
+    case postgres
+
+    var description: String { rawValue }
+
+    /// The kinds this machine can run.
+    static var available: [StoreKind] { [.sqlite] }
+
+    /// A new, empty database, from which each daemon opens its own store.
+    func makePlace() throws -> StorePlace {
+        switch self {
+        case .sqlite:
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("automation-store-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent("automations.sqlite").path
+            return StorePlace { try AutomationStore(path: path) }
+        case .postgres:
+            throw StoreKindUnavailable()
+        }
+    }
+}
+
+struct StoreKindUnavailable: Error {}
+
+/// Where a test's stores live: each call opens another store (another connection) on it.
+struct StorePlace: Sendable {
+    let store: @Sendable () throws -> AutomationStore
+}
+
+/// A value shared by threads.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+
+    init(_ value: Value) { stored = value }
+
+    var value: Value { lock.withLock { stored } }
+
+    func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        lock.withLock { body(&stored) }
+    }
+}
+
+extension ClaimResult {
+    /// The claim, unless the due time was lost.
+    var claim: Claim? {
+        if case .claimed(let claim, _) = self { return claim }
+        return nil
+    }
+}
+
+extension DaemonRegistration {
+    static func test(_ id: String, lease: Duration = .seconds(30)) -> DaemonRegistration {
+        DaemonRegistration(id: id, pid: Int(getpid()), host: "test-host", workflows: "/srv/Workflows", leaseDuration: lease)
+    }
+}
+
+extension ClaimRequest {
+    static func test(_ key: String, _ due: Int64, overlap: AutomationBlock.Overlap = .parallel, sequential: Bool = false) -> ClaimRequest {
+        ClaimRequest(automationKey: key, dueTime: due, overlap: overlap, isSequentialCatchUp: sequential, runID: UUID().uuidString.lowercased())
+    }
+}
+
+extension ClaimEnding {
+    static func test(_ id: Int64, _ status: Claim.Status) -> ClaimEnding {
+        ClaimEnding(id: id, status: status, note: nil, runID: nil, attempts: 1, startedAt: Date(), endedAt: Date())
+    }
+}

@@ -1,0 +1,192 @@
+import Foundation
+import IntentKit
+import ShortcutsTestSupport
+import StateStorage
+import Testing
+import WorkflowKit
+
+/// The run history behaves the same in a SQLite file and in a PostgreSQL database: every test
+/// runs on each store available (PostgreSQL needs its server binaries and the `PostgreSQL` trait).
+@Suite("Run history on every store")
+struct RunHistoryBehaviourTests {
+    let tiny = try! WorkflowLoader.load(text: "name: Tiny\nsteps:\n  - show: hello\n", fileName: "Workflows/tiny.yaml")
+    let sides = try! WorkflowLoader.load(
+        text: "name: Sides\nsteps:\n  - parallel:\n      - [ { show: left } ]\n      - [ { show: right } ]\n", fileName: "Workflows/sides.yaml")
+
+    /// The pid of a process that has ended.
+    func deadPID() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    func statuses(_ database: any StateDatabase) throws -> [String: String] {
+        try database.read { connection in
+            Dictionary(
+                uniqueKeysWithValues: try connection.rows("SELECT id, status FROM run", []).map { ($0.text("id") ?? "", $0.text("status") ?? "") })
+        }
+    }
+
+    @Test("A run and its steps come back as they were recorded", arguments: HistoryStore.available)
+    func roundTrip(_ store: HistoryStore) async throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        let before = Date()
+        let result = try await WorkflowRunner(catalog: IntentCatalog(apps: []), history: history).run(sides)
+        let id = try #require(result.runID)
+        let (run, steps) = try history.run(matching: String(id.prefix(8)).uppercased())
+        #expect(run.id == id && run.workflow == "Workflows/sides.yaml" && run.name == "Sides" && run.trigger == "manual")
+        #expect(run.status == .succeeded && run.error == nil)
+        #expect(run.startedAt >= before.addingTimeInterval(-0.001) && run.startedAt <= Date())
+        #expect(run.endedAt.map { $0 >= run.startedAt } == true)
+        #expect(steps.count == result.steps.count && steps.map(\.position) == Array(0..<result.steps.count))
+        for (recorded, trace) in zip(steps, result.steps) {
+            #expect(recorded.kind == trace.kind && recorded.depth == trace.depth && recorded.dialog == trace.dialog)
+            #expect(recorded.file == trace.location.file && recorded.line == trace.location.line && recorded.column == trace.location.column)
+            #expect(abs(recorded.startedAt.timeIntervalSince1970 - trace.startedAt.timeIntervalSince1970) < 0.001)
+            #expect(recorded.branch == trace.branch)
+        }
+        #expect(steps.filter { $0.kind == "branch" }.map(\.branch) == [1, 2])
+        #expect(steps.contains { $0.dialog == "left" } && steps.contains { $0.dialog == "right" })
+    }
+
+    @Test("Filters by status, workflow, trigger and time combine; ties keep the order runs were recorded in", arguments: HistoryStore.available)
+    func filters(_ store: HistoryStore) throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        let failed = try history.begin(workflow: tiny)
+        try history.finish(failed, status: .failed, output: nil, error: "no", steps: [])
+        let succeeded = try history.begin(workflow: tiny)
+        try history.finish(succeeded, status: .succeeded, output: .int(3), error: nil, steps: [])
+        let batch = ["b1", "b2", "b3"].map { (file: "Workflows/a_b.yaml", name: String?.none, id: $0) }
+        try history.begin(batch, trigger: "automation")
+        #expect(try history.runs(.init(status: .failed)).map(\.id) == [failed])
+        #expect(try history.runs(.init(status: .succeeded)).first?.output == "3")
+        #expect(try history.runs(.init(workflow: "tiny.yaml")).map(\.id) == [succeeded, failed])
+        #expect(try history.runs(.init(workflow: "TINY")).count == 2)
+        #expect(try history.runs(.init(workflow: "a_b.yaml")).map(\.id) == ["b3", "b2", "b1"])
+        #expect(try history.runs(.init(workflow: "axb.yaml")).isEmpty)
+        #expect(try history.runs(.init(trigger: "automation")).map(\.id) == ["b3", "b2", "b1"])
+        #expect(try history.runs(.init(status: .running, trigger: "automation", limit: 2)).map(\.id) == ["b3", "b2"])
+        #expect(try history.runs(.init(trigger: "manual")).map(\.id) == [succeeded, failed])
+        #expect(try history.runs(.init(since: Date().addingTimeInterval(60))).isEmpty)
+        #expect(try history.runs(.init(limit: 1)).map(\.id) == ["b3"])
+        #expect(try history.recentRuns(limit: 10).count == 5)
+    }
+
+    @Test("A run is found by a unique prefix of its id; none or several are errors", arguments: HistoryStore.available)
+    func prefixes(_ store: HistoryStore) throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        try history.begin(
+            [("Workflows/tiny.yaml", "Tiny", "abc1"), ("Workflows/tiny.yaml", "Tiny", "abc2"), ("Workflows/tiny.yaml", "Tiny", "a%c")],
+            trigger: "automation")
+        #expect(try history.run(matching: "ABC1").run.id == "abc1")
+        #expect(try history.run(matching: "a%").run.id == "a%c")
+        #expect(throws: HistoryError.self) { try history.run(matching: "abc") }
+        #expect(throws: HistoryError.self) { try history.run(matching: "zz") }
+        #expect(throws: HistoryError.self) { try history.run(matching: "a_c") }
+    }
+
+    @Test("Marking settles running runs only, unless asked, and counts what it changed", arguments: HistoryStore.available)
+    func marking(_ store: HistoryStore) throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        try history.begin([("Workflows/tiny.yaml", nil, "one"), ("Workflows/tiny.yaml", nil, "two")], trigger: "automation")
+        try history.finish("two", status: .succeeded, output: nil, error: nil, steps: [])
+        #expect(try history.mark(["one", "two", "unknown"], as: .interrupted, error: "interrupted: the daemon stopped") == 1)
+        #expect(try history.run(matching: "one").run.error == "interrupted: the daemon stopped")
+        #expect(try history.run(matching: "one").run.endedAt != nil)
+        #expect(try history.run(matching: "two").run.status == .succeeded)
+        #expect(try history.mark(["two"], as: .cancelled, error: "replaced", onlyRunning: false) == 1)
+        #expect(try history.run(matching: "two").run.status == .cancelled)
+    }
+
+    @Test("Only the host that recorded a manual run judges whether its process lives", arguments: HistoryStore.available)
+    func ownerHosts(_ store: HistoryStore) throws {
+        let database = try store.makeDatabase()
+        let here = try RunHistory(database: database, host: "machine-a")
+        let there = try RunHistory(database: database, host: "machine-b")
+        let deadHere = try here.begin(workflow: tiny)
+        let deadThere = try there.begin(workflow: tiny)
+        let aliveHere = try here.begin(workflow: tiny)
+        try here.begin([("Workflows/tiny.yaml", "Tiny", "automation-run")], trigger: "automation")
+        let pid = try deadPID()
+        try database.write { connection in
+            try connection.execute("UPDATE run SET ownerPID = ? WHERE id IN (?, ?)", [.integer(Int64(pid)), .text(deadHere), .text(deadThere)])
+        }
+        // Each host shows its own dead runs as interrupted, and the other host's as running.
+        #expect(try here.runs(.init(status: .interrupted)).map(\.id) == [deadHere])
+        #expect(try there.runs(.init(status: .interrupted)).map(\.id) == [deadThere])
+        #expect(try here.run(matching: deadThere).run.status == .running)
+        #expect(try statuses(database)[deadHere] == "running")
+
+        _ = try RunHistory(database: database, host: "machine-a")
+        var recorded = try statuses(database)
+        #expect(recorded[deadHere] == "interrupted" && recorded[deadThere] == "running")
+        #expect(recorded[aliveHere] == "running" && recorded["automation-run"] == "running")
+        #expect(try there.settleAbandonedRuns() == 1)
+        recorded = try statuses(database)
+        #expect(recorded[deadThere] == "interrupted" && recorded[aliveHere] == "running")
+        #expect(try there.run(matching: deadThere).run.error == "interrupted: its process (pid \(pid)) ended before the run did")
+    }
+
+    @Test("The retention deletes old runs and their steps once a day; prune deletes on request", arguments: HistoryStore.available)
+    func retention(_ store: HistoryStore) async throws {
+        let database = try store.makeDatabase()
+        let now = Date()
+        let history = try RunHistory(database: database, host: "machine-a", now: now)
+        let traced = try await WorkflowRunner(catalog: IntentCatalog(apps: []), history: history).run(sides)
+        let tracedID = try #require(traced.runID)
+        func insert(_ id: String, daysAgo: Double, status: String = "succeeded") throws {
+            try database.write { connection in
+                try connection.execute(
+                    "INSERT INTO run (id, workflow, trigger, startedAt, status) VALUES (?, 'w.yaml', 'manual', ?, ?)",
+                    [.text(id), .date(now.addingTimeInterval(-daysAgo * 86_400)), .text(status)])
+            }
+        }
+        try insert("old", daysAgo: 91)
+        try insert("recent", daysAgo: 80)
+        try insert("old-running", daysAgo: 120, status: "running")
+        try database.write { connection in
+            try connection.execute("UPDATE run SET startedAt = ? WHERE id = ?", [.date(now.addingTimeInterval(-100 * 86_400)), .text(tracedID)])
+        }
+        _ = try RunHistory(database: database, host: "machine-a", now: now.addingTimeInterval(3600))
+        #expect(try statuses(database).keys.sorted() == ["old", "old-running", "recent", tracedID].sorted())
+        _ = try RunHistory(database: database, host: "machine-b", now: now.addingTimeInterval(86_401))
+        #expect(try statuses(database).keys.sorted() == ["old-running", "recent"])
+        let steps = try database.read { try $0.row("SELECT count(*) AS n FROM step WHERE runID = ?", [.text(tracedID)])?.integer("n") }
+        #expect(steps == 0)
+        #expect(try history.prune(olderThan: now.addingTimeInterval(-10 * 86_400)) == 1)
+        #expect(try statuses(database).keys.sorted() == ["old-running"])
+    }
+
+    @Test("Histories in several threads record every run of each other", arguments: HistoryStore.available)
+    func concurrentWriters(_ store: HistoryStore) throws {
+        let database = try store.makeDatabase()
+        let workflow = tiny
+        let errors = LockedList<String>()
+        DispatchQueue.concurrentPerform(iterations: 4) { writer in
+            do {
+                let history = try RunHistory(database: database, host: "machine-\(writer)")
+                for _ in 0..<10 {
+                    let id = try history.begin(workflow: workflow)
+                    try history.finish(id, status: .succeeded, output: .int(writer), error: nil, steps: [])
+                }
+            } catch {
+                errors.append("\(error)")
+            }
+        }
+        #expect(errors.items.isEmpty)
+        let history = try RunHistory(database: database)
+        #expect(try history.runs(.init(status: .succeeded)).count == 40)
+        #expect(Set(try history.runs(.init()).compactMap(\.output)) == ["0", "1", "2", "3"])
+    }
+}
+
+/// A list appended to from several threads.
+final class LockedList<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [Element] = []
+
+    func append(_ element: Element) { lock.withLock { list.append(element) } }
+    var items: [Element] { lock.withLock { list } }
+}
