@@ -64,7 +64,7 @@ final class DaemonCluster: @unchecked Sendable {
 
     /// Sends SIGTERM to every running daemon at once, then waits for each; their exit statuses by machine.
     func stopAll() -> [String: Int32] {
-        let running = machines.compactMap { machine in machine.daemon.map { (machine.name, $0) } }
+        let running = machines.compactMap { machine in machine.daemon.map { (machine.name, $0) } }.filter { $0.1.process.isRunning }
         for (_, daemon) in running {
             _ = kill(daemon.pid, SIGCONT)
             daemon.terminate()
@@ -85,8 +85,19 @@ final class DaemonCluster: @unchecked Sendable {
 
     /// Every daemon's log, headed by its machine's name, for failure messages.
     var logs: String {
-        machines.map { machine in "--- \(machine.name) (pid \(machine.daemon?.pid ?? 0)):\n\(machine.daemon?.log.suffix(4000) ?? "")" }
-            .joined(separator: "\n")
+        machines.map { machine in
+            let log = machine.daemon?.log ?? ""
+            // A crash report's first lines name the error; the rest is threads' stacks.
+            let crash =
+                log.range(of: "*** ").map { start in
+                    let lines = log[start.lowerBound...].split(separator: "\n").filter { line in
+                        ["***", "crashed", "Fatal error", "/Sources/"].contains { line.contains($0) }
+                    }
+                    return "crash:\n\(lines.prefix(40).joined(separator: "\n"))\n…\n"
+                } ?? ""
+            return "--- \(machine.name) (pid \(machine.daemon?.pid ?? 0)):\n\(crash)\(log.suffix(3000))"
+        }
+        .joined(separator: "\n")
     }
 
     /// Removes the machines' homes and the farm.

@@ -65,11 +65,12 @@ struct ScheduleAudit {
         Dictionary(grouping: claims, by: \.daemonID).mapValues(\.count)
     }
 
-    /// For each automation, how many of its claims started a run (whatever became of it) and
-    /// how many succeeded.
+    /// For each automation, how many of its claims started a run (whatever became of it: the
+    /// claim says so, or the history holds its run) and how many succeeded.
     func startedAndSucceeded() -> [String: (started: Int, succeeded: Int)] {
+        let recorded = Set(runs.map(\.id))
         var counts: [String: (started: Int, succeeded: Int)] = [:]
-        for claim in claims where claim.startedAt != nil || claim.status == "succeeded" {
+        for claim in claims where claim.startedAt != nil || claim.status == "succeeded" || claim.runID.map(recorded.contains) == true {
             counts[claim.name, default: (0, 0)].started += 1
             if claim.status == "succeeded" { counts[claim.name, default: (0, 0)].succeeded += 1 }
         }
@@ -84,7 +85,8 @@ struct ScheduleAudit {
             let count = counts[name] ?? (0, 0)
             let written = files[name] ?? 0
             return written > count.started || written < count.succeeded
-                ? "\(name): \(written) files, \(count.started) runs started, \(count.succeeded) succeeded" : nil
+                ? "\(name): \(written) files, \(count.started) runs started, \(count.succeeded) succeeded; its claims: "
+                    + Self.statusCounts(claims.filter { $0.name == name }) : nil
         }
     }
 
