@@ -8,23 +8,58 @@ import WorkflowKit
 /// The automation store behaves alike on every database it runs on: due times claimed once,
 /// leases that fence a daemon out once another took it over, `overlap:` across daemons,
 /// promotions, cancellations, run requests taken once, adoption of uncertain commits, and
-/// leases that expire by the database's clock.
-@Suite("Automation store behaviour")
-struct AutomationStoreBehaviourTests {
-    @Test("Three daemons claiming the same due times at once, each with its own store, get each one exactly once", arguments: StoreKind.available)
-    func exactlyOnce(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+/// leases that expire by the database's clock. The checks are written once
+/// (``AutomationStoreBehaviour``) and run on SQLite here and on PostgreSQL in
+/// `AutomationStoreOnPostgresTests`.
+@Suite("Automation store behaviour on SQLite")
+struct AutomationStoreOnSQLiteTests {
+    @Test("Three daemons claiming the same due times at once, each with its own store, get each one exactly once")
+    func exactlyOnce() throws { try AutomationStoreBehaviour(place: .sqlite()).exactlyOnce() }
+
+    @Test("A daemon taken over after its lease expired is fenced out: no claim, start, ending or renewal")
+    func fencing() throws { try AutomationStoreBehaviour(place: .sqlite()).fencing() }
+
+    @Test("overlap: skip, queue and replace hold across two daemons' runs")
+    func globalOverlap() throws { try AutomationStoreBehaviour(place: .sqlite()).globalOverlap() }
+
+    @Test("A queued claim is promoted only when no run of its automation goes and no earlier due time waits")
+    func promotions() throws { try AutomationStoreBehaviour(place: .sqlite()).promotions() }
+
+    @Test("Three daemons taking run requests at once take each one once")
+    func runRequests() throws { try AutomationStoreBehaviour(place: .sqlite()).runRequests() }
+
+    @Test("Run requests taken by a daemon that is taken over become interrupted")
+    func runRequestsOfTakenOverDaemon() throws { try AutomationStoreBehaviour(place: .sqlite()).runRequestsOfTakenOverDaemon() }
+
+    @Test("A claim retried after an uncertain commit is adopted by its daemon, and lost to others")
+    func uncertainCommitAdoption() throws { try AutomationStoreBehaviour(place: .sqlite()).uncertainCommitAdoption() }
+
+    @Test("Leases expire by the database's clock, and a renewal before a takeover keeps the daemon")
+    func expiry() throws { try AutomationStoreBehaviour(place: .sqlite()).expiry() }
+}
+
+/// The shared checks, on the stores one ``StorePlace`` opens.
+struct AutomationStoreBehaviour {
+    let place: StorePlace
+
+    /// Three daemons claiming the same due times at once, each with its own store, get each one exactly once.
+    func exactlyOnce() throws {
         let keys = (0..<10).map { "automation-\($0).yaml" }
         let dueTimes = Int64(1_000)..<1_030
         let won = Locked<[Claim]>([])
+        let ready = Barrier(count: 3)
         let failures = Locked<[String]>([])
         let threads = (0..<3).map { index in
             Thread {
                 do {
                     let store = try place.store()
                     let lease = try store.register(.test("daemon-\(index)"))
-                    for due in dueTimes {
-                        let requests = keys.map { ClaimRequest(automationKey: $0, dueTime: due, overlap: .parallel, runID: UUID().uuidString) }
+                    ready.arrive()
+                    // Five due times of each automation per batch: claimed in rounds within the transaction.
+                    for first in stride(from: dueTimes.lowerBound, to: dueTimes.upperBound, by: 5) {
+                        let requests = keys.flatMap { key in
+                            (first..<first + 5).map { ClaimRequest(automationKey: key, dueTime: $0, overlap: .parallel, runID: UUID().uuidString) }
+                        }
                         let results = try store.claim(requests.shuffled(), lease: lease)
                         won.withLock { $0 += results.compactMap(\.claim) }
                     }
@@ -38,15 +73,13 @@ struct AutomationStoreBehaviourTests {
         let claims = won.value
         #expect(claims.count == keys.count * dueTimes.count)
         #expect(Set(claims.map { "\($0.automationKey) \($0.dueTime)" }).count == claims.count)
-        #expect(Set(claims.map(\.daemonID)).count > 1, "the claims spread over the daemons")
         let store = try place.store()
         let stored = try keys.reduce(0) { $0 + (try store.claims(of: $1, limit: 1_000).count) }
         #expect(stored == claims.count)
     }
 
-    @Test("A daemon taken over after its lease expired is fenced out: no claim, start, ending or renewal", arguments: StoreKind.available)
-    func fencing(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+    /// A daemon taken over after its lease expired is fenced out: no claim, start, ending or renewal.
+    func fencing() throws {
         let store = try place.store()
         let paused = try store.register(.test("paused", lease: .milliseconds(300)))
         let live = try place.store().register(.test("live"))
@@ -75,9 +108,8 @@ struct AutomationStoreBehaviourTests {
         #expect(try store.daemons().first { $0.id == "paused" }?.isAlive == true)
     }
 
-    @Test("overlap: skip, queue and replace hold across two daemons' runs", arguments: StoreKind.available)
-    func globalOverlap(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+    /// overlap: skip, queue and replace hold across two daemons' runs.
+    func globalOverlap() throws {
         let first = try place.store()
         let second = try place.store()
         let a = try first.register(.test("a"))
@@ -120,9 +152,8 @@ struct AutomationStoreBehaviourTests {
         #expect(try first.cancellations(for: a).stop.isEmpty)
     }
 
-    @Test("A queued claim is promoted only when no run of its automation goes and no earlier due time waits", arguments: StoreKind.available)
-    func promotions(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+    /// A queued claim is promoted only when no run of its automation goes and no earlier due time waits.
+    func promotions() throws {
         let store = try place.store()
         let a = try store.register(.test("a"))
         let b = try place.store().register(.test("b"))
@@ -139,11 +170,15 @@ struct AutomationStoreBehaviourTests {
         #expect(try store.finish([.test(earlier.id!, .failed)], lease: b) == 1)
         #expect(try store.promote(later.id!, lease: a) == true)
         #expect(try store.claims(of: "q.yaml").map(\.status) == [.running, .failed, .succeeded])
+
+        // Missed due times run one after another (catchUp: all), decided in one batch.
+        let catchUp = try store.claim(
+            [.test("seq.yaml", 12, sequential: true), .test("seq.yaml", 10, sequential: true), .test("seq.yaml", 11, sequential: true)], lease: a)
+        #expect(catchUp.map { $0.claim?.status } == [.queued, .running, .queued])
     }
 
-    @Test("Three daemons taking run requests at once take each one once", arguments: StoreKind.available)
-    func runRequests(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+    /// Three daemons taking run requests at once take each one once.
+    func runRequests() throws {
         let store = try place.store()
         let requests = try (0..<30).map { index in
             try store.enqueueRun(automationKey: "job-\(index % 3).yaml", inputs: #"{"n": \#(index)}"#, trigger: "manual")
@@ -181,9 +216,8 @@ struct AutomationStoreBehaviourTests {
         #expect(done.daemonID?.hasPrefix("taker-") == true)
     }
 
-    @Test("Run requests taken by a daemon that is taken over become interrupted", arguments: StoreKind.available)
-    func runRequestsOfTakenOverDaemon(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+    /// Run requests taken by a daemon that is taken over become interrupted.
+    func runRequestsOfTakenOverDaemon() throws {
         let store = try place.store()
         let request = try store.enqueueRun(automationKey: "job.yaml", inputs: nil, trigger: "manual")
         let dying = try store.register(.test("dying", lease: .milliseconds(200)))
@@ -196,9 +230,8 @@ struct AutomationStoreBehaviourTests {
         #expect(try store.runRequest(id: request.id)?.status == .interrupted, "a late ending is dropped")
     }
 
-    @Test("A claim retried after an uncertain commit is adopted by its daemon, and lost to others", arguments: StoreKind.available)
-    func uncertainCommitAdoption(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+    /// A claim retried after an uncertain commit is adopted by its daemon, and lost to others.
+    func uncertainCommitAdoption() throws {
         let store = try place.store()
         let a = try store.register(.test("a"))
         let b = try place.store().register(.test("b"))
@@ -213,9 +246,8 @@ struct AutomationStoreBehaviourTests {
         #expect(try store.claims(of: "adopt.yaml").map(\.status) == [.interrupted], "registering again interrupts the former epoch's claims")
     }
 
-    @Test("Leases expire by the database's clock, and a renewal before a takeover keeps the daemon", arguments: StoreKind.available)
-    func expiry(kind: StoreKind) throws {
-        let place = try kind.makePlace()
+    /// Leases expire by the database's clock, and a renewal before a takeover keeps the daemon.
+    func expiry() throws {
         let store = try place.store()
         let short = try store.register(.test("short", lease: .milliseconds(500)))
         let watcher = try store.register(.test("watcher"))
@@ -251,35 +283,35 @@ struct AutomationStoreBehaviourTests {
     }
 }
 
-/// The databases the shared suites run on.
-enum StoreKind: String, CustomStringConvertible, Sendable {
-    case sqlite
-    case postgres
+/// Where a test's stores live: each call of ``store`` opens another store (another connection)
+/// on one new, empty database.
+struct StorePlace: Sendable {
+    let store: @Sendable () throws -> AutomationStore
 
-    var description: String { rawValue }
-
-    /// The kinds this machine can run.
-    static var available: [StoreKind] { [.sqlite] }
-
-    /// A new, empty database, from which each daemon opens its own store.
-    func makePlace() throws -> StorePlace {
-        switch self {
-        case .sqlite:
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("automation-store-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let path = folder.appendingPathComponent("automations.sqlite").path
-            return StorePlace { try AutomationStore(path: path) }
-        case .postgres:
-            throw StoreKindUnavailable()
-        }
+    /// A new SQLite file.
+    static func sqlite() throws -> StorePlace {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("automation-store-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let path = folder.appendingPathComponent("automations.sqlite").path
+        return StorePlace { try AutomationStore(path: path) }
     }
 }
 
-struct StoreKindUnavailable: Error {}
+/// Threads wait at it until all have arrived, so that they go on at once.
+final class Barrier: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var waiting: Int
 
-/// Where a test's stores live: each call opens another store (another connection) on it.
-struct StorePlace: Sendable {
-    let store: @Sendable () throws -> AutomationStore
+    init(count: Int) { waiting = count }
+
+    func arrive() {
+        condition.withLock {
+            waiting -= 1
+            condition.broadcast()
+            let deadline = Date().addingTimeInterval(30)
+            while waiting > 0, condition.wait(until: deadline) {}
+        }
+    }
 }
 
 /// A value shared by threads.

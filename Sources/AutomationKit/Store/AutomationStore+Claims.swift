@@ -23,103 +23,152 @@ extension AutomationStore {
         guard !requests.isEmpty else { return [] }
         return try state.write(durable: true) { connection in
             let now = try fence(lease, in: connection)
-            var results = [ClaimResult?](repeating: nil, count: requests.count)
-            // Automation rows are locked in one order by every daemon, so that two batches never wait on each other.
-            let order = requests.indices.sorted {
-                (requests[$0].automationKey, requests[$0].dueTime) < (requests[$1].automationKey, requests[$1].dueTime)
+            let keys = Set(requests.map(\.automationKey)).sorted()
+            try lockAutomations(keys, now: now, in: connection)
+            var batch = ClaimBatch(requests: requests, lease: lease, now: now, active: try activeClaims(of: keys, in: connection))
+            // A few statements per round whatever the batch's size: round n claims the n-th due
+            // time of each automation, so that each decision sees the outcome of the one before.
+            for round in batch.rounds {
+                try claimRound(round, of: &batch, in: connection)
             }
-            var locked: Set<String> = []
-            for index in order {
-                let request = requests[index]
-                if locked.insert(request.automationKey).inserted {
-                    try lockAutomation(request.automationKey, now: now, in: connection)
+            return batch.results.map { $0 ?? .lost }
+        }
+    }
+
+    /// Locks the automations' rows until the transaction ends (`FOR UPDATE`, in key order, so
+    /// that two daemons' batches never wait on each other), creating the missing ones.
+    func lockAutomations(_ keys: [String], now: Double, in connection: any StateConnection) throws {
+        for chunk in Self.chunks(keys, of: 1_000) {
+            let select = "SELECT key FROM automation WHERE key IN (\(Self.placeholders(chunk.count))) ORDER BY key" + connection.dialect.lockRows
+            let found = Set(try connection.rows(select, chunk.map(SQLValue.text)).compactMap { $0.text("key") })
+            let missing = chunk.filter { !found.contains($0) }
+            guard !missing.isEmpty else { continue }
+            try connection.execute(
+                "INSERT INTO automation (key, definition, since) VALUES "
+                    + Array(repeating: "(?, '', ?)", count: missing.count).joined(separator: ", ") + " ON CONFLICT (key) DO NOTHING",
+                missing.flatMap { [SQLValue.text($0), .real(now)] })
+            _ = try connection.rows(
+                "SELECT key FROM automation WHERE key IN (\(Self.placeholders(missing.count))) ORDER BY key" + connection.dialect.lockRows,
+                missing.map(SQLValue.text))
+        }
+    }
+
+    /// How many claims of each automation run and wait, over every daemon.
+    private func activeClaims(of keys: [String], in connection: any StateConnection) throws -> [String: ClaimBatch.Active] {
+        var active: [String: ClaimBatch.Active] = [:]
+        for chunk in Self.chunks(keys, of: 1_000) {
+            let rows = try connection.rows(
+                """
+                SELECT automationKey, status, count(*) AS claims FROM claim
+                WHERE automationKey IN (\(Self.placeholders(chunk.count))) AND status IN ('queued', 'running')
+                GROUP BY automationKey, status
+                """, chunk.map(SQLValue.text))
+            for row in rows {
+                guard let key = row.text("automationKey") else { continue }
+                let count = row.int("claims") ?? 0
+                if row.text("status") == "running" {
+                    active[key, default: .init()].running = count
+                } else {
+                    active[key, default: .init()].queued = count
                 }
-                results[index] = try claim(request, lease: lease, now: now, in: connection)
             }
-            return results.map { $0 ?? .lost }
+        }
+        return active
+    }
+
+    /// Decides, inserts and (for `overlap: replace`) applies one due time of each automation.
+    private func claimRound(_ indices: [Int], of batch: inout ClaimBatch, in connection: any StateConnection) throws {
+        let decided = indices.map { batch.decide($0) }
+        var inserted: [ClaimBatch.Slot: Int64] = [:]
+        for chunk in Self.chunks(decided, of: 500) {
+            let rows = try connection.rows(
+                """
+                INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, epoch, isCatchUp, attempts, claimedAt, note)
+                VALUES \(Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: chunk.count).joined(separator: ", "))
+                ON CONFLICT (automationKey, dueTime) DO NOTHING
+                RETURNING id, automationKey, dueTime
+                """,
+                chunk.flatMap { claim -> [SQLValue] in
+                    [
+                        .text(claim.automationKey), .integer(claim.dueTime), .text(claim.status.rawValue), .optional(claim.runID),
+                        .text(claim.daemonID), .integer(claim.epoch), .bool(claim.isCatchUp), .integer(Int64(claim.attempts)),
+                        .real(claim.claimedAt), .optional(claim.note)
+                    ]
+                })
+            for row in rows {
+                guard let id = row.integer("id"), let key = row.text("automationKey"), let due = row.integer("dueTime") else { continue }
+                inserted[ClaimBatch.Slot(key: key, dueTime: due)] = id
+            }
+        }
+        var conflicts: [(index: Int, claim: Claim)] = []
+        for (index, claim) in zip(indices, decided) {
+            guard let id = inserted[ClaimBatch.Slot(key: claim.automationKey, dueTime: claim.dueTime)] else {
+                conflicts.append((index, claim))
+                continue
+            }
+            var claim = claim
+            claim.id = id
+            batch.claimed(claim, at: index)
+            if batch.replaces(index) {
+                batch.results[index] = .claimed(claim, replaced: try replace(around: claim, now: batch.now, in: connection))
+                batch.active[claim.automationKey, default: .init()].queued = 0
+            }
+        }
+        guard !conflicts.isEmpty else { return }
+        // A conflicting claim of this daemon and epoch comes from a commit whose outcome was
+        // uncertain, retried: it is this daemon's.
+        var mine: [ClaimBatch.Slot: Claim] = [:]
+        for chunk in Self.chunks(conflicts.map(\.claim), of: 500) {
+            let keys = Array(Set(chunk.map(\.automationKey)))
+            let dueTimes = Array(Set(chunk.map(\.dueTime)))
+            let rows = try connection.rows(
+                """
+                SELECT * FROM claim WHERE daemonID = ? AND epoch = ?
+                  AND automationKey IN (\(Self.placeholders(keys.count))) AND dueTime IN (\(Self.placeholders(dueTimes.count)))
+                """,
+                [.text(batch.lease.daemonID), .integer(batch.lease.epoch)] + keys.map(SQLValue.text) + dueTimes.map(SQLValue.integer))
+            for claim in rows.map(Claim.init(row:)) { mine[ClaimBatch.Slot(key: claim.automationKey, dueTime: claim.dueTime)] = claim }
+        }
+        for (index, claim) in conflicts {
+            batch.results[index] = mine[ClaimBatch.Slot(key: claim.automationKey, dueTime: claim.dueTime)].map { .claimed($0, replaced: []) } ?? .lost
         }
     }
 
-    private func lockAutomation(_ key: String, now: Double, in connection: any StateConnection) throws {
-        let select = "SELECT key FROM automation WHERE key = ?" + connection.dialect.lockRows
-        if try connection.row(select, [.text(key)]) != nil { return }
-        try connection.execute(
-            "INSERT INTO automation (key, definition, since) VALUES (?, '', ?) ON CONFLICT (key) DO NOTHING", [.text(key), .real(now)])
-        _ = try connection.row(select, [.text(key)])
-    }
-
-    private func claim(_ request: ClaimRequest, lease: Lease, now: Double, in connection: any StateConnection) throws -> ClaimResult {
-        let key = SQLValue.text(request.automationKey)
-        var status = Claim.Status.missed
-        var note = request.note
-        var replaces = false
-        if !request.isMissed {
-            var running = 0
-            var queued = 0
-            for row in try connection.rows(
-                "SELECT status, count(*) AS claims FROM claim WHERE automationKey = ? AND status IN ('queued', 'running') GROUP BY status", [key])
-            {
-                if row.text("status") == "running" { running = row.int("claims") ?? 0 } else { queued = row.int("claims") ?? 0 }
-            }
-            switch OverlapDecision(policy: request.overlap, isSequentialCatchUp: request.isSequentialCatchUp, running: running, queued: queued) {
-            case .start(let replacing):
-                status = .running
-                replaces = replacing
-            case .queue:
-                status = .queued
-            case .skip(let reason):
-                status = .skipped
-                note = note.map { "\($0); \(reason)" } ?? reason
-            }
-        }
-        let runID: SQLValue = status == .running || status == .queued ? .text(request.runID) : .null
-        let inserted = try connection.row(
-            """
-            INSERT INTO claim (automationKey, dueTime, status, runID, daemonID, epoch, isCatchUp, attempts, claimedAt, note)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (automationKey, dueTime) DO NOTHING
-            RETURNING id
-            """,
-            [
-                key, .integer(request.dueTime), .text(status.rawValue), runID, .text(lease.daemonID), .integer(lease.epoch),
-                .bool(request.isCatchUp), .integer(status == .running ? 1 : 0), .real(now), .optional(note)
-            ])
-        guard let id = inserted?.integer("id") else {
-            let existing = try connection.row("SELECT * FROM claim WHERE automationKey = ? AND dueTime = ?", [key, .integer(request.dueTime)])
-                .map(Claim.init(row:))
-            guard let existing, existing.daemonID == lease.daemonID, existing.epoch == lease.epoch else { return .lost }
-            return .claimed(existing, replaced: [])
-        }
-        let claim = Claim(
-            id: id, automationKey: request.automationKey, dueTime: request.dueTime, status: status,
-            runID: runID.textValue, daemonID: lease.daemonID, isCatchUp: request.isCatchUp, attempts: status == .running ? 1 : 0,
-            claimedAt: now, startedAt: nil, endedAt: nil, note: note, epoch: lease.epoch)
-        guard replaces else { return .claimed(claim, replaced: []) }
+    /// Asks the automation's other running claims to stop and cancels its queued ones.
+    ///
+    /// - Returns: Those claims, as they now stand.
+    private func replace(around claim: Claim, now: Double, in connection: any StateConnection) throws -> [Claim] {
+        let key = SQLValue.text(claim.automationKey)
+        let id = SQLValue.integer(claim.id ?? 0)
         let replaced = try connection.rows(
-            "SELECT * FROM claim WHERE automationKey = ? AND status IN ('queued', 'running') AND id != ? ORDER BY dueTime",
-            [key, .integer(id)]
+            "SELECT * FROM claim WHERE automationKey = ? AND status IN ('queued', 'running') AND id != ? ORDER BY dueTime", [key, id]
         ).map(Claim.init(row:))
-        let reason = "replaced by the run due at \(Date(timeIntervalSince1970: Double(request.dueTime)).formatted(.iso8601)) (overlap: replace)"
-        try connection.execute(
-            "UPDATE claim SET cancelRequested = 1 WHERE automationKey = ? AND status = 'running' AND id != ?", [key, .integer(id)])
+        let reason = "replaced by the run due at \(claim.dueDate.formatted(.iso8601)) (overlap: replace)"
+        try connection.execute("UPDATE claim SET cancelRequested = 1 WHERE automationKey = ? AND status = 'running' AND id != ?", [key, id])
         try connection.execute(
             """
             UPDATE claim SET status = 'cancelled', cancelRequested = 1, endedAt = ?,
                              note = CASE WHEN note IS NULL THEN ? ELSE note || '; ' || ? END
             WHERE automationKey = ? AND status = 'queued' AND id != ?
-            """, [.real(now), .text(reason), .text(reason), key, .integer(id)])
-        return .claimed(
-            claim,
-            replaced: replaced.map { other in
-                var other = other
-                other.isCancelRequested = true
-                if other.status == .queued {
-                    other.status = .cancelled
-                    other.endedAt = now
-                    other.note = other.note.map { "\($0); \(reason)" } ?? reason
-                }
-                return other
-            })
+            """, [.real(now), .text(reason), .text(reason), key, id])
+        return replaced.map { other in
+            var other = other
+            other.isCancelRequested = true
+            if other.status == .queued {
+                other.status = .cancelled
+                other.endedAt = now
+                other.note = other.note.map { "\($0); \(reason)" } ?? reason
+            }
+            return other
+        }
+    }
+
+    static func placeholders(_ count: Int) -> String {
+        Array(repeating: "?", count: count).joined(separator: ", ")
+    }
+
+    static func chunks<Element>(_ elements: [Element], of size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: elements.count, by: size).map { elements[$0..<min($0 + size, elements.count)] }
     }
 
     /// Records that a claim's run (or another attempt of it) starts, and when the first attempt did.
@@ -206,7 +255,7 @@ extension AutomationStore {
                     [.integer(claimID), .text(lease.daemonID), .integer(lease.epoch)]),
                 let key = row.text("automationKey"), let dueTime = row.integer("dueTime")
             else { return false }
-            try lockAutomation(key, now: now, in: connection)
+            try lockAutomations([key], now: now, in: connection)
             let blocking =
                 try connection.row(
                     """
