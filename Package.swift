@@ -130,7 +130,8 @@ let package = Package(
             name: "shortcuts-bench",
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
-                "LocalHTTP", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", .product(name: "GRDB", package: "GRDB.swift")
+                "LocalHTTP", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", "StateStorage", "PostgresStorage",
+                .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),

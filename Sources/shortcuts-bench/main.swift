@@ -5,6 +5,7 @@ import Foundation
 //   swift run -c release shortcuts-bench cron [calls]
 //   swift run -c release shortcuts-bench workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions]
 //   swift run -c release shortcuts-bench daemon [seconds] [automations] [every-second automations] [idle seconds]
+//   swift run -c release --traits PostgreSQL shortcuts-bench daemons-pg [seconds] [every-second automations]
 //   swift run -c release shortcuts-bench shell [calls]
 //   swift run -c release shortcuts-bench web [requests]
 //   swift run -c release shortcuts-bench extensions [calls]
@@ -17,6 +18,8 @@ case "workflows":
     try await WorkflowBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "daemon":
     try await DaemonBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "daemons-pg":
+    try await MultiDaemonBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "shell":
     try await ShellBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "web":
@@ -27,7 +30,7 @@ case "embeddings":
     try EmbeddingBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | shell [calls] | web [requests] | extensions [calls] | embeddings [model folder] [seconds]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | daemons-pg [seconds] [automations] | shell [calls] | web [requests] | extensions [calls] | embeddings [model folder] [seconds]"
     )
     exit(64)
 }

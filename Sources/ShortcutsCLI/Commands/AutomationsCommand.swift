@@ -2,6 +2,7 @@ import ArgumentParser
 import AutomationKit
 import Foundation
 import IntentKit
+import StateStorage
 import WorkflowKit
 
 struct AutomationsCommand: AsyncParsableCommand {
@@ -22,16 +23,23 @@ struct AutomationsCommand: AsyncParsableCommand {
         @Flag(name: .long, help: "Print JSON.")
         var json = false
 
+        @OptionGroup var store: StoreOptions
+
         func run() async throws {
-            if try !AutomationListing.print(folder: workflows, json: json) { throw ExitCode(1) }
+            if try !AutomationListing.print(folder: workflows, json: json, store: store.source) { throw ExitCode(1) }
         }
     }
 
     struct Run: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run an automation now, as the daemon would: headless, with its timeout and retries.",
-            discussion:
-                "The run is recorded in the run history with the trigger 'manual'; no due time is claimed. Example: shortcuts automations run nightly-report"
+            discussion: """
+                The run is recorded in the run history with the trigger 'manual'; no due time is claimed. With a shared \
+                database ($SHORTCUTS_DATABASE_URL or --database) and a live daemon on it, the run is queued for the daemons, \
+                one of which runs it, and this command waits for it and prints how it went; without a live daemon, or with \
+                --here, it runs in this process.
+                Example: shortcuts automations run nightly-report
+                """
         )
 
         @Argument(help: "The automation: its name:, or its file name with or without .yaml.", completion: .custom(ShellCompletions.automations))
@@ -44,6 +52,11 @@ struct AutomationsCommand: AsyncParsableCommand {
 
         @Flag(name: .long, help: "Print the result as JSON: {\"status\", \"output\", \"error\", \"runIDs\"}; shown text goes to standard error.")
         var json = false
+
+        @Flag(name: .long, help: "Run it in this process, even when daemons share the database.")
+        var here = false
+
+        @OptionGroup var store: StoreOptions
 
         struct Result: Encodable {
             var status: String
@@ -68,10 +81,18 @@ struct AutomationsCommand: AsyncParsableCommand {
                 throw CommandLineError(message)
             }
             let history: RunHistory
-            do {
-                history = try RunHistory.shared()
-            } catch {
-                throw CommandLineError("cannot open the run history: \(error)")
+            if let source = store.source {
+                let stores = try StateStores.open(source)
+                if !here, let result = try await Self.runByDaemon(automation, stores: stores) {
+                    return try report(result)
+                }
+                history = stores.history
+            } else {
+                do {
+                    history = try RunHistory.shared()
+                } catch {
+                    throw CommandLineError("cannot open the run history: \(error)")
+                }
             }
             let locale = locale.resolvedLocale
             let catalog = Installation.shared.catalog
@@ -82,29 +103,74 @@ struct AutomationsCommand: AsyncParsableCommand {
                 }
             }
             let watch = SignalWatch([SIGINT]) { _ in task.cancel() }
-            let result = await task.value
+            let ran = await task.value
             watch.stop()
+            try report(Result(status: ran.status.rawValue, output: ran.output, error: ran.error, runIDs: ran.runIDs))
+        }
+
+        /// Prints how the run went, and exits 1 when it failed, 130 when it was cancelled.
+        func report(_ result: Result) throws {
             if json {
-                AutomationListing.printJSON(
-                    Result(
-                        status: result.status.rawValue, output: result.output,
-                        error: result.error, runIDs: result.runIDs))
+                AutomationListing.printJSON(result)
                 switch result.status {
-                case .succeeded: return
-                case .cancelled: throw ExitCode(130)
+                case RunHistory.Status.succeeded.rawValue: return
+                case RunHistory.Status.cancelled.rawValue: throw ExitCode(130)
                 default: throw ExitCode(1)
                 }
             }
             switch result.status {
-            case .succeeded:
+            case RunHistory.Status.succeeded.rawValue:
                 if let output = result.output, !output.isNull { print(output.displayText) }
-            case .cancelled:
+            case RunHistory.Status.cancelled.rawValue:
                 FileHandle.standardError.write(Data("cancelled\n".utf8))
                 throw ExitCode(130)
             default:
-                FileHandle.standardError.write(Data(((result.error ?? result.status.rawValue) + "\n").utf8))
+                FileHandle.standardError.write(Data(((result.error ?? result.status) + "\n").utf8))
                 throw ExitCode(1)
             }
+        }
+
+        /// Queues the run for the live daemons of a shared database and waits until one has run it;
+        /// `nil` when the store is not shared or no daemon is alive (then it runs here, as said on
+        /// standard error).
+        static func runByDaemon(_ automation: Automation, stores: StateStores) async throws -> Result? {
+            let store = stores.automations
+            guard store.isShared, let location = stores.sharedLocation else { return nil }
+            let request: RunRequest
+            do {
+                guard try store.daemons().contains(where: \.isAlive) else {
+                    FileHandle.standardError.write(Data("no live daemon on \(location): running it here\n".utf8))
+                    return nil
+                }
+                request = try store.enqueueRun(automationKey: store.key(for: automation), inputs: nil, trigger: "manual")
+            } catch {
+                throw CommandLineError(error)
+            }
+            FileHandle.standardError.write(Data("queued as request \(request.id) for the daemons on \(location)\n".utf8))
+            var latest = request
+            let queuedAt = ContinuousClock.now
+            var isWarned = false
+            while latest.status == .queued || latest.status == .running {
+                try await Task.sleep(for: .milliseconds(100))
+                if !isWarned, latest.status == .queued, ContinuousClock.now - queuedAt > .seconds(10) {
+                    isWarned = true
+                    FileHandle.standardError.write(
+                        Data(
+                            ("no daemon has taken it yet: the live daemons may not have \(store.key(for: automation)) in their workflows folder\n"
+                                + "help: run it here with --here\n").utf8))
+                }
+                do {
+                    latest = try store.runRequest(id: request.id) ?? latest
+                } catch let error as StateDatabaseError where error.isUnavailable {
+                    continue
+                } catch {
+                    throw CommandLineError(error)
+                }
+            }
+            let output = latest.output.flatMap { try? IntentValue.fromJSON($0) }
+            let status = latest.status.rawValue
+            let error = latest.status == .interrupted ? latest.error ?? "the daemon that ran it stopped before it ended" : latest.error
+            return Result(status: status, output: output, error: error, runIDs: latest.runID.map { [$0] } ?? [])
         }
     }
 }
@@ -135,22 +201,26 @@ enum AutomationListing {
     }
 
     /// Prints the automations of a folder; returns `false` when some files have errors (printed to standard error).
-    static func print(folder path: String, json: Bool) throws -> Bool {
+    static func print(folder path: String, json: Bool, store source: StateStores.Source?) throws -> Bool {
         try requireFolder(path)
         let folder = AutomationFolder.load(URL(fileURLWithPath: path, isDirectory: true), catalog: Installation.shared.catalog)
         for problem in folder.problems {
             FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
         }
         let automations = folder.automations
+        let store: AutomationStore
         let latest: [String: Claim]
         do {
-            latest = try AutomationStore.shared().latestClaims(for: automations.map(\.key))
+            store = try StateStores.automations(source)
+            latest = try store.latestClaims(for: automations.map(store.key(for:)))
+        } catch let error as CommandLineError {
+            throw error
         } catch {
             throw CommandLineError("cannot open the automations' state: \(error)")
         }
         let now = Date()
         let rows = automations.map { automation in
-            let claim = latest[automation.key]
+            let claim = latest[store.key(for: automation)]
             return Row(
                 name: automation.name, file: automation.file.relativePath, schedule: automation.scheduleText,
                 timeZone: automation.timeZone.shownName, enabled: automation.isEnabled,

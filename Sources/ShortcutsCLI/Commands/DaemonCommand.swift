@@ -20,6 +20,10 @@ struct DaemonCommand: AsyncParsableCommand {
             the log and the run history. Automations scheduled @reboot run once each time the daemon starts. Logs go to \
             standard error, one line per record; under journald (JOURNAL_STREAM) without a time of their own. With \
             NOTIFY_SOCKET set (systemd Type=notify) it sends READY=1 once scheduled and STOPPING=1 when stopping.
+            With SHORTCUTS_DATABASE_URL (or --database) the state and the runs are kept in that PostgreSQL database \
+            instead, shared by daemons on many machines that each deploy the same folder: every due time runs once in \
+            one of them, and a daemon whose lease (--lease) runs out without a renewal has its runs settled and its \
+            share taken over by the others (shortcuts daemons list shows them).
             Example: shortcuts daemon --workflows /srv/shortcuts/Workflows --grace 30s
             """)
 
@@ -43,7 +47,15 @@ struct DaemonCommand: AsyncParsableCommand {
         help: ArgumentHelp("How long an extension may stay up without requests before it is stopped, such as 300s or 10m.", valueName: "duration"))
     var extensionIdleTimeout = "300s"
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "With a shared database: how long this daemon's lease lasts without a renewal (renewed every quarter of it), such as 10s; "
+                + "after that another daemon takes its share over.", valueName: "duration"))
+    var lease = "10s"
+
     @OptionGroup var locale: LocaleOptions
+    @OptionGroup var store: StoreOptions
 
     func validate() throws {
         guard DurationSyntax.parse(grace) != nil else {
@@ -51,6 +63,9 @@ struct DaemonCommand: AsyncParsableCommand {
         }
         guard DurationSyntax.parse(extensionIdleTimeout) != nil else {
             throw ValidationError("--extension-idle-timeout '\(extensionIdleTimeout)' is not a duration such as 300s or 10m")
+        }
+        guard let leaseDuration = DurationSyntax.parse(lease), leaseDuration >= .seconds(1) else {
+            throw ValidationError("--lease '\(lease)' is not a duration of a second or more, such as 10s or 30s")
         }
         guard Logger.Level(rawValue: logLevel) != nil else {
             throw ValidationError(
@@ -65,15 +80,27 @@ struct DaemonCommand: AsyncParsableCommand {
 
     func run() async throws {
         let environment = ProcessInfo.processInfo.environment
-        let configuration = AutomationDaemon.Configuration(
+        var configuration = AutomationDaemon.Configuration(
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             grace: DurationSyntax.parse(grace) ?? .seconds(10), locale: locale.resolvedLocale)
+        configuration.lease = DurationSyntax.parse(lease) ?? .seconds(10)
         let secrets = configuration.secrets
         let handler = DaemonLogHandler(
             level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
             isJournal: environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
         let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         ExtensionLog.install(logger)
+        if let source = store.source {
+            let stores: StateStores
+            do {
+                stores = try StateStores.open(source, logger: logger)
+            } catch {
+                logger.critical("\(error)")
+                throw error
+            }
+            configuration.stores = DaemonStores(automations: stores.automations, history: stores.history)
+            logger.info("state and runs in the shared database \(stores.sharedLocation ?? source.shownURL)")
+        }
         LoadedExtensions.setIdleTimeout(DurationSyntax.parse(extensionIdleTimeout))
         let daemon = AutomationDaemon(configuration, logger: logger)
         let watch = SignalWatch([SIGTERM, SIGINT, SIGHUP]) { number in

@@ -23,7 +23,7 @@ struct ListCommand: AsyncParsableCommand {
     func run() async throws {
         if kind == .workflows || kind == .automations { try WorkflowFiles.requireFolder() }
         if kind == .automations {
-            if try !AutomationListing.print(folder: WorkflowFiles.folderName, json: json) { throw ExitCode(1) }
+            if try !AutomationListing.print(folder: WorkflowFiles.folderName, json: json, store: .environment) { throw ExitCode(1) }
             return
         }
         let catalog = Installation.shared.catalog

@@ -41,6 +41,7 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var interaction: InteractionOptions
     @OptionGroup var locale: LocaleOptions
+    @OptionGroup var store: StoreOptions
 
     func validate() throws {
         for value in input where !value.contains("=") {
@@ -62,9 +63,9 @@ struct RunCommand: AsyncParsableCommand {
         let answered = Set(NameValuePairs.parse(interaction.answer).keys)
         let isHeadless = interaction.noInteraction || !TerminalInteraction.isAvailable
         let loaded = try WorkflowFiles.loadValid(url, isHeadless: isHeadless, answered: answered)
-        let history: RunHistory
+        let history: RunHistory?
         do {
-            history = try RunHistory.shared()
+            history = try StateStores.history(store.source)
         } catch {
             var report = CommandLineError(error)
             report.message = "cannot open the run history: " + report.message

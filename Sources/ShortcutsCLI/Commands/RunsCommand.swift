@@ -30,6 +30,9 @@ struct RunsCommand: AsyncParsableCommand {
         @Option(name: .long, help: "Only runs of this workflow: its file, its file's name or its name.")
         var workflow: String?
 
+        @Option(name: .long, help: "Only runs with this trigger: manual, automation or mcp.")
+        var trigger: String?
+
         @Option(name: .long, help: "Only runs started since then: an ISO 8601 date or time (2026-01-31), or a duration ago (7d, 12h, 30m).")
         var since: String?
 
@@ -39,6 +42,8 @@ struct RunsCommand: AsyncParsableCommand {
         @Flag(name: .long, help: "Print JSON.")
         var json = false
 
+        @OptionGroup var store: StoreOptions
+
         func validate() throws {
             if let since, RunTime.date(since) == nil {
                 throw ValidationError("--since '\(since)' is neither an ISO 8601 date (2026-01-31) nor a duration such as 7d, 12h or 30m")
@@ -47,10 +52,11 @@ struct RunsCommand: AsyncParsableCommand {
         }
 
         func run() async throws {
-            let filter = RunHistory.Filter(status: status, workflow: workflow, since: since.flatMap { RunTime.date($0) }, limit: limit)
+            let filter = RunHistory.Filter(
+                status: status, workflow: workflow, trigger: trigger, since: since.flatMap { RunTime.date($0) }, limit: limit)
             let runs: [RunHistory.Run]
             do {
-                runs = RunHistory.isAbsent ? [] : try RunHistory.shared(readOnly: true).runs(filter)
+                runs = try StateStores.history(store.source, readOnly: true)?.runs(filter) ?? []
             } catch {
                 throw CommandLineError(error)
             }
@@ -59,7 +65,7 @@ struct RunsCommand: AsyncParsableCommand {
                 return
             }
             guard !runs.isEmpty else {
-                let isFiltered = status != nil || workflow != nil || since != nil
+                let isFiltered = status != nil || workflow != nil || trigger != nil || since != nil
                 print(isFiltered ? "No runs match these filters." : "No runs recorded yet.")
                 return
             }
@@ -85,11 +91,13 @@ struct RunsCommand: AsyncParsableCommand {
         @Flag(name: .long, help: "Print JSON.")
         var json = false
 
+        @OptionGroup var store: StoreOptions
+
         func run() async throws {
             let found: (run: RunHistory.Run, steps: [RunHistory.RecordedStep])
             do {
-                guard !RunHistory.isAbsent else { throw HistoryError.noRun(id) }
-                found = try RunHistory.shared(readOnly: true).run(matching: id)
+                guard let history = try StateStores.history(store.source, readOnly: true) else { throw HistoryError.noRun(id) }
+                found = try history.run(matching: id)
             } catch HistoryError.noRun(let prefix) {
                 throw CommandLineError("no run '\(prefix)'", help: ["`\(Installation.shared.commandName) runs list` lists recent runs"])
             } catch {
@@ -137,6 +145,8 @@ struct RunsCommand: AsyncParsableCommand {
         @Option(name: .long, help: "A duration such as 30d, 12h or 1d12h: runs that started longer ago are deleted.")
         var olderThan: String
 
+        @OptionGroup var store: StoreOptions
+
         func validate() throws {
             guard DurationSyntax.parse(olderThan) != nil else {
                 throw ValidationError("--older-than '\(olderThan)' is not a duration such as 30d, 12h or 90m")
@@ -146,7 +156,8 @@ struct RunsCommand: AsyncParsableCommand {
         func run() async throws {
             guard let cutoff = RunTime.date(olderThan) else { return }
             do {
-                let deleted = RunHistory.isAbsent ? 0 : try RunHistory.shared().prune(olderThan: cutoff)
+                let isAbsent = store.source == nil && RunHistory.isAbsent
+                let deleted = isAbsent ? 0 : try StateStores.history(store.source)?.prune(olderThan: cutoff) ?? 0
                 print("Deleted \(deleted) \(deleted == 1 ? "run" : "runs") that started before \(cutoff.formatted(.iso8601)).")
             } catch {
                 throw CommandLineError(error)

@@ -66,7 +66,7 @@ struct ToolCall: Sendable {
         if !diagnostics.isEmpty { throw DiagnosticError(diagnostics, sources: sources) }
         let shown = Mutex<[String]>([])
         let runner = WorkflowRunner(
-            catalog: catalog, interaction: interaction, locale: locale, history: try RunHistory.shared(), trigger: "mcp",
+            catalog: catalog, interaction: interaction, locale: locale, history: try StateStores.history(.environment), trigger: "mcp",
             show: { text in shown.withLock { $0.append(text) } })
         let result = try await runner.run(workflow, inputs: inputs)
         return Self.result(result.output, texts: shown.withLock { $0 })
