@@ -3,9 +3,10 @@ import Foundation
 /// A workflows folder of many every-second automations whose runs leave countable side effects,
 /// and the folder where those side effects land.
 ///
-/// Each run of automation `tick-007` writes a new file `effects/tick-007/<machine>-<time>.txt`
+/// Each run of automation `tick-007` writes a new file `effects/tick-007/<machine>-<time>-<tag>.txt`
 /// (`mode: new`, so two runs never share a file), where `<machine>` is the `MACHINE` variable of
-/// the daemon that ran it and `<time>` the moment it ran, to the millisecond. Counting an
+/// the daemon that ran it, `<time>` the moment it ran, to the millisecond, and `<tag>` a random
+/// number (runs of a catch-up follow one another within a millisecond). Counting an
 /// automation's files counts the runs that really happened, whatever the database says.
 ///
 /// ```swift
@@ -59,8 +60,11 @@ struct AutomationFarm {
             \(wait)  - perform: Dates.Format
                 id: stamp
                 with: { date: "${now}", pattern: "HHmmss.SSS", timeZone: UTC }
+              - perform: Math.RandomNumber
+                id: tag
+                with: { minimum: 0, maximum: 999999999 }
               - perform: Files.WriteFile
-                with: { path: "${env.EFFECTS}/\(name)/${env.MACHINE}-${stamp}.txt", content: "\(name)", mode: new }
+                with: { path: "${env.EFFECTS}/\(name)/${env.MACHINE}-${stamp}-${tag}.txt", content: "\(name)", mode: new }
 
             """
     }

@@ -21,8 +21,10 @@ struct SQLiteStateDatabaseTests {
         let database = try database()
         let ids = try database.write { connection in
             try (0..<3).map { index in
-                try connection.row("INSERT INTO note (text, score, count) VALUES (?, ?, ?) RETURNING id", [.text("n\(index)"), 0.5, .integer(Int64(index))])?
-                    .integer("id")
+                try connection.row(
+                    "INSERT INTO note (text, score, count) VALUES (?, ?, ?) RETURNING id", [.text("n\(index)"), 0.5, .integer(Int64(index))]
+                )?
+                .integer("id")
             }
         }
         #expect(ids == [1, 2, 3])

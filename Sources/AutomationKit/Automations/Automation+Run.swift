@@ -21,12 +21,14 @@ extension Automation {
     func attempt(
         _ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String, isBegun: Bool = false, catalog: IntentCatalog,
         history: RunHistory?,
-        secrets: SecretStore?, locale: String, trigger: String, isLast: Bool = true, show: @escaping @Sendable (String) -> Void
+        secrets: SecretStore?, locale: String, trigger: String, isLast: Bool = true,
+        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil, show: @escaping @Sendable (String) -> Void
     ) async -> AttemptOutcome {
         let runner = {
             var runner = WorkflowRunner(
                 catalog: catalog, interaction: NoInteraction(), locale: locale,
                 history: history, trigger: trigger, secrets: secrets, show: show)
+            runner.recordsLater = recordsLater
             // `onFailure:` runs once, after the last attempt.
             runner.runsOnFailure = isLast
             return runner

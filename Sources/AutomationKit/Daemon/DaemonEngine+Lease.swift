@@ -258,7 +258,9 @@ extension DaemonEngine {
             }
             guard promoted else { continue }
             let cancelled = condition.withLock { () -> RunActivity? in
-                guard lifecycle == .running, entry.waiting.first === head, head.cancelReason == nil else {
+                // Started meanwhile by the automation's last run ending here, or dropped.
+                guard entry.waiting.first === head else { return nil }
+                guard lifecycle == .running, head.cancelReason == nil else {
                     head.cancel(reason: head.cancelReason ?? "the daemon stopped before it started")
                     entry.remove(head)
                     return head

@@ -82,8 +82,9 @@ extension DaemonEngine {
             log("\(name): requested run \(request.id) (\(request.trigger)), run \(runID.prefix(8)) started")
             let outcome = await automation.attempt(
                 workflow, inputs: inputs, runID: runID, catalog: configuration.catalog, history: history, secrets: configuration.secrets,
-                locale: configuration.locale, trigger: request.trigger, isLast: attempt == automation.attempts
-            ) { [self] text in log("\(name): \(text)") }
+                locale: configuration.locale, trigger: request.trigger, isLast: attempt == automation.attempts,
+                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) },
+                show: { [self] text in log("\(name): \(text)") })
             switch outcome {
             case .succeeded(let output):
                 log("\(name): run \(runID.prefix(8)) succeeded")

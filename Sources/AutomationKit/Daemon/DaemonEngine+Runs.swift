@@ -80,8 +80,9 @@ extension DaemonEngine {
             let outcome = await automation.attempt(
                 workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
                 secrets: configuration.secrets, locale: configuration.locale, trigger: "automation",
-                isLast: attempt == automation.attempts
-            ) { [self] text in log("\(name): \(text)") }
+                isLast: attempt == automation.attempts,
+                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) },
+                show: { [self] text in log("\(name): \(text)") })
             let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
             switch outcome {
             case .succeeded:

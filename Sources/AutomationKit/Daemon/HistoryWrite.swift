@@ -8,6 +8,8 @@ enum HistoryWrite: Sendable {
     case mark([String], status: RunHistory.Status, error: String)
     /// Records the end of one run.
     case finish(String, status: RunHistory.Status, error: String?)
+    /// Records how a run ended, with its output and steps, when its runner could not.
+    case record(RunEndRecord)
 }
 
 extension DaemonEngine {
@@ -20,6 +22,8 @@ extension DaemonEngine {
                 _ = try history.mark(ids, as: status, error: error)
             case .finish(let id, let status, let error):
                 try history.finish(id, status: status, output: nil, error: error, steps: [])
+            case .record(let end):
+                try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps)
             }
         }
     }

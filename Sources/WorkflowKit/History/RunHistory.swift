@@ -275,6 +275,10 @@ public final class RunHistory: Sendable {
     }
 
     /// Records how a run ended, with its steps.
+    ///
+    /// Only a run still recorded as running is changed: one that another process settled in
+    /// the meantime (interrupted, because its daemon was paused past its lease and another
+    /// daemon took over; or cancelled) keeps that record.
     public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace]) throws {
         let rows = steps.enumerated().map { position, step -> [SQLValue] in
             [
@@ -286,9 +290,12 @@ public final class RunHistory: Sendable {
             ]
         }
         try database.write { connection in
-            try connection.execute(
-                "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ?",
+            let changed = try connection.execute(
+                "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'",
                 [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)])
+            // A run that was settled meanwhile (marked interrupted by the daemon that took over
+            // from a paused one, or cancelled) keeps that record.
+            guard changed == 1 else { return }
             for row in rows {
                 try connection.execute(
                     """

@@ -39,6 +39,13 @@ public struct WorkflowRunner: Sendable {
     /// Whether a failed run runs its workflow's `onFailure:` steps; an automation that will
     /// try again turns it off for every attempt but the last.
     public var runsOnFailure = true
+    /// Receives a run's end when the ``history`` cannot record it (its database is down), to
+    /// record it later; `nil` to fail a run whose end cannot be recorded, as a terminal run does.
+    ///
+    /// ```swift
+    /// runner.recordsLater = { record in pending.append(record) }   // written once the database answers
+    /// ```
+    public var recordsLater: (@Sendable (RunEndRecord) -> Void)?
 
     /// Creates a runner.
     ///
@@ -92,19 +99,31 @@ public struct WorkflowRunner: Sendable {
         do {
             let output = mask.mask(try await execution.run(workflow, inputs: inputs, depth: 0, callers: []))
             let steps = execution.trace.map { mask.mask($0) }
-            if let runID { try history?.finish(runID, status: .succeeded, output: output, error: nil, steps: steps) }
+            if let runID { try record(RunEndRecord(runID: runID, status: .succeeded, output: output, error: nil, steps: steps)) }
             return WorkflowRunResult(runID: runID, output: output, steps: steps)
         } catch {
             let error = mask.mask(error)
             if let runID {
                 let status: RunHistory.Status = error is WorkflowCancelled || Task.isCancelled ? .cancelled : .failed
                 let message = (error as? WorkflowRunError)?.rendered() ?? "\(error)"
-                try? history?.finish(runID, status: status, output: nil, error: message, steps: execution.trace.map { mask.mask($0) })
+                try? record(RunEndRecord(runID: runID, status: status, output: nil, error: message, steps: execution.trace.map { mask.mask($0) }))
             }
             // A step that an intent ended early because the run was cancelled (a command
             // stopped on Ctrl-C) cancels the run, as a step between steps would.
             if Task.isCancelled && !(error is WorkflowCancelled) { throw WorkflowCancelled() }
             throw error
+        }
+    }
+
+    /// Records a run's end in the history, or hands it to ``recordsLater`` when the history
+    /// cannot be written now.
+    private func record(_ end: RunEndRecord) throws {
+        guard let history else { return }
+        do {
+            try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps)
+        } catch {
+            guard let recordsLater else { throw error }
+            recordsLater(end)
         }
     }
 
@@ -116,5 +135,24 @@ public struct WorkflowRunner: Sendable {
         masked.show = { text in show(mask.mask(text)) }
         masked.interaction = MaskingInteraction(base: interaction, mask: mask)
         return masked
+    }
+}
+
+/// How a run ended, as ``RunHistory/finish(_:status:output:error:steps:)`` records it: what a
+/// ``WorkflowRunner`` hands to ``WorkflowRunner/recordsLater`` when the history's database
+/// cannot be written at the moment.
+public struct RunEndRecord: Sendable {
+    public var runID: String
+    public var status: RunHistory.Status
+    public var output: IntentValue?
+    public var error: String?
+    public var steps: [StepTrace]
+
+    public init(runID: String, status: RunHistory.Status, output: IntentValue?, error: String?, steps: [StepTrace]) {
+        self.runID = runID
+        self.status = status
+        self.output = output
+        self.error = error
+        self.steps = steps
     }
 }
