@@ -34,7 +34,11 @@ struct InstallTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("bin/shortcuts")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: ShortcutsBinary.executable, to: copy)
+        // Copied by cp(1), so that no process that other tests start meanwhile inherits the
+        // copy's open descriptor (which would make running it fail with "Text file busy").
+        let cp = try Process.run(URL(fileURLWithPath: "/bin/cp"), arguments: [ShortcutsBinary.executable.path, copy.path])
+        cp.waitUntilExit()
+        try #require(cp.terminationStatus == 0, "cannot copy \(ShortcutsBinary.executable.path)")
         let workflows = folder.appendingPathComponent("Workflows")
         try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
         try FileManager.default.copyItem(
