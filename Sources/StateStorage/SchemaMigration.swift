@@ -20,3 +20,29 @@ public struct SchemaMigration: Sendable, Hashable {
         self.sql = sql
     }
 }
+
+extension StateDatabase {
+    /// Throws, with the fix, when a PostgreSQL database lacks some of a store's migrations
+    /// (recorded by name in `shortcuts_migration` as they are applied).
+    ///
+    /// ```swift
+    /// try database.requireMigrations(RunHistory.postgresMigrations, of: "the run history", openedWith: "RunHistory.postgresMigrations")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - migrations: The store's migrations.
+    ///   - store: The store, for the message: `the run history`.
+    ///   - list: The name of the store's list of migrations, for the fix.
+    public func requireMigrations(_ migrations: [SchemaMigration], of store: String, openedWith list: String) throws {
+        let applied = try read { connection in
+            Set(try connection.rows("SELECT name FROM shortcuts_migration", []).compactMap { $0.text("name") })
+        }
+        let missing = migrations.map(\.name).filter { !applied.contains($0) }
+        guard missing.isEmpty else {
+            throw StateDatabaseError(
+                location: location,
+                reason: "\(store)'s tables are missing (\(missing.map { "'\($0)'" }.joined(separator: ", ")) not applied)\n"
+                    + "help: open the database with \(list) among its migrations")
+        }
+    }
+}

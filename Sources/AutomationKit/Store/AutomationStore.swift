@@ -81,16 +81,7 @@ public final class AutomationStore: Sendable {
 
     /// Throws, with the fix, when a PostgreSQL database lacks the store's migrations.
     private static func checkSchema(of database: any StateDatabase) throws {
-        let applied = try database.read { connection in
-            Set(try connection.rows("SELECT name FROM shortcuts_migration", []).compactMap { $0.text("name") })
-        }
-        let missing = postgresMigrations.map(\.name).filter { !applied.contains($0) }
-        guard missing.isEmpty else {
-            throw StateDatabaseError(
-                location: database.location,
-                reason: "the automation store's tables are missing (\(missing.map { "'\($0)'" }.joined(separator: ", ")) not applied)\n"
-                    + "help: open the database with AutomationStore.postgresMigrations among its migrations")
-        }
+        try database.requireMigrations(postgresMigrations, of: "the automation store", openedWith: "AutomationStore.postgresMigrations")
     }
 
     /// The GRDB connection of a store in a SQLite file, for SQLite-only inspection.

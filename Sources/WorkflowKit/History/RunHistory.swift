@@ -114,18 +114,9 @@ public final class RunHistory: Sendable {
         }
     }
 
-    /// Throws, with the fix, when a PostgreSQL database lacks the history's migrations.
+    /// Throws, with the fix, when a PostgreSQL database lacks the store's migrations.
     private static func checkSchema(of database: any StateDatabase) throws {
-        let applied = try database.read { connection in
-            Set(try connection.rows("SELECT name FROM shortcuts_migration", []).compactMap { $0.text("name") })
-        }
-        let missing = postgresMigrations.map(\.name).filter { !applied.contains($0) }
-        guard missing.isEmpty else {
-            throw StateDatabaseError(
-                location: database.location,
-                reason: "the run history's tables are missing (\(missing.map { "'\($0)'" }.joined(separator: ", ")) not applied)\n"
-                    + "help: open the database with RunHistory.postgresMigrations among its migrations")
-        }
+        try database.requireMigrations(postgresMigrations, of: "the run history", openedWith: "RunHistory.postgresMigrations")
     }
 
     /// Whether the history does not exist yet in the current `$SHORTCUTS_HOME`.
