@@ -130,7 +130,7 @@ let package = Package(
             name: "shortcuts-bench",
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
-                "LocalHTTP", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", "StateStorage", "PostgresStorage",
+                "LocalHTTP", "ScratchPostgres", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", "StateStorage", "PostgresStorage",
                 .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
@@ -187,7 +187,8 @@ let package = Package(
             name: "MCPServerAppsTests",
             dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
-        .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP"], path: "Tests/ShortcutsTestSupport"),
+        .target(name: "ScratchPostgres", path: "Tests/ScratchPostgres"),
+        .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP", "ScratchPostgres"], path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "EndToEndTests",
             dependencies: [

@@ -3,6 +3,7 @@ import Foundation
 import IntentKit
 import LibraryApp
 import PostgresStorage
+import ScratchPostgres
 import StateStorage
 import Synchronization
 import WorkflowKit
@@ -68,10 +69,10 @@ enum MultiDaemonBenchmark {
                         path: sqliteHome.appendingPathComponent("automations.sqlite").path, readOnly: true, migrator: .init())
                 }))
         #if PostgreSQL
-            let server = try BenchmarkPostgres.start()
-            defer { server.stop() }
+            let server = try PostgresServer.start()
+            defer { server.stop(removingFiles: true) }
             for count in 1...3 {
-                let url = try server.makeDatabase("bench\(count)")
+                let url = try server.makeDatabase()
                 let migrations = AutomationStore.postgresMigrations + RunHistory.postgresMigrations
                 results.append(
                     try await measure(

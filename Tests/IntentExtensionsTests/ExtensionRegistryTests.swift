@@ -58,7 +58,7 @@ struct ExtensionRegistryTests {
                 metadata: stale)
         ])
         let loaded = await registry.loadHosts()
-        #expect(loaded.hosts.map(\.name) == ["Tester"])
+        try #require(loaded.hosts.map(\.name) == ["Tester"])
         #expect(loaded.hosts[0].apps[0].intents.count == handshake.metadata.apps[0].intents.count)
         #expect(
             loaded.warnings == [

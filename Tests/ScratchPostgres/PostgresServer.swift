@@ -1,7 +1,6 @@
 import Foundation
-import Testing
 
-/// A real PostgreSQL server for tests: a fresh cluster in a temporary folder (`initdb`), started
+/// A real PostgreSQL server for tests and benchmarks: a fresh cluster in a temporary folder (`initdb`), started
 /// with `pg_ctl` on a free port of 127.0.0.1 and a socket folder of its own, trust
 /// authentication, one new database per ``makeDatabase()``.
 ///
@@ -25,18 +24,6 @@ import Testing
 public final class PostgresServer: @unchecked Sendable {
     /// The folder with `initdb`, `pg_ctl`, `createdb`, or `nil` when PostgreSQL is not installed.
     public static let binaries: URL? = findBinaries()
-
-    /// Whether PostgreSQL tests should run: the server binaries are installed and this build
-    /// has the `PostgreSQL` trait, or skipping is refused (`SHORTCUTS_TESTS_REQUIRE_ALL=1`,
-    /// then a missing piece makes the test fail).
-    public static var isAvailable: Bool {
-        missingPiece == nil || SystemComponents.isRequired
-    }
-
-    /// Why PostgreSQL tests are skipped, for `.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason)`.
-    public static var skipReason: Comment {
-        Comment(rawValue: missingPiece ?? "PostgreSQL is available")
-    }
 
     /// What prevents a server from starting here, in words with the fix, or `nil`.
     public static var missingPiece: String? {
@@ -114,7 +101,8 @@ public final class PostgresServer: @unchecked Sendable {
             throw PostgresServerError(message: "cannot start PostgreSQL: no initdb in /usr/lib/postgresql/*/bin or PATH")
         }
         self.binaryFolder = binaryFolder
-        folder = try TemporaryFolder.make(prefix: "postgres")
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("postgres-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
     /// The URL of its `postgres` database over TCP, as user `postgres` without a password.
@@ -328,8 +316,12 @@ public final class PostgresServer: @unchecked Sendable {
     }
 }
 
-/// A PostgreSQL server for tests did not start or stop: the step, its output and the server's log.
+/// A PostgreSQL server for tests or benchmarks did not start or stop: the step, its output and the server's log.
 public struct PostgresServerError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+
+    public init(message: String) {
+        self.message = message
+    }
 }

@@ -1,0 +1,16 @@
+@_exported import ScratchPostgres
+import Testing
+
+extension PostgresServer {
+    /// Whether PostgreSQL tests should run: the server binaries are installed and this build
+    /// has the `PostgreSQL` trait, or skipping is refused (`SHORTCUTS_TESTS_REQUIRE_ALL=1`,
+    /// then a missing piece makes the test fail).
+    public static var isAvailable: Bool {
+        missingPiece == nil || SystemComponents.isRequired
+    }
+
+    /// Why PostgreSQL tests are skipped, for `.enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason)`.
+    public static var skipReason: Comment {
+        Comment(rawValue: missingPiece ?? "PostgreSQL is available")
+    }
+}
