@@ -140,7 +140,7 @@ struct MultiDaemonTests {
         // The outage's due times run one after another (catchUp: all): wait until they all ended.
         let upTime = Int64(upAt.timeIntervalSince1970)
         _ = try await scenario.wait("the outage's due times run", timeout: 60) { database in
-            try database.integer("SELECT count(*) FROM claim WHERE status IN ('queued', 'running') AND dueTime < \(upTime)") == 0
+            try database.integer("SELECT count(*) FROM claim WHERE status IN ('queued', 'running') AND dueTime <= \(upTime)") == 0
         }
         try await Task.sleep(for: .seconds(4))
         let end = Int64(Date().timeIntervalSince1970) - 3
