@@ -23,22 +23,7 @@
         @Test("Values go in and come out with their types; RETURNING gives the new ids; counts are rows changed")
         func values() throws {
             let database = try database()
-            let ids = try database.write { connection in
-                try (0..<3).map { index in
-                    try connection.row(
-                        "INSERT INTO note (text, score, count) VALUES (?, ?, ?) RETURNING id", [.text("n\(index)"), 0.5, .integer(Int64(index))]
-                    )?
-                    .integer("id")
-                }
-            }
-            #expect(ids == [1, 2, 3])
-            let changed = try database.write { try $0.execute("UPDATE note SET text = ? WHERE count >= ?", [nil, 1]) }
-            #expect(changed == 2)
-            let rows = try database.read { try $0.rows("SELECT id, text, score, count AS \"Count\" FROM note ORDER BY id", []) }
-            #expect(rows.map { $0.text("text") } == ["n0", nil, nil])
-            #expect(rows.map { $0.real("score") } == [0.5, 0.5, 0.5])
-            #expect(rows.map { $0.int("count") } == [0, 1, 2])
-            #expect(rows[0]["TEXT"] == .text("n0"))
+            try StateDatabaseChecks.values(database)
             #expect(database.dialect == .postgres)
         }
 
@@ -134,21 +119,10 @@
             #expect(try database.read { try $0.row("SELECT 1 AS one", [])?.int("one") } == 1)
         }
 
-        @Test("A body that throws rolls its transaction back; reads see one snapshot")
+        @Test("A body that throws rolls its transaction back; a read cannot write")
         func rollback() throws {
             let database = try database()
-            struct Failure: Error {}
-            for durable in [false, true] {
-                #expect(throws: Failure.self) {
-                    try database.write(durable: durable) { connection in
-                        try connection.execute("INSERT INTO note (text) VALUES (?)", ["lost"])
-                        throw Failure()
-                    }
-                }
-            }
-            try database.write(durable: true) { try $0.execute("INSERT INTO note (text) VALUES (?)", ["kept"]) }
-            let texts = try database.read { try $0.rows("SELECT text FROM note", []).compactMap { $0.text("text") } }
-            #expect(texts == ["kept"])
+            try StateDatabaseChecks.rollback(database)
             #expect(throws: StateDatabaseError.self) {
                 try database.read { try $0.execute("INSERT INTO note (text) VALUES (?)", ["read-only"]) }
             }
@@ -156,9 +130,7 @@
 
         @Test("The dialect's current time is the server's clock, in seconds since 1970")
         func currentTime() throws {
-            let database = try database()
-            let now = try database.read { try $0.row("SELECT \(database.dialect.currentTime) AS now", [])?.real("now") }
-            #expect(abs((now ?? 0) - Date().timeIntervalSince1970) < 5)
+            try StateDatabaseChecks.currentTime(try database())
         }
 
         @Test("Row locks: FOR UPDATE waits, SKIP LOCKED passes over a locked row")
