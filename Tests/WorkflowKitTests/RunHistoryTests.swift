@@ -59,39 +59,6 @@ struct RunHistoryTests {
         #expect(recorded["automation-run"] == "running")
     }
 
-    @Test func theRetentionDeletesOldRunsOnceADay() throws {
-        let now = Date()
-        let history = try RunHistory(path: path, now: now)
-        func insert(_ id: String, daysAgo: Double, status: String = "succeeded") throws {
-            try history.database.write { connection in
-                try connection.execute(
-                    "INSERT INTO run (id, workflow, trigger, startedAt, status) VALUES (?, 'w.yaml', 'manual', ?, ?)",
-                    [.text(id), .date(now.addingTimeInterval(-daysAgo * 86_400)), .text(status)])
-            }
-        }
-        try insert("old", daysAgo: 91)
-        try insert("recent", daysAgo: 80)
-        try insert("old-running", daysAgo: 120, status: "running")
-        _ = try RunHistory(path: path, now: now.addingTimeInterval(3600))
-        #expect(try statuses(history).keys.sorted() == ["old", "old-running", "recent"])
-        _ = try RunHistory(path: path, now: now.addingTimeInterval(86_401))
-        #expect(try statuses(history).keys.sorted() == ["old-running", "recent"])
-    }
-
-    @Test func filtersCombine() throws {
-        let history = try RunHistory(path: path)
-        let first = try history.begin(workflow: workflow)
-        try history.finish(first, status: .failed, output: nil, error: "no", steps: [])
-        let second = try history.begin(workflow: workflow)
-        try history.finish(second, status: .succeeded, output: .int(3), error: nil, steps: [])
-        #expect(try history.runs(.init(status: .failed)).map(\.id) == [first])
-        #expect(try history.runs(.init(workflow: "tiny.yaml")).map(\.id) == [second, first])
-        #expect(try history.runs(.init(workflow: "TINY")).count == 2)
-        #expect(try history.runs(.init(workflow: "other.yaml")).isEmpty)
-        #expect(try history.runs(.init(since: Date().addingTimeInterval(60))).isEmpty)
-        #expect(try history.runs(.init(limit: 1)).map(\.id) == [second])
-    }
-
     @Test func aFileFromBeforeHostsWereRecordedCountsItsRunsAsThisHosts() throws {
         let queue = try DatabaseQueue(path: path)
         try RunHistory.migrator.migrate(queue, upTo: "v4: step branches")
