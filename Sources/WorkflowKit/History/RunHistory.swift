@@ -18,6 +18,9 @@ import StateStorage
 /// - **Retention.** Runs that started more than ``retention`` (90 days) ago are deleted, with
 ///   their steps, when the history is opened for writing, at most once a day;
 ///   ``prune(olderThan:)`` deletes older runs on request.
+/// - **Metrics.** Each run recorded as ended (by its runner, or settled) counts once in
+///   ``WorkflowMetric/runs``, with the swift-metrics factory in force when the history was
+///   opened.
 /// - **Concurrency.** Several processes may write at once: the file is opened through
 ///   `SQLiteStorage` (WAL, a 5-second busy timeout, immediate write transactions).
 ///   Commits do not wait for the disk (`synchronous = NORMAL`): a process killed at any moment
@@ -32,6 +35,9 @@ public final class RunHistory: Sendable {
     let database: any StateDatabase
     /// This machine's name, recorded with each manual run (``RunOwner``'s host).
     let host: String
+    /// Where the runs recorded as ended are counted (``WorkflowMetric/runs``): the factory in
+    /// force when the history was opened.
+    let metrics = RunMetrics()
 
     /// How long runs are kept after they started: 90 days (runs still running are kept).
     public static let retention: TimeInterval = 90 * 86_400
@@ -280,13 +286,14 @@ public final class RunHistory: Sendable {
                 .optional(step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText), .optional(step.branch.map(Int64.init))
             ]
         }
-        try database.write { connection in
+        let counts = metrics.isEnabled
+        let endedTrigger = try database.write { connection -> String? in
             let changed = try connection.execute(
                 "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'",
                 [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)])
             // A run that was settled meanwhile (marked interrupted by the daemon that took over
             // from a paused one, or cancelled) keeps that record.
-            guard changed == 1 else { return }
+            guard changed == 1 else { return nil }
             for row in rows {
                 try connection.execute(
                     """
@@ -295,7 +302,11 @@ public final class RunHistory: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, row)
             }
+            guard counts else { return nil }
+            return try connection.row("SELECT trigger FROM run WHERE id = ?", [.text(id)])?.text("trigger") ?? ""
         }
+        // Counted once committed: a transaction tried again does not count twice.
+        if let endedTrigger { metrics.recordEnded(status, trigger: endedTrigger) }
     }
 
     /// Records that several runs started, in one transaction: what a scheduler does for the
@@ -341,16 +352,24 @@ public final class RunHistory: Sendable {
     public func mark(_ ids: [String], as status: Status, error: String, onlyRunning: Bool = true) throws -> Int {
         guard !ids.isEmpty else { return 0 }
         let now = Date()
-        return try database.write { connection in
+        let counts = metrics.isEnabled
+        let (changed, ended) = try database.write { connection -> (Int, [String]) in
             var changed = 0
+            var ended: [String] = []
             for id in ids {
-                changed += try connection.execute(
+                // A run counts as ended when it was still running (``WorkflowMetric/runs``).
+                let running = counts ? try connection.row("SELECT trigger FROM run WHERE id = ? AND status = 'running'", [.text(id)]) : nil
+                let count = try connection.execute(
                     "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
                         + (onlyRunning ? " AND status = 'running'" : ""),
                     [.text(status.rawValue), .text(error), .date(now), .text(id)])
+                changed += count
+                if count > 0, let running { ended.append(running.text("trigger") ?? "") }
             }
-            return changed
+            return (changed, ended)
         }
+        for trigger in ended { metrics.recordEnded(status, trigger: trigger) }
+        return changed
     }
 
     /// The most recent runs, newest first.
