@@ -143,7 +143,10 @@ let package = Package(
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
         .testTarget(
             name: "IntentExtensionsTests",
-            dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "MetricsTestKit", package: "swift-metrics")]),
+            dependencies: [
+                "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
+            ]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", "SeededRandom", "ShortcutsTestSupport"]),
         .testTarget(
             name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "Digests", "CZlib", "ShortcutsTestSupport"],
@@ -165,7 +168,8 @@ let package = Package(
             name: "WorkflowKitTests",
             dependencies: [
                 "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
-                .product(name: "Yams", package: "Yams"), .product(name: "MetricsTestKit", package: "swift-metrics")
+                .product(name: "Yams", package: "Yams"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ],
             exclude: ["Fixtures"]
         ),
@@ -173,7 +177,8 @@ let package = Package(
             name: "AutomationKitTests",
             dependencies: [
                 "AutomationKit", "StateStorage", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log"), .product(name: "MetricsTestKit", package: "swift-metrics")
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),
         .testTarget(

@@ -6,7 +6,7 @@ import Testing
 struct HMACSHA256Tests {
     /// RFC 4231's test cases for HMAC-SHA-256: key, data, and the code (test case 5's only to
     /// 128 bits, as the RFC gives it).
-    static let rfc4231: [(name: String, key: [UInt8], data: [UInt8], code: String)] = [
+    static let vectors: [(name: String, key: [UInt8], data: [UInt8], code: String)] = [
         ("1", [UInt8](repeating: 0x0b, count: 20), Array("Hi There".utf8), "b0344c61d8db38535ca8afceaf0bf12b881dc200c9833da726e9376c2e32cff7"),
         (
             "2: a key shorter than the code", Array("Jefe".utf8), Array("what do ya want for nothing?".utf8),
@@ -22,7 +22,8 @@ struct HMACSHA256Tests {
         ),
         ("5: truncated to 128 bits", [UInt8](repeating: 0x0c, count: 20), Array("Test With Truncation".utf8), "a3b6167473100ee06e0c796c2955552b"),
         (
-            "6: a key larger than a block", [UInt8](repeating: 0xaa, count: 131), Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
+            "6: a key larger than a block", [UInt8](repeating: 0xaa, count: 131),
+            Array("Test Using Larger Than Block-Size Key - Hash Key First".utf8),
             "60e431591ee0b67f0d8a26aacbf5b77f8e0bc6213728c5140546040f0ee37f54"
         ),
         (
@@ -34,9 +35,9 @@ struct HMACSHA256Tests {
         )
     ]
 
-    @Test("RFC 4231's test cases, the truncated one compared on its first 128 bits", arguments: rfc4231.indices)
+    @Test("RFC 4231's test cases, the truncated one compared on its first 128 bits", arguments: vectors.indices)
     func rfc4231(index: Int) throws {
-        let vector = Self.rfc4231[index]
+        let vector = Self.vectors[index]
         let code = HMACSHA256.authenticationCode(for: vector.data, key: vector.key)
         let expected = try #require(Digest(hexadecimal: vector.code))
         #expect(Array(code.bytes.prefix(expected.bytes.count)) == expected.bytes, "test case \(vector.name)")

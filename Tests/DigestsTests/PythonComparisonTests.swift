@@ -26,7 +26,9 @@ struct PythonComparisonTests {
         var random = SeededRandomNumberGenerator(seed: 4231)
         func bytes(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8.random(in: 0...255, using: &random) } }
         let keySizes = [0, 1, 20, 32, 63, 64, 65, 131, 200, 1_000]
-        let messageSizes = [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1_000, 4_096, 65_537] + (0..<8).map { _ in Int.random(in: 0...3_000, using: &random) }
+        let messageSizes =
+            [0, 1, 55, 56, 57, 63, 64, 65, 119, 120, 127, 128, 129, 1_000, 4_096, 65_537]
+            + (0..<8).map { _ in Int.random(in: 0...3_000, using: &random) }
         var cases: [(key: [UInt8], message: [UInt8])] = []
         for keySize in keySizes {
             for messageSize in messageSizes { cases.append((bytes(keySize), bytes(messageSize))) }
