@@ -137,7 +137,8 @@ let package = Package(
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
                 "LocalHTTP", "ScratchPostgres", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", "StateStorage", "PostgresStorage",
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
