@@ -13,7 +13,7 @@ enum MetricsBenchmark {
     static func run(arguments: [String]) async throws {
         let iterations = arguments.first.flatMap(Int.init) ?? 200_000
         let runs = arguments.dropFirst().first.flatMap(Int.init) ?? 2_000
-        let rounds = 5
+        let rounds = 10
         let catalog = IntentCatalog(apps: [IntentApp(name: "Bench", intents: [Increment.self])])
         let loop = try WorkflowLoader.load(
             text: """
@@ -34,8 +34,10 @@ enum MetricsBenchmark {
                 """, fileName: "bench-metrics-run.yaml")
         let clock = ContinuousClock()
         var best: [String: Duration] = [:]
-        for _ in 0..<rounds {
-            for (name, factory) in [("no-op", NOOPMetricsHandler.instance as any MetricsFactory), ("recording", TestMetrics())] {
+        for round in 0..<rounds {
+            // Taking turns, each first in every other round.
+            let factories: [(String, any MetricsFactory)] = [("no-op", NOOPMetricsHandler.instance), ("recording", TestMetrics())]
+            for (name, factory) in round.isMultiple(of: 2) ? factories : factories.reversed() {
                 // The loop without a history (its 200,000 step records would cost more than the
                 // steps); the short runs recorded in one.
                 let (looping, runner, history) = try withMetricsFactory(factory) {

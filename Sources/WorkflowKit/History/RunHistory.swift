@@ -271,12 +271,26 @@ public final class RunHistory: Sendable {
         return id
     }
 
-    /// Records how a run ended, with its steps.
+    /// Records how a run ended, with its steps, and counts it (``WorkflowMetric/runs``).
     ///
-    /// Only a run still recorded as running is changed: one that another process settled in
-    /// the meantime (interrupted, because its daemon was paused past its lease and another
-    /// daemon took over; or cancelled) keeps that record.
-    public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace]) throws {
+    /// Only a run still recorded as running is changed, and counted: one that another process
+    /// settled in the meantime (interrupted, because its daemon was paused past its lease and
+    /// another daemon took over; or cancelled) keeps that record.
+    ///
+    /// ```swift
+    /// try history.finish(id, status: .succeeded, output: .string("done"), error: nil, steps: result.steps, trigger: "manual")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The run's identifier.
+    ///   - status: How it ended.
+    ///   - output: Its output, if it succeeded.
+    ///   - error: Its error, if it failed.
+    ///   - steps: The trace of its steps.
+    ///   - trigger: What started it, as ``begin(workflow:trigger:id:)`` recorded, when the caller
+    ///     knows it (a runner does): the metrics' label; read back from the record when `nil`.
+    /// - Throws: The database's error.
+    public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace], trigger: String? = nil) throws {
         let rows = steps.enumerated().map { position, step -> [SQLValue] in
             [
                 .text(id), .integer(Int64(position)), .integer(Int64(step.depth)), .text(step.kind), .optional(step.stepID),
@@ -288,12 +302,16 @@ public final class RunHistory: Sendable {
         }
         let counts = metrics.isEnabled
         let endedTrigger = try database.write { connection -> String? in
-            let changed = try connection.execute(
-                "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'",
-                [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)])
+            let update = "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'"
+            let values: [SQLValue] = [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)]
+            // Counted without a trigger given, the run's comes back from the same statement.
+            let ended =
+                counts && trigger == nil
+                ? try connection.rows(update + #" RETURNING "trigger""#, values).first.map { $0.text("trigger") ?? "" }
+                : try connection.execute(update, values) == 1 ? trigger ?? "" : nil
             // A run that was settled meanwhile (marked interrupted by the daemon that took over
             // from a paused one, or cancelled) keeps that record.
-            guard changed == 1 else { return nil }
+            guard let ended else { return nil }
             for row in rows {
                 try connection.execute(
                     """
@@ -302,11 +320,10 @@ public final class RunHistory: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, row)
             }
-            guard counts else { return nil }
-            return try connection.row("SELECT trigger FROM run WHERE id = ?", [.text(id)])?.text("trigger") ?? ""
+            return ended
         }
         // Counted once committed: a transaction tried again does not count twice.
-        if let endedTrigger { metrics.recordEnded(status, trigger: endedTrigger) }
+        if counts, let endedTrigger { metrics.recordEnded(status, trigger: endedTrigger) }
     }
 
     /// Records that several runs started, in one transaction: what a scheduler does for the
@@ -357,14 +374,19 @@ public final class RunHistory: Sendable {
             var changed = 0
             var ended: [String] = []
             for id in ids {
-                // A run counts as ended when it was still running (``WorkflowMetric/runs``).
-                let running = counts ? try connection.row("SELECT trigger FROM run WHERE id = ? AND status = 'running'", [.text(id)]) : nil
-                let count = try connection.execute(
-                    "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
-                        + (onlyRunning ? " AND status = 'running'" : ""),
-                    [.text(status.rawValue), .text(error), .date(now), .text(id)])
-                changed += count
-                if count > 0, let running { ended.append(running.text("trigger") ?? "") }
+                let update = "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
+                let values: [SQLValue] = [.text(status.rawValue), .text(error), .date(now), .text(id)]
+                // A run still running ends now, and counts (``WorkflowMetric/runs``) with its trigger.
+                let running = update + " AND status = 'running'"
+                if counts {
+                    let returned = try connection.rows(running + #" RETURNING "trigger""#, values)
+                    changed += returned.count
+                    ended += returned.map { $0.text("trigger") ?? "" }
+                } else {
+                    changed += try connection.execute(running, values)
+                }
+                // One that had ended already only has its record changed.
+                if !onlyRunning { changed += try connection.execute(update + " AND status <> 'running'", values) }
             }
             return (changed, ended)
         }

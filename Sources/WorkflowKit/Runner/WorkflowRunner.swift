@@ -164,9 +164,9 @@ public struct WorkflowRunner: Sendable {
             metrics.recordEnded(status, trigger: trigger)
             return
         }
-        let end = RunEndRecord(runID: runID, status: status, output: output, error: error, steps: steps())
+        let end = RunEndRecord(runID: runID, status: status, output: output, error: error, steps: steps(), trigger: trigger)
         do {
-            try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps)
+            try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps, trigger: trigger)
         } catch {
             guard let recordsLater else { throw error }
             recordsLater(end)
@@ -193,12 +193,15 @@ public struct RunEndRecord: Sendable {
     public var output: IntentValue?
     public var error: String?
     public var steps: [StepTrace]
+    /// What started the run (its runner's ``WorkflowRunner/trigger``), for the metrics.
+    public var trigger: String?
 
-    public init(runID: String, status: RunHistory.Status, output: IntentValue?, error: String?, steps: [StepTrace]) {
+    public init(runID: String, status: RunHistory.Status, output: IntentValue?, error: String?, steps: [StepTrace], trigger: String? = nil) {
         self.runID = runID
         self.status = status
         self.output = output
         self.error = error
         self.steps = steps
+        self.trigger = trigger
     }
 }
