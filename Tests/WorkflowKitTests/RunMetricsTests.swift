@@ -86,7 +86,7 @@ struct RunMetricsTests {
         }
         runner.timeout = .milliseconds(100)
         await #expect(throws: WorkflowTimedOut.self) {
-            try await runner.run(try WorkflowLoader.load(text: "steps:\n  - wait: 5s\n", fileName: "waits.yaml"))
+            try await runner.run(try WorkflowLoader.load(text: "steps:\n  - wait: 60s\n", fileName: "waits.yaml"))
         }
         let run = try #require(try history.recentRuns(limit: 1).first)
         #expect(run.status == .failed && run.error == "timed out after 100 ms (automation timeout)")
