@@ -186,7 +186,8 @@ let package = Package(
             name: "StateStoreTests",
             dependencies: [
                 "StateStorage", "PostgresStorage", "AutomationKit", "WorkflowKit", "IntentKit", "ShortcutsTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),
         .testTarget(name: "SearchRelevanceTests", dependencies: ["SearchRelevance", "SpotlightKit"]),
