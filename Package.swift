@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "AutomationKit", targets: ["AutomationKit"]),
         .library(name: "SpotlightKit", targets: ["SpotlightKit"]),
         .library(name: "TextEmbedding", targets: ["TextEmbedding"]),
+        .library(name: "Digests", targets: ["Digests"]),
         .library(name: "ShortcutsCLI", targets: ["ShortcutsCLI"]),
         .executable(name: "shortcuts", targets: ["shortcuts"])
     ],
@@ -26,7 +27,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2")
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0")
     ],
     targets: [
         .target(name: "IntentKit"),
@@ -44,7 +46,7 @@ let package = Package(
             name: "WorkflowKit",
             dependencies: [
                 "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", "StateStorage", .product(name: "Yams", package: "Yams"),
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics")
             ],
             exclude: ["Resources/workflow.schema.json"]
         ),
@@ -56,12 +58,14 @@ let package = Package(
             name: "AutomationKit",
             dependencies: [
                 "Cron", "IntentKit", "WorkflowKit", "SQLiteStorage", "StateStorage", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log")
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics")
             ]
         ),
         .target(name: "EmbeddingKernels"),
+        .target(name: "CDigests"),
+        .target(name: "Digests", dependencies: ["CDigests"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels", "CZlib"]),
+        .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels", "Digests", "CZlib"]),
         .target(
             name: "SpotlightKit",
             dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", "EmbeddingKernels", .product(name: "GRDB", package: "GRDB.swift")]
@@ -82,7 +86,9 @@ let package = Package(
         .target(name: "ExtensionSpawn"),
         .target(
             name: "IntentExtensions",
-            dependencies: ["IntentKit", "ExtensionSpawn", .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "IntentKit", "ExtensionSpawn", .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics")
+            ]
         ),
         .target(
             name: "ShortcutsCLI",
@@ -131,13 +137,20 @@ let package = Package(
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
                 "LocalHTTP", "ScratchPostgres", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", "StateStorage", "PostgresStorage",
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),
         .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
-        .testTarget(name: "IntentExtensionsTests", dependencies: ["IntentExtensions", "IntentKit", "ShortcutsTestSupport"]),
         .testTarget(
-            name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "CZlib", "ShortcutsTestSupport"],
+            name: "IntentExtensionsTests",
+            dependencies: [
+                "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
+            ]),
+        .testTarget(name: "DigestsTests", dependencies: ["Digests", "SeededRandom", "ShortcutsTestSupport"]),
+        .testTarget(
+            name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "Digests", "CZlib", "ShortcutsTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
         .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
@@ -156,7 +169,8 @@ let package = Package(
             name: "WorkflowKitTests",
             dependencies: [
                 "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
-                .product(name: "Yams", package: "Yams")
+                .product(name: "Yams", package: "Yams"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ],
             exclude: ["Fixtures"]
         ),
@@ -164,14 +178,16 @@ let package = Package(
             name: "AutomationKitTests",
             dependencies: [
                 "AutomationKit", "StateStorage", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "Logging", package: "swift-log")
+                .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),
         .testTarget(
             name: "StateStoreTests",
             dependencies: [
                 "StateStorage", "PostgresStorage", "AutomationKit", "WorkflowKit", "IntentKit", "ShortcutsTestSupport",
-                .product(name: "GRDB", package: "GRDB.swift")
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics"),
+                .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),
         .testTarget(name: "SearchRelevanceTests", dependencies: ["SearchRelevance", "SpotlightKit"]),

@@ -10,6 +10,7 @@ import Foundation
 //   swift run -c release shortcuts-bench web [requests]
 //   swift run -c release shortcuts-bench extensions [calls]
 //   swift run -c release shortcuts-bench embeddings [model folder] [seconds]
+//   swift run -c release shortcuts-bench metrics [steps] [runs]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
@@ -28,9 +29,11 @@ case "extensions":
     try await ExtensionBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "embeddings":
     try EmbeddingBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "metrics":
+    try await MetricsBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | daemons-pg [seconds] [automations] | shell [calls] | web [requests] | extensions [calls] | embeddings [model folder] [seconds]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | daemons-pg [seconds] [automations] | shell [calls] | web [requests] | extensions [calls] | embeddings [model folder] [seconds] | metrics [steps] [runs]"
     )
     exit(64)
 }

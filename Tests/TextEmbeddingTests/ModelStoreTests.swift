@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 import ShortcutsTestSupport
 import Testing
@@ -15,9 +16,7 @@ private enum StoreFixtureModel {
     ]
 
     static func digest(_ data: Data) -> String {
-        var digest = SHA256Digest()
-        digest.update(data)
-        return digest.hexadecimal()
+        SHA256.hash(data).hexadecimal
     }
 
     static let descriptor = ModelDescriptor(

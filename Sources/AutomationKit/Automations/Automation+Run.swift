@@ -12,49 +12,29 @@ extension Automation {
         case cancelled
     }
 
-    private struct AttemptTimedOut: Error {}
-
     /// Runs the workflow once, headless (a question fails the run, with the question in its
     /// trace), recorded under `runID`, cancelled and recorded as failed after `timeout:`.
     /// `${secrets.NAME}` reads `secrets`, whose values are masked in the trace, the history,
-    /// the error and what `show` receives, as in any run.
+    /// the error and what `show` receives, as in any run. The run's metrics go to `metrics`,
+    /// the daemon's; to the factory in force now when `nil`.
     func attempt(
         _ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String, isBegun: Bool = false, catalog: IntentCatalog,
         history: RunHistory?,
         secrets: SecretStore?, locale: String, trigger: String, isLast: Bool = true,
-        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil, show: @escaping @Sendable (String) -> Void
+        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil, metrics: RunMetrics? = nil, show: @escaping @Sendable (String) -> Void
     ) async -> AttemptOutcome {
-        let runner = {
-            var runner = WorkflowRunner(
-                catalog: catalog, interaction: NoInteraction(), locale: locale,
-                history: history, trigger: trigger, secrets: secrets, show: show)
-            runner.recordsLater = recordsLater
-            // `onFailure:` runs once, after the last attempt.
-            runner.runsOnFailure = isLast
-            return runner
-        }()
-        let timeout = self.timeout
+        var runner = WorkflowRunner(
+            catalog: catalog, interaction: NoInteraction(), locale: locale,
+            history: history, trigger: trigger, secrets: secrets, show: show)
+        runner.recordsLater = recordsLater
+        // `onFailure:` runs once, after the last attempt.
+        runner.runsOnFailure = isLast
+        // Past `timeout:` the run is cancelled and recorded as failed, `timed out after …`.
+        runner.timeout = timeout
+        if let metrics { runner.metrics = metrics }
         do {
-            let output: IntentValue
-            if let timeout {
-                output = try await withThrowingTaskGroup(of: IntentValue.self) { group in
-                    group.addTask { try await runner.run(workflow, inputs: inputs, runID: runID, isBegun: isBegun).output }
-                    group.addTask {
-                        try await Task.sleep(for: timeout)
-                        throw AttemptTimedOut()
-                    }
-                    let first = try await group.next() ?? .null
-                    group.cancelAll()
-                    return first
-                }
-            } else {
-                output = try await runner.run(workflow, inputs: inputs, runID: runID, isBegun: isBegun).output
-            }
-            return .succeeded(output)
-        } catch is AttemptTimedOut {
-            _ = try? history?.mark(
-                [runID], as: .failed, error: "timed out after \(DaemonEngine.format(timeout ?? .zero)) (automation timeout)",
-                onlyRunning: false)
+            return .succeeded(try await runner.run(workflow, inputs: inputs, runID: runID, isBegun: isBegun).output)
+        } catch is WorkflowTimedOut {
             return .timedOut
         } catch {
             if error is WorkflowCancelled || error is CancellationError || Task.isCancelled { return .cancelled }

@@ -202,8 +202,10 @@ extension DaemonEngine {
             let message = "interrupted: \(name) stopped while it ran (killed or crashed)"
             historyWrites.record(.mark(running.compactMap(\.runID), status: .interrupted, error: message))
             try store.markInterrupted(running.compactMap(\.id), note: message, at: now)
+            metrics.recordClaims(.interrupted, count: running.count)
             let queued = interrupted.filter { $0.status == .queued }
             try store.markInterrupted(queued.compactMap(\.id), note: "interrupted: \(name) stopped before it ran (killed or crashed)", at: now)
+            metrics.recordClaims(.interrupted, count: queued.count)
         } catch {
             log("cannot settle the claims of \(name): \(error)", level: .error)
         }

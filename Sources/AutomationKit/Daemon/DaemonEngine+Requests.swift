@@ -41,9 +41,11 @@ extension DaemonEngine {
                     requestCompletions.record(completion)
                     condition.withLock {
                         requestTasks[request.id] = nil
+                        recordRunning()
                         condition.broadcast()
                     }
                 }
+                recordRunning()
                 return nil
             }
             if let refused {
@@ -83,7 +85,7 @@ extension DaemonEngine {
             let outcome = await automation.attempt(
                 workflow, inputs: inputs, runID: runID, catalog: configuration.catalog, history: history, secrets: configuration.secrets,
                 locale: configuration.locale, trigger: request.trigger, isLast: attempt == automation.attempts,
-                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) },
+                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, metrics: metrics.runs,
                 show: { [self] text in log("\(name): \(text)") })
             switch outcome {
             case .succeeded(let output):

@@ -41,7 +41,10 @@ extension DaemonEngine {
             }
             let isBegun = attempt == 1 && begunAt != nil
             let now = isBegun ? begunAt ?? Date() : Date()
-            if startedAt == nil { startedAt = now }
+            if startedAt == nil {
+                startedAt = now
+                if !claim.isCatchUp { metrics.recordLateness(clock.now().timeIntervalSince(claim.dueDate)) }
+            }
             // A claim inserted as running names its first attempt's run, recorded as started
             // with the others of its instant; a queued claim that starts, and each retry,
             // record their run in the claim before it begins, so that a daemon that dies now
@@ -81,7 +84,7 @@ extension DaemonEngine {
                 workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
                 secrets: configuration.secrets, locale: configuration.locale, trigger: "automation",
                 isLast: attempt == automation.attempts,
-                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) },
+                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, metrics: metrics.runs,
                 show: { [self] text in log("\(name): \(text)") })
             let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
             switch outcome {
@@ -116,6 +119,7 @@ extension DaemonEngine {
         let entry = activity.schedule
         let hasWaiting = condition.withLock { () -> Bool in
             activities[ObjectIdentifier(activity)] = nil
+            recordRunning()
             entry.remove(activity)
             if next.map({ $0.timeIntervalSinceNow > Self.workflowCacheHorizon }) ?? true { entry.cachedWorkflow = nil }
             condition.broadcast()

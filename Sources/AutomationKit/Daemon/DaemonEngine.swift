@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Logging
+import Metrics
 import SQLiteStorage
 import StateStorage
 import WorkflowKit
@@ -19,6 +20,9 @@ final class DaemonEngine: @unchecked Sendable {
     let daemonID = UUID().uuidString.lowercased()
     /// The current time by the database's clock: the one due times are decided by.
     let clock = DaemonClock()
+    /// Where the daemon's metrics go (``DaemonMetric``), and its runs' (``WorkflowMetric``):
+    /// the factory in force when the daemon was created.
+    let metrics = DaemonMetrics()
 
     /// A due time more than this late means the daemon stalled (suspend, clock change): the
     /// stalled period is handled like a restart, by `catchUp:`.
@@ -95,6 +99,11 @@ final class DaemonEngine: @unchecked Sendable {
 
     var scheduledCount: Int { condition.withLock { entries.count } }
 
+    /// Records how many runs are going (``DaemonMetric/runningRuns``). Call with the lock held.
+    func recordRunning() {
+        metrics.recordRunning(activities.count + requestTasks.count)
+    }
+
     /// The lease, read under the lock.
     var currentLease: Lease? { condition.withLock { lease } }
 
@@ -116,7 +125,10 @@ final class DaemonEngine: @unchecked Sendable {
             history = stores.history
         } else {
             store = try open(home.appendingPathComponent("automations.sqlite")) { try AutomationStore(path: $0) }
-            history = try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0) }
+            // The history counts the runs it records as ended with the daemon's factory.
+            history = try withMetricsFactory(metrics.factory) {
+                try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0) }
+            }
         }
         let report: @Sendable (String) -> Void = { [logger] message in logger.error("\(message)") }
         endings = RetryingWriter(label: "how due times ended", log: report) { [unowned self] batch in try finish(batch) }
@@ -174,6 +186,7 @@ final class DaemonEngine: @unchecked Sendable {
             }
             // A stop requested while starting stands: the scheduler then ends at once.
             if lifecycle == .created { lifecycle = .running }
+            metrics.recordScheduled(entries.count)
             nextPrune = Date().addingTimeInterval(Self.pruneInterval)
             return claims
         }
@@ -493,7 +506,11 @@ final class DaemonEngine: @unchecked Sendable {
     private func accept(_ decided: [(PendingClaim, ClaimResult)]) {
         var claimed: [(entry: ScheduledAutomation, claim: Claim, replaced: [Claim])] = []
         for (pending, result) in decided {
-            guard case .claimed(let claim, let replaced) = result else { continue }
+            guard case .claimed(let claim, let replaced) = result else {
+                metrics.recordClaims(.lost)
+                continue
+            }
+            if let outcome = DaemonMetric.ClaimOutcome(claimed: claim.status) { metrics.recordClaims(outcome) }
             claimed.append((pending.entry, claim, replaced))
         }
         // The runs that start now are recorded as started together, in one transaction.
@@ -564,6 +581,7 @@ final class DaemonEngine: @unchecked Sendable {
     /// Starts the task of a claimed due time. Call with the lock held.
     func launch(_ activity: RunActivity) {
         activities[ObjectIdentifier(activity)] = activity
+        recordRunning()
         activity.task = Task.detached { [self] in
             await perform(activity)
         }
@@ -610,6 +628,7 @@ final class DaemonEngine: @unchecked Sendable {
                             + (current.contains { $0.key == key } ? "disabled" : "deleted or invalid"))
                 }
             }
+            metrics.recordScheduled(entries.count)
         }
         for line in lines { log(line) }
     }

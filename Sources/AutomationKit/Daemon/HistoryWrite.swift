@@ -23,7 +23,7 @@ extension DaemonEngine {
             case .finish(let id, let status, let error):
                 try history.finish(id, status: status, output: nil, error: error, steps: [])
             case .record(let end):
-                try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps)
+                try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps, trigger: end.trigger)
             }
         }
     }

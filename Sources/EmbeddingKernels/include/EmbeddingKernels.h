@@ -6,7 +6,6 @@
 /// dynamic loader picks the variant the processor supports when the program starts.
 
 #include "ek_matrix.h"
-#include "ek_sha256.h"
 #include "ek_vectors.h"
 #include "ek_transformer.h"
 

@@ -11,6 +11,9 @@ import Synchronization
 /// extension that ignores a cancellation fails the requests it was serving with what happened,
 /// and the next request starts it again.
 ///
+/// Each call is counted and timed (``ExtensionMetric``) with the swift-metrics factory in force
+/// when the host was created.
+///
 /// ```swift
 /// let host = ExtensionHost(name: "Greeter", executable: "/usr/local/bin/greeter", metadata: metadata)
 /// let result = try await host.perform(
@@ -54,6 +57,7 @@ public final class ExtensionHost: IntentHost {
     private let idleTimeoutSetting: Mutex<Duration?>
     private let values: [String: HostedValues]
     private let state = Mutex(State())
+    private let metrics: ExtensionMetrics
 
     private struct State {
         var connection: ExtensionConnection?
@@ -84,6 +88,7 @@ public final class ExtensionHost: IntentHost {
         self.configuration = configuration
         idleTimeoutSetting = Mutex(configuration.idleTimeout)
         values = Dictionary(metadata.apps.map { ($0.name, HostedValues(app: $0)) }) { first, _ in first }
+        metrics = ExtensionMetrics(extension: name)
     }
 
     /// How long the extension may stay up without requests (`nil`: until the engine exits);
@@ -101,6 +106,14 @@ public final class ExtensionHost: IntentHost {
     // MARK: IntentHost
 
     public func perform(_ request: HostedIntentRequest) async throws -> HostedIntentResult {
+        try await metrics.measure { try await performCall(request) }
+    }
+
+    public func entities(_ request: HostedEntityRequest) async throws -> [EntityValue] {
+        try await metrics.measure { try await entitiesCall(request) }
+    }
+
+    private func performCall(_ request: HostedIntentRequest) async throws -> HostedIntentResult {
         let values = try appValues(request.app)
         let intentName = HostedValues.shortName(request.intent, app: request.app)
         let intent = values.intent(named: intentName)
@@ -137,7 +150,7 @@ public final class ExtensionHost: IntentHost {
             opensIntent: opened, details: (result["details"]?.objectValue ?? [:]).mapValues(values.untyped))
     }
 
-    public func entities(_ request: HostedEntityRequest) async throws -> [EntityValue] {
+    private func entitiesCall(_ request: HostedEntityRequest) async throws -> [EntityValue] {
         let values = try appValues(request.app)
         let entity = HostedValues.shortName(request.entity, app: request.app)
         var parameters: [String: JSONValue] = ["app": .string(request.app), "entity": .string(entity), "locale": .string(request.locale)]

@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 
 /// A model installed in a ``ModelStore``: its folder and what its `model.json` records.
@@ -68,7 +69,7 @@ public struct InstalledModel: Sendable, Hashable {
     /// ```
     public func changedFiles() -> [String] {
         files.keys.sorted().filter { name in
-            (try? SHA256Digest.ofFile(at: directory.appendingPathComponent(name))) != files[name]
+            (try? SHA256.hash(contentsOf: directory.appendingPathComponent(name)).hexadecimal) != files[name]
         }
     }
 

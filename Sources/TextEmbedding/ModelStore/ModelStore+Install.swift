@@ -1,3 +1,4 @@
+import Digests
 import Foundation
 
 extension ModelStore {
@@ -145,7 +146,7 @@ extension ModelStore {
 
     private func digest(of file: URL, progress: ((Int) -> Void)? = nil) throws -> String {
         do {
-            return try SHA256Digest.ofFile(at: file, progress: progress)
+            return try SHA256.hash(contentsOf: file, progress: progress).hexadecimal
         } catch {
             throw ModelStoreError.storeUnusable(path: file.path, reason: ZipArchive.reason(of: error))
         }

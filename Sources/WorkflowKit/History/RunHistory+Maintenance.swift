@@ -20,24 +20,27 @@ extension RunHistory {
         let running = try database.read { connection in
             try connection.rows(
                 """
-                SELECT id, ownerPID, ownerStartTime, ownerHost FROM run
+                SELECT id, trigger, ownerPID, ownerStartTime, ownerHost FROM run
                 WHERE status = 'running' AND ownerPID IS NOT NULL AND (ownerHost IS NULL OR ownerHost = ?)
                 """, [.text(host)])
         }
-        let dead = running.compactMap { row -> (id: String, pid: Int32)? in
+        let dead = running.compactMap { row -> (id: String, pid: Int32, trigger: String)? in
             guard let owner = owner(row), !owner.isAlive, let id = row.text("id") else { return nil }
-            return (id, owner.pid)
+            return (id, owner.pid, row.text("trigger") ?? "")
         }
         guard !dead.isEmpty else { return 0 }
-        return try database.write { connection in
-            var settled = 0
+        let settled = try database.write { connection in
+            var settled: [String] = []
             for run in dead {
-                settled += try connection.execute(
+                let changed = try connection.execute(
                     "UPDATE run SET status = 'interrupted', error = ?, endedAt = ? WHERE id = ? AND status = 'running'",
                     [.text(Self.interruptedMessage(pid: run.pid)), .date(now), .text(run.id)])
+                if changed > 0 { settled.append(run.trigger) }
             }
             return settled
         }
+        for trigger in settled { metrics.recordEnded(.interrupted, trigger: trigger) }
+        return settled.count
     }
 
     /// Deletes the runs (and their steps) that started before a date and are no longer running.

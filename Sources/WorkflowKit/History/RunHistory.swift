@@ -18,6 +18,9 @@ import StateStorage
 /// - **Retention.** Runs that started more than ``retention`` (90 days) ago are deleted, with
 ///   their steps, when the history is opened for writing, at most once a day;
 ///   ``prune(olderThan:)`` deletes older runs on request.
+/// - **Metrics.** Each run recorded as ended (by its runner, or settled) counts once in
+///   ``WorkflowMetric/runs``, with the swift-metrics factory in force when the history was
+///   opened.
 /// - **Concurrency.** Several processes may write at once: the file is opened through
 ///   `SQLiteStorage` (WAL, a 5-second busy timeout, immediate write transactions).
 ///   Commits do not wait for the disk (`synchronous = NORMAL`): a process killed at any moment
@@ -32,6 +35,9 @@ public final class RunHistory: Sendable {
     let database: any StateDatabase
     /// This machine's name, recorded with each manual run (``RunOwner``'s host).
     let host: String
+    /// Where the runs recorded as ended are counted (``WorkflowMetric/runs``): the factory in
+    /// force when the history was opened.
+    let metrics = RunMetrics()
 
     /// How long runs are kept after they started: 90 days (runs still running are kept).
     public static let retention: TimeInterval = 90 * 86_400
@@ -265,12 +271,26 @@ public final class RunHistory: Sendable {
         return id
     }
 
-    /// Records how a run ended, with its steps.
+    /// Records how a run ended, with its steps, and counts it (``WorkflowMetric/runs``).
     ///
-    /// Only a run still recorded as running is changed: one that another process settled in
-    /// the meantime (interrupted, because its daemon was paused past its lease and another
-    /// daemon took over; or cancelled) keeps that record.
-    public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace]) throws {
+    /// Only a run still recorded as running is changed, and counted: one that another process
+    /// settled in the meantime (interrupted, because its daemon was paused past its lease and
+    /// another daemon took over; or cancelled) keeps that record.
+    ///
+    /// ```swift
+    /// try history.finish(id, status: .succeeded, output: .string("done"), error: nil, steps: result.steps, trigger: "manual")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The run's identifier.
+    ///   - status: How it ended.
+    ///   - output: Its output, if it succeeded.
+    ///   - error: Its error, if it failed.
+    ///   - steps: The trace of its steps.
+    ///   - trigger: What started it, as ``begin(workflow:trigger:id:)`` recorded, when the caller
+    ///     knows it (a runner does): the metrics' label; read back from the record when `nil`.
+    /// - Throws: The database's error.
+    public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace], trigger: String? = nil) throws {
         let rows = steps.enumerated().map { position, step -> [SQLValue] in
             [
                 .text(id), .integer(Int64(position)), .integer(Int64(step.depth)), .text(step.kind), .optional(step.stepID),
@@ -280,13 +300,18 @@ public final class RunHistory: Sendable {
                 .optional(step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText), .optional(step.branch.map(Int64.init))
             ]
         }
-        try database.write { connection in
-            let changed = try connection.execute(
-                "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'",
-                [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)])
+        let counts = metrics.isEnabled
+        let endedTrigger = try database.write { connection -> String? in
+            let update = "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'"
+            let values: [SQLValue] = [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)]
+            // Counted without a trigger given, the run's comes back from the same statement.
+            let ended =
+                counts && trigger == nil
+                ? try connection.rows(update + #" RETURNING "trigger""#, values).first.map { $0.text("trigger") ?? "" }
+                : try connection.execute(update, values) == 1 ? trigger ?? "" : nil
             // A run that was settled meanwhile (marked interrupted by the daemon that took over
             // from a paused one, or cancelled) keeps that record.
-            guard changed == 1 else { return }
+            guard let ended else { return nil }
             for row in rows {
                 try connection.execute(
                     """
@@ -295,7 +320,10 @@ public final class RunHistory: Sendable {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """, row)
             }
+            return ended
         }
+        // Counted once committed: a transaction tried again does not count twice.
+        if counts, let endedTrigger { metrics.recordEnded(status, trigger: endedTrigger) }
     }
 
     /// Records that several runs started, in one transaction: what a scheduler does for the
@@ -341,16 +369,29 @@ public final class RunHistory: Sendable {
     public func mark(_ ids: [String], as status: Status, error: String, onlyRunning: Bool = true) throws -> Int {
         guard !ids.isEmpty else { return 0 }
         let now = Date()
-        return try database.write { connection in
+        let counts = metrics.isEnabled
+        let (changed, ended) = try database.write { connection -> (Int, [String]) in
             var changed = 0
+            var ended: [String] = []
             for id in ids {
-                changed += try connection.execute(
-                    "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
-                        + (onlyRunning ? " AND status = 'running'" : ""),
-                    [.text(status.rawValue), .text(error), .date(now), .text(id)])
+                let update = "UPDATE run SET status = ?, error = ?, endedAt = coalesce(endedAt, ?) WHERE id = ?"
+                let values: [SQLValue] = [.text(status.rawValue), .text(error), .date(now), .text(id)]
+                // A run still running ends now, and counts (``WorkflowMetric/runs``) with its trigger.
+                let running = update + " AND status = 'running'"
+                if counts {
+                    let returned = try connection.rows(running + #" RETURNING "trigger""#, values)
+                    changed += returned.count
+                    ended += returned.map { $0.text("trigger") ?? "" }
+                } else {
+                    changed += try connection.execute(running, values)
+                }
+                // One that had ended already only has its record changed.
+                if !onlyRunning { changed += try connection.execute(update + " AND status <> 'running'", values) }
             }
-            return changed
+            return (changed, ended)
         }
+        for trigger in ended { metrics.recordEnded(status, trigger: trigger) }
+        return changed
     }
 
     /// The most recent runs, newest first.

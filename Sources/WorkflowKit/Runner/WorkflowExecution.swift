@@ -118,8 +118,10 @@ final class WorkflowExecution {
             let traceIndex = trace.count
             let containsSteps = step.kind.containsSteps
             if containsSteps { trace.append(record) }
+            let metrics = runner.metrics
             func finish(_ record: StepTrace) {
                 if containsSteps { trace[traceIndex] = record } else { trace.append(record) }
+                metrics.recordStepDuration(record.duration, kind: record.kind)
             }
             do {
                 let output =

@@ -32,3 +32,12 @@ public struct WorkflowRunError: Error, CustomStringConvertible, Sendable {
 public struct WorkflowCancelled: Error, CustomStringConvertible, Sendable {
     public var description: String { "the run was cancelled" }
 }
+
+/// A run stopped because it ran longer than its runner's ``WorkflowRunner/timeout`` (an
+/// automation's `timeout:`); the history records it as failed with this text.
+public struct WorkflowTimedOut: Error, CustomStringConvertible, Sendable {
+    /// The timeout that passed.
+    public var limit: Duration
+
+    public var description: String { "timed out after \(DurationSyntax.describe(limit)) (automation timeout)" }
+}

@@ -46,6 +46,17 @@ public struct WorkflowRunner: Sendable {
     /// runner.recordsLater = { record in pending.append(record) }   // written once the database answers
     /// ```
     public var recordsLater: (@Sendable (RunEndRecord) -> Void)?
+    /// How long a run may take (an automation's `timeout:`): past it, the step running is
+    /// cancelled and the run is recorded as failed, `timed out after …`, and throws
+    /// ``WorkflowTimedOut``; `nil` for no limit.
+    ///
+    /// ```swift
+    /// runner.timeout = .seconds(30)
+    /// ```
+    public var timeout: Duration?
+    /// Where the runner's metrics go (``WorkflowMetric``): the factory in force when the runner
+    /// was created.
+    package var metrics: RunMetrics
 
     /// Creates a runner.
     ///
@@ -74,6 +85,7 @@ public struct WorkflowRunner: Sendable {
         self.environment = environment
         self.secrets = secrets
         self.show = show
+        metrics = RunMetrics()
     }
 
     /// Runs a workflow with input values by name.
@@ -87,27 +99,54 @@ public struct WorkflowRunner: Sendable {
     ///     (``RunHistory/begin(_:trigger:)``), so that only its end is recorded here.
     /// - Returns: The output and the trace, with secret values masked.
     /// - Throws: ``WorkflowRunError`` located at the failing step (with secret values masked),
-    ///   or ``WorkflowCancelled``.
+    ///   ``WorkflowCancelled``, or ``WorkflowTimedOut`` past the ``timeout``.
     public func run(
         _ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String? = nil,
         isBegun: Bool = false
+    ) async throws -> WorkflowRunResult {
+        guard let timeout else { return try await perform(workflow, inputs: inputs, runID: runID, isBegun: isBegun, expiry: nil) }
+        let expiry = TimeoutExpiry()
+        return try await withThrowingTaskGroup(of: WorkflowRunResult?.self) { group in
+            group.addTask { try await perform(workflow, inputs: inputs, runID: runID, isBegun: isBegun, expiry: expiry) }
+            group.addTask {
+                try? await Task.sleep(for: timeout)
+                if !Task.isCancelled { expiry.expire() }
+                return nil
+            }
+            // The timer's end cancels the run, which records itself and throws; the run's end
+            // stops the timer.
+            while let next = try await group.next() {
+                group.cancelAll()
+                if let result = next { return result }
+            }
+            throw WorkflowCancelled()
+        }
+    }
+
+    /// Runs a workflow and records its end, as failed past the timeout once `expiry` expired.
+    private func perform(
+        _ workflow: Workflow, inputs: [String: IntentValue], runID: String?, isBegun: Bool, expiry: TimeoutExpiry?
     ) async throws -> WorkflowRunResult {
         let environment = RunEnvironment(variables: self.environment, store: secrets)
         let mask = environment.mask
         let execution = WorkflowExecution(runner: masking(with: mask), environment: environment)
         let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID)
+        let started = ContinuousClock.now
         do {
             let output = mask.mask(try await execution.run(workflow, inputs: inputs, depth: 0, callers: []))
             let steps = execution.trace.map { mask.mask($0) }
-            if let runID { try record(RunEndRecord(runID: runID, status: .succeeded, output: output, error: nil, steps: steps)) }
+            metrics.recordRunDuration(ContinuousClock.now - started, trigger: trigger)
+            try recordEnd(of: runID, status: .succeeded, output: output, error: nil, steps: steps)
             return WorkflowRunResult(runID: runID, output: output, steps: steps)
         } catch {
+            metrics.recordRunDuration(ContinuousClock.now - started, trigger: trigger)
             let error = mask.mask(error)
-            if let runID {
-                let status: RunHistory.Status = error is WorkflowCancelled || Task.isCancelled ? .cancelled : .failed
-                let message = (error as? WorkflowRunError)?.rendered() ?? "\(error)"
-                try? record(RunEndRecord(runID: runID, status: status, output: nil, error: message, steps: execution.trace.map { mask.mask($0) }))
-            }
+            let isCancelled = error is WorkflowCancelled || Task.isCancelled
+            let timedOut = isCancelled && expiry?.hasExpired == true ? WorkflowTimedOut(limit: timeout ?? .zero) : nil
+            let status: RunHistory.Status = isCancelled && timedOut == nil ? .cancelled : .failed
+            let message = timedOut?.description ?? (error as? WorkflowRunError)?.rendered() ?? "\(error)"
+            try? recordEnd(of: runID, status: status, output: nil, error: message, steps: execution.trace.map { mask.mask($0) })
+            if let timedOut { throw timedOut }
             // A step that an intent ended early because the run was cancelled (a command
             // stopped on Ctrl-C) cancels the run, as a step between steps would.
             if Task.isCancelled && !(error is WorkflowCancelled) { throw WorkflowCancelled() }
@@ -116,11 +155,18 @@ public struct WorkflowRunner: Sendable {
     }
 
     /// Records a run's end in the history, or hands it to ``recordsLater`` when the history
-    /// cannot be written now.
-    private func record(_ end: RunEndRecord) throws {
-        guard let history else { return }
+    /// cannot be written now; without a history, counts it in the metrics itself (a history
+    /// counts the runs it records as ended).
+    private func recordEnd(
+        of runID: String?, status: RunHistory.Status, output: IntentValue?, error: String?, steps: @autoclosure () -> [StepTrace]
+    ) throws {
+        guard let history, let runID else {
+            metrics.recordEnded(status, trigger: trigger)
+            return
+        }
+        let end = RunEndRecord(runID: runID, status: status, output: output, error: error, steps: steps(), trigger: trigger)
         do {
-            try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps)
+            try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps, trigger: trigger)
         } catch {
             guard let recordsLater else { throw error }
             recordsLater(end)
@@ -147,12 +193,15 @@ public struct RunEndRecord: Sendable {
     public var output: IntentValue?
     public var error: String?
     public var steps: [StepTrace]
+    /// What started the run (its runner's ``WorkflowRunner/trigger``), for the metrics.
+    public var trigger: String?
 
-    public init(runID: String, status: RunHistory.Status, output: IntentValue?, error: String?, steps: [StepTrace]) {
+    public init(runID: String, status: RunHistory.Status, output: IntentValue?, error: String?, steps: [StepTrace], trigger: String? = nil) {
         self.runID = runID
         self.status = status
         self.output = output
         self.error = error
         self.steps = steps
+        self.trigger = trigger
     }
 }

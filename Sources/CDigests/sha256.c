@@ -1,4 +1,4 @@
-#include "ek_sha256.h"
+#include "digests_sha256.h"
 
 #include <string.h>
 
@@ -49,14 +49,14 @@ static void compress_block(uint32_t state[8], const uint8_t *block) {
     state[7] += h;
 }
 
-void ek_sha256_init(ek_sha256_context *context) {
+void digests_sha256_init(digests_sha256_context *context) {
     static const uint32_t initial[8] = {0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19};
     memcpy(context->state, initial, sizeof initial);
     context->length = 0;
     context->blockFill = 0;
 }
 
-void ek_sha256_update(ek_sha256_context *context, const void *bytes, size_t count) {
+void digests_sha256_update(digests_sha256_context *context, const void *bytes, size_t count) {
     const uint8_t *input = bytes;
     context->length += count;
     if (context->blockFill > 0) {
@@ -74,12 +74,12 @@ void ek_sha256_update(ek_sha256_context *context, const void *bytes, size_t coun
     context->blockFill = count;
 }
 
-void ek_sha256_final(ek_sha256_context *context, uint8_t digest[32]) {
+void digests_sha256_final(digests_sha256_context *context, uint8_t digest[32]) {
     uint64_t bitLength = context->length * 8;
     uint8_t padding[72] = {0x80};
     size_t paddingLength = (context->blockFill < 56 ? 56 : 120) - context->blockFill;
     for (int i = 0; i < 8; i++) padding[paddingLength + i] = (uint8_t)(bitLength >> (56 - 8 * i));
-    ek_sha256_update(context, padding, paddingLength + 8);
+    digests_sha256_update(context, padding, paddingLength + 8);
     for (int i = 0; i < 8; i++) {
         digest[4 * i] = (uint8_t)(context->state[i] >> 24);
         digest[4 * i + 1] = (uint8_t)(context->state[i] >> 16);
