@@ -45,10 +45,16 @@
 
         static func make(site: DashboardSite, context: DashboardContext, now: Date = Date()) async throws -> OverviewPage {
             let configuration = site.configuration
-            let (folder, summaries, counts, recent) = try await offload {
+            let (summaries, checks, counts, recent) = try await offload {
                 let folder = AutomationFolder.load(configuration.workflows, catalog: configuration.catalog)
+                let files = WorkflowFiles(directory: configuration.workflows)
+                let checks = files.names.map { name in
+                    WorkflowFileCheck(
+                        contentsOf: files.directory.appendingPathComponent(name), catalog: configuration.catalog, isHeadless: true,
+                        secrets: configuration.secrets)
+                }
                 return (
-                    folder, try folder.summaries(store: configuration.automations, now: now),
+                    try folder.summaries(store: configuration.automations, now: now), checks,
                     try configuration.history.statusCounts(from: now.addingTimeInterval(-86_400), to: now.addingTimeInterval(1)),
                     try configuration.history.runs(RunHistory.Filter(limit: 10))
                 )
@@ -67,13 +73,14 @@
                         lastDue: summary.lastDue.map(times.shown) ?? "—", lastStatus: summary.lastStatus,
                         lastRunHref: summary.lastRunID.map { "/runs/" + $0 }, isFailing: summary.isFailing)
                 }
-            let problems = folder.problems.map { problem in
-                let first = problem.diagnostics.first
-                let file = first?.location.file ?? ""
+            let problems = checks.compactMap { check -> ProblemRow? in
+                let errors = check.diagnostics.filter { $0.severity == .error }
+                guard let first = errors.first else { return nil }
+                let file = first.location.file
                 return ProblemRow(
                     file: file, href: WorkflowFiles.href(URL(fileURLWithPath: file).lastPathComponent),
-                    location: first.map { "\($0.location.line):\($0.location.column)" } ?? "", message: mask.mask(first?.message ?? ""),
-                    more: problem.diagnostics.count > 1 ? problem.diagnostics.count - 1 : nil)
+                    location: "\(first.location.line):\(first.location.column)", message: mask.mask(first.message),
+                    more: errors.count > 1 ? errors.count - 1 : nil)
             }
             let runs = recent.map { mask.mask($0) }.map { RunRow($0, times: times) }
             return OverviewPage(

@@ -11,8 +11,11 @@
         typealias Context = DashboardContext
 
         let site: DashboardSite
-        /// Whether refusals show the sign-in form (pages) rather than text (`/events`, `/metrics`).
+        /// Whether refusals show the sign-in form (pages) rather than a line of text (`/metrics`).
         var showsSignIn = true
+
+        /// The pages' paths that programs read (the pages' script reads `/events`): refused with text.
+        static let programPaths: Set<String> = ["/events"]
 
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             var context = context
@@ -25,6 +28,7 @@
                 var error = PageError(
                     .tooManyRequests, "too many wrong tokens from \(context.remoteAddress)", help: ["try again in \(wait) s"])
                 error.headers[.retryAfter] = String(wait)
+                error.isPlainText = !showsSignIn || Self.programPaths.contains(request.uri.path)
                 throw error
             }
             if let authorization = request.headers[.authorization] {
@@ -48,7 +52,9 @@
                 .unauthorized, "sign in with the dashboard's token: \(reason)",
                 help: ["send Authorization: Bearer TOKEN, or sign in with the form of any page"])
             error.headers[.wwwAuthenticate] = "Bearer realm=\"shortcuts\""
-            error.showsSignIn = showsSignIn && request.method == .get
+            let isProgram = !showsSignIn || Self.programPaths.contains(request.uri.path)
+            error.showsSignIn = !isProgram && request.method == .get
+            error.isPlainText = isProgram
             error.returnPath = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
             return error
         }

@@ -29,6 +29,11 @@
         }
 
         private func page(for error: PageError, context: Context, setsFormToken: Bool) -> Response {
+            if error.isPlainText {
+                var response = Response.text("error: \(error.message)\n" + error.help.map { "help: \($0)\n" }.joined(), status: error.status)
+                for field in error.headers { response.headers.append(field) }
+                return response
+            }
             let html: String
             if error.showsSignIn {
                 html = site.templates.render(SignInPage(returnPath: error.returnPath, message: nil, context: context), template: "sign-in")

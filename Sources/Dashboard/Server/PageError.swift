@@ -15,6 +15,9 @@
         var headers: HTTPFields = [:]
         /// The sign-in form instead of the usual error page (401 on a page).
         var showsSignIn = false
+        /// Whether to answer with a line of text rather than a page: for programs (`/metrics`,
+        /// `/events`), which read no HTML.
+        var isPlainText = false
         /// The page to return to after signing in.
         var returnPath = "/"
 
