@@ -26,7 +26,7 @@
         static let plotWidth = 720
         static let rowHeight = 22
 
-        var width = Self.labelWidth + Self.plotWidth + 20
+        var width = Self.labelWidth + Self.plotWidth + 40
         var height: Int
         var plotLeft = Self.labelWidth
         var plotRight = Self.labelWidth + Self.plotWidth

@@ -50,8 +50,7 @@
                 let files = WorkflowFiles(directory: configuration.workflows)
                 let checks = files.names.map { name in
                     WorkflowFileCheck(
-                        contentsOf: files.directory.appendingPathComponent(name), catalog: configuration.catalog, isHeadless: true,
-                        secrets: configuration.secrets)
+                        contentsOf: files.directory.appendingPathComponent(name), catalog: configuration.catalog, secrets: configuration.secrets)
                 }
                 return (
                     try folder.summaries(store: configuration.automations, now: now), checks,

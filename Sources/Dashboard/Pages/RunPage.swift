@@ -75,7 +75,8 @@
         var inputs: String?
         var output: String?
         var dialog: String?
-        var details: [String]
+        /// What the step's intent recorded, one `name: value` line each.
+        var detailText: String?
         var error: String?
         var hasError: Bool
         /// Whether the run failed here: this step failed and none of the steps inside it did.
@@ -101,7 +102,7 @@
                             location: "\(step.file):\(step.line):\(step.column)", duration: times.duration(step.durationSeconds),
                             startOffset: "+" + times.duration(max(step.startedAt.timeIntervalSince(runStart), 0)),
                             inputs: isEmpty ? nil : RunJSON.text(inputs), output: step.output.map { RunJSON.text(RunJSON.value($0)) },
-                            dialog: step.dialog, details: RunText.details(step.details), error: step.error, hasError: step.error != nil,
+                            dialog: step.dialog, detailText: Self.detailText(step.details), error: step.error, hasError: step.error != nil,
                             isFailing: step.error != nil && !failedInside, children: children, hasChildren: !children.isEmpty))
                 }
                 return nodes
@@ -109,6 +110,12 @@
             var roots: [StepNode] = []
             while index < steps.count { roots += level(steps[index].depth) }
             return roots
+        }
+
+        /// A step's details as lines, or `nil` when it recorded none.
+        static func detailText(_ json: String?) -> String? {
+            let lines = RunText.details(json)
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
         }
 
         /// The position of the first step where the run failed, depth first.

@@ -5,7 +5,7 @@
 
     /// `/workflows/NAME`: the file's source with line numbers, each diagnostic shown under its
     /// line with a caret at its column and its help (the diagnostics of `shortcuts validate
-    /// --no-interaction`), and the form that runs it.
+    /// --no-interaction`, since runs from the page cannot ask questions), and the form that runs it.
     struct WorkflowPage: Sendable {
         /// A diagnostic, located.
         struct DiagnosticRow: Sendable {
@@ -32,7 +32,10 @@
         var name: String
         var description: String?
         var schedule: String?
+        /// Whether the file is valid as `shortcuts validate` checks it.
         var isValid: Bool
+        /// Whether it can run from the page: valid as a run that cannot ask questions.
+        var canRunHere: Bool
         var diagnostics: [DiagnosticRow]
         var hasDiagnostics: Bool
         var errorCount: Int
@@ -51,20 +54,21 @@
         ) async throws -> WorkflowPage {
             let configuration = site.configuration
             let url = try WorkflowFiles(directory: configuration.workflows).url(named: fileName)
-            let (check, source) = try await offload {
-                (
-                    WorkflowFileCheck(contentsOf: url, catalog: configuration.catalog, isHeadless: true, secrets: configuration.secrets),
-                    try? String(contentsOf: url, encoding: .utf8)
-                )
+            let (check, isValid, source) = try await offload {
+                let headless = WorkflowFileCheck(contentsOf: url, catalog: configuration.catalog, isHeadless: true, secrets: configuration.secrets)
+                let isValid =
+                    headless.isValid
+                    || WorkflowFileCheck(contentsOf: url, catalog: configuration.catalog, isHeadless: false, secrets: configuration.secrets).isValid
+                return (headless, isValid, try? String(contentsOf: url, encoding: .utf8))
             }
             return WorkflowPage(
-                fileName: url.lastPathComponent, file: url.relativePath, check: check, source: source ?? "", site: site, context: context,
-                submitted: submitted, inputErrors: inputErrors, notice: notice)
+                fileName: url.lastPathComponent, file: url.relativePath, check: check, isValid: isValid, source: source ?? "", site: site,
+                context: context, submitted: submitted, inputErrors: inputErrors, notice: notice)
         }
 
         private init(
-            fileName: String, file: String, check: WorkflowFileCheck, source: String, site: DashboardSite, context: DashboardContext,
-            submitted: FormFields?, inputErrors: [String: String], notice: String?
+            fileName: String, file: String, check: WorkflowFileCheck, isValid: Bool, source: String, site: DashboardSite,
+            context: DashboardContext, submitted: FormFields?, inputErrors: [String: String], notice: String?
         ) {
             let configuration = site.configuration
             let workflow = check.workflow
@@ -110,7 +114,8 @@
             name = workflow?.name?.value ?? (fileName as NSString).deletingPathExtension
             description = workflow?.description?.value
             schedule = workflow?.automation?.schedule.value
-            isValid = check.isValid
+            self.isValid = isValid
+            canRunHere = check.isValid
             diagnostics = rows
             hasDiagnostics = !rows.isEmpty
             errorCount = check.diagnostics.filter { $0.severity == .error }.count

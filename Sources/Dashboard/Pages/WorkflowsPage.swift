@@ -3,8 +3,8 @@
     import WorkflowKit
 
     /// `/workflows`: every workflow file of the folder with its name, description, schedule,
-    /// inputs, and whether it is valid (checked as a run that cannot ask questions, as the runs
-    /// started from the pages are).
+    /// inputs, whether it is valid (as `shortcuts validate` checks it), and whether it can run from
+    /// the pages (which cannot ask questions).
     struct WorkflowsPage: Sendable {
         struct Row: Sendable {
             var fileName: String
@@ -17,6 +17,8 @@
             var errorCount: Int
             /// `2 errors`, for a file that is not valid.
             var checkText: String
+            /// Whether it can run from the dashboard: it asks no question.
+            var runsHere: Bool
         }
 
         var chrome: PageChrome
@@ -29,16 +31,19 @@
             let files = WorkflowFiles(directory: configuration.workflows)
             let rows = try await offload {
                 files.names.map { name in
-                    let check = WorkflowFileCheck(
-                        contentsOf: files.directory.appendingPathComponent(name), catalog: configuration.catalog, isHeadless: true,
-                        secrets: configuration.secrets)
+                    let url = files.directory.appendingPathComponent(name)
+                    let check = WorkflowFileCheck(contentsOf: url, catalog: configuration.catalog, secrets: configuration.secrets)
+                    let runsHere =
+                        check.isValid
+                        && WorkflowFileCheck(contentsOf: url, catalog: configuration.catalog, isHeadless: true, secrets: configuration.secrets)
+                            .isValid
                     let workflow = check.workflow
                     let errors = check.diagnostics.filter { $0.severity == .error }.count
                     return Row(
                         fileName: name, href: WorkflowFiles.href(name), name: workflow?.name?.value ?? (name as NSString).deletingPathExtension,
                         description: workflow?.description?.value, schedule: workflow?.automation?.schedule.value,
                         inputCount: workflow?.inputs.count ?? 0, isValid: check.isValid,
-                        errorCount: errors, checkText: errors == 1 ? "1 error" : "\(errors) errors")
+                        errorCount: errors, checkText: errors == 1 ? "1 error" : "\(errors) errors", runsHere: runsHere)
                 }
             }
             return WorkflowsPage(

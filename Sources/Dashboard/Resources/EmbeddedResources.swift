@@ -76,7 +76,7 @@ table { border-collapse: collapse; width: 100%; margin: 0.5rem 0; }
 th, td { text-align: left; padding: 0.35rem 0.6rem; border-bottom: 1px solid var(--border); vertical-align: top; }
 thead th { font-size: 0.85rem; color: var(--muted); font-weight: 600; }
 .table-scroll, .source-scroll { overflow-x: auto; }
-.empty { color: var(--muted); }
+.empty, .note { color: var(--muted); }
 .badge {
   display: inline-block; padding: 0 0.5rem; border-radius: 1rem; border: 1px solid currentColor;
   font-size: 0.85rem; font-weight: 600;
@@ -614,7 +614,7 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 <svg viewBox="0 0 {{width}} {{height}}" width="{{width}}" height="{{height}}" role="img" aria-labelledby="timeline-title">
 <title id="timeline-title">When each step started and how long it took, over {{total}}; the trace below has the same times</title>
 <line class="axis" x1="{{plotLeft}}" y1="{{axisY}}" x2="{{plotRight}}" y2="{{axisY}}"></line>
-{{#ticks}}<text class="tick" x="{{x}}" y="{{axisY}}" dy="16">{{label}}</text>{{/ticks}}
+{{#ticks}}<text class="tick" x="{{x}}" y="{{axisY}}" dy="16" text-anchor="middle">{{label}}</text>{{/ticks}}
 {{#bars}}
 <a href="{{anchor}}">
 <text class="label" x="4" y="{{textY}}">{{label}}</text>
@@ -816,7 +816,7 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 {{#.inputs}}<div><dt>Inputs</dt><dd><pre>{{.}}</pre></dd></div>{{/.inputs}}
 {{#.output}}<div><dt>Output</dt><dd><pre>{{.}}</pre></dd></div>{{/.output}}
 {{#.dialog}}<div><dt>Said</dt><dd><pre>{{.}}</pre></dd></div>{{/.dialog}}
-{{#details}}<div><dt>Detail</dt><dd><pre>{{.}}</pre></dd></div>{{/details}}
+{{#.detailText}}<div><dt>Details</dt><dd><pre>{{.}}</pre></dd></div>{{/.detailText}}
 {{#.error}}<div class="step-error"><dt>Error</dt><dd><pre>{{.}}</pre></dd></div>{{/.error}}
 </dl>
 </details>
@@ -876,7 +876,10 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 <div class="actions"><button type="submit">Run {{name}}</button></div>
 </form>
 {{/form}}
-{{^form}}<p>This file has errors: fix them (below) to run it.</p>{{/form}}
+{{^form}}
+{{^isValid}}<p>This file has errors: fix them (below) to run it.</p>{{/isValid}}
+{{#isValid}}<p>This workflow asks questions (below), and a run from the dashboard cannot ask: run it with <code>shortcuts run</code> on a terminal, or give each question a default.</p>{{/isValid}}
+{{/form}}
 </section>
 {{#hasDiagnostics}}
 <section aria-labelledby="diagnostics-heading">
@@ -934,7 +937,7 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 <td><code>{{fileName}}</code></td>
 <td>{{#.schedule}}<code>{{.}}</code>{{/.schedule}}{{^.schedule}}—{{/.schedule}}</td>
 <td>{{inputCount}}</td>
-<td>{{#isValid}}<span class="badge status-succeeded">valid</span>{{/isValid}}{{^isValid}}<span class="badge status-failed">{{checkText}}</span>{{/isValid}}</td>
+<td>{{#isValid}}<span class="badge status-succeeded">valid</span>{{^runsHere}} <span class="note">asks questions: runs on a terminal only</span>{{/runsHere}}{{/isValid}}{{^isValid}}<span class="badge status-failed">{{checkText}}</span>{{/isValid}}</td>
 </tr>
 {{/rows}}
 </tbody>
