@@ -9,6 +9,8 @@
         struct Bar: Sendable {
             var y: Int
             var textY: Int
+            /// Where the label starts: indented by the step's depth.
+            var labelX: Int
             var x: String
             var width: String
             var label: String
@@ -45,11 +47,12 @@
                 let offset = step.startedAt.timeIntervalSince(start)
                 let left = x(offset)
                 let right = max(x(offset + step.durationSeconds), left + 2)
-                let indent = String(repeating: "  ", count: step.depth)
-                var label = indent + step.kind + (step.stepID.map { " " + $0 } ?? "") + (step.branch.map { " \($0)" } ?? "")
-                if label.count > 32 { label = String(label.prefix(31)) + "…" }
+                var label = step.kind + (step.stepID.map { " " + $0 } ?? "") + (step.branch.map { " \($0)" } ?? "")
+                let maximum = 30 - 2 * min(step.depth, 8)
+                if label.count > maximum { label = String(label.prefix(maximum - 1)) + "…" }
                 return Bar(
-                    y: row * Self.rowHeight + 4, textY: row * Self.rowHeight + 18, x: number(left), width: number(right - left), label: label,
+                    y: row * Self.rowHeight + 4, textY: row * Self.rowHeight + 18, labelX: 4 + 14 * min(step.depth, 8), x: number(left),
+                    width: number(right - left), label: label,
                     title:
                         "\(step.kind)\(step.stepID.map { " \($0)" } ?? "") at \(step.file):\(step.line):\(step.column): started +\(times.duration(max(offset, 0))), took \(times.duration(step.durationSeconds))"
                         + (step.error == nil ? "" : ", failed"),

@@ -617,7 +617,7 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 {{#ticks}}<text class="tick" x="{{x}}" y="{{axisY}}" dy="16" text-anchor="middle">{{label}}</text>{{/ticks}}
 {{#bars}}
 <a href="{{anchor}}">
-<text class="label" x="4" y="{{textY}}">{{label}}</text>
+<text class="label" x="{{labelX}}" y="{{textY}}">{{label}}</text>
 <rect class="bar{{#hasError}} failed{{/hasError}}" x="{{x}}" y="{{y}}" width="{{width}}" height="16"><title>{{title}}</title></rect>
 </a>
 {{/bars}}
