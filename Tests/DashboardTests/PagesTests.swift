@@ -105,6 +105,9 @@
                 #expect(backwards.status == .badRequest)
                 let badPage = try await browser.get("/runs?page=0")
                 #expect(badPage.status == .badRequest)
+                let garbled = try await browser.get("/runs?status=%ZZ")
+                #expect(garbled.status == .badRequest)
+                #expect(garbled.body.contains("the address&#39;s query is not URL-encoded"))
             }
         }
 

@@ -13,6 +13,8 @@
         }
 
         var title: String
+        /// The tool's name, for the commands pages suggest.
+        var commandName: String
         var csrf: String
         var canSignOut: Bool
         /// The page's live updates (the `data-live` of its body), if any.
@@ -28,6 +30,7 @@
 
         init(title: String, section: Section, context: DashboardContext, live: Live? = nil, runID: String? = nil) {
             self.title = title
+            commandName = context.commandName
             csrf = context.csrfToken
             canSignOut = context.hasToken && context.isSignedIn
             self.live = live?.rawValue

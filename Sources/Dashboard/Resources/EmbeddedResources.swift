@@ -786,7 +786,7 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 {{<layout}}
 {{$main}}
 <h1>Sign in</h1>
-<p>This dashboard is protected by a token: the one given to <code>shortcuts serve</code> or <code>shortcuts daemon --http</code> with <code>--token</code> or <code>--token-secret</code>.</p>
+<p>This dashboard is protected by a token: the one given to <code>{{chrome.commandName}} serve</code> or <code>{{chrome.commandName}} daemon --http</code> with <code>--token</code> or <code>--token-secret</code>.</p>
 {{#message}}<p class="form-errors" role="alert">{{.}}</p>{{/message}}
 <form class="sign-in" method="post" action="/sign-in">
 <input type="hidden" name="csrf" value="{{chrome.csrf}}">
@@ -878,7 +878,7 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 {{/form}}
 {{^form}}
 {{^isValid}}<p>This file has errors: fix them (below) to run it.</p>{{/isValid}}
-{{#isValid}}<p>This workflow asks questions (below), and a run from the dashboard cannot ask: run it with <code>shortcuts run</code> on a terminal, or give each question a default.</p>{{/isValid}}
+{{#isValid}}<p>This workflow asks questions (below), and a run from the dashboard cannot ask: run it with <code>{{chrome.commandName}} run</code> on a terminal, or give each question a default.</p>{{/isValid}}
 {{/form}}
 </section>
 {{#hasDiagnostics}}

@@ -17,6 +17,8 @@
         var isSignedIn = false
         /// Whether the dashboard has a token, so pages offer to sign out.
         var hasToken = false
+        /// The tool's name, for the commands pages suggest (``DashboardConfiguration/commandName``).
+        var commandName = "shortcuts"
 
         init(source: ApplicationRequestContextSource) {
             coreContext = .init(source: source)

@@ -59,7 +59,7 @@
                 try await RunStart.response(fileName: Self.parameter("name", context), site: site, context: context)
             }
             routes.get("/runs") { request, context -> Response in
-                let fields = FormFields(encoded: request.uri.query ?? "") ?? FormFields()
+                let fields = try Self.query(of: request)
                 let parsed = Result { () throws(PageError) in try RunsQuery(fields, times: site.times) }
                 let page = try await RunsPage.make(parsed: parsed, fields: fields, site: site, context: context)
                 return .html(templates.render(page, template: "runs"), status: page.error == nil ? .ok : .badRequest)
@@ -71,11 +71,11 @@
                 .html(templates.render(try await RunPage.details(id: Self.parameter("id", context), site: site), template: "run-details"))
             }
             routes.get("/charts") { request, context -> Response in
-                let fields = FormFields(encoded: request.uri.query ?? "") ?? FormFields()
+                let fields = try Self.query(of: request)
                 return .html(templates.render(try await ChartsPage.make(fields: fields, site: site, context: context), template: "charts"))
             }
             routes.get("/search") { request, context -> Response in
-                let fields = FormFields(encoded: request.uri.query ?? "") ?? FormFields()
+                let fields = try Self.query(of: request)
                 let (page, status) = try await SearchPage.make(fields: fields, site: site, context: context)
                 return .html(templates.render(page, template: "search"), status: .init(code: status))
             }
@@ -84,6 +84,16 @@
             }
             routes.get("/events") { request, _ in EventStream.response(for: request, site: site) }
             routes.post("/sign-out") { request, _ in SignInPage.signOut(request, site: site) }
+        }
+
+        /// The fields of a request's query.
+        ///
+        /// - Throws: ``PageError`` 400 when it is not URL-encoded.
+        private static func query(of request: Request) throws -> FormFields {
+            guard let fields = FormFields(encoded: request.uri.query ?? "") else {
+                throw PageError(.badRequest, "the address's query is not URL-encoded", help: ["use the page's forms to filter it"])
+            }
+            return fields
         }
 
         /// A path parameter, percent-decoded.

@@ -52,7 +52,9 @@
                     site.broadcaster.close()
                 }
             } catch let error as IOError {
-                throw DashboardError.cannotListen(address, reason: error.description)
+                throw DashboardError.cannotListen(address, reason: String(cString: strerror(error.errnoCode)).lowercased())
+            } catch let error as SocketAddressError {
+                throw DashboardError.cannotListen(address, reason: "the host name cannot be resolved (\(error))")
             }
             site.broadcaster.close()
             await site.launcher.cancelAll()

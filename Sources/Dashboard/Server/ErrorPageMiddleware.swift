@@ -11,6 +11,7 @@
 
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
             var context = context
+            context.commandName = site.configuration.commandName
             let cookie = request.cookies[DashboardCookies.formToken]?.value
             let known = cookie.flatMap { RandomToken.isWellFormed($0) ? $0 : nil }
             context.csrfToken = known ?? RandomToken.make()

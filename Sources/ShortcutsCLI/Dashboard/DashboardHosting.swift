@@ -25,7 +25,13 @@
                     return
                 } catch let error as DashboardError {
                     configuration.logger.critical("\(error)")
-                    throw CommandLineError(error.description)
+                    var help: [String] = []
+                    if case .cannotListen(let address, _) = error {
+                        help = [
+                            "choose another address with --http HOST:PORT, such as --http \(address.host):0 for any free port"
+                        ]
+                    }
+                    throw CommandLineError(error.description, help: help)
                 }
             }
         }
