@@ -19,6 +19,10 @@ let package = Package(
         .trait(
             name: "PostgreSQL",
             description: "Keeps the daemons' state and the run history in a PostgreSQL database shared by many machines (SHORTCUTS_DATABASE_URL)."
+        ),
+        .trait(
+            name: "Web",
+            description: "Serves the local web dashboard (shortcuts serve, shortcuts daemon --http) with Hummingbird, Mustache and Prometheus."
         )
     ],
     dependencies: [
@@ -28,6 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0")
     ],
     targets: [
@@ -91,8 +98,21 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Dashboard",
+            dependencies: [
+                "IntentKit", "WorkflowKit", "AutomationKit", "SpotlightKit", "StateStorage",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
+                .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Web"])),
+                .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Web"])),
+                .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Web"]))
+            ],
+            exclude: ["Resources/Templates", "Resources/Assets"]
+        ),
+        .target(
             name: "ShortcutsCLI",
             dependencies: [
+                "Dashboard",
                 "BuildRevision",
                 "IntentKit",
                 "IntentExtensions",
@@ -206,9 +226,20 @@ let package = Package(
         .target(name: "ScratchPostgres", path: "Tests/ScratchPostgres"),
         .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP", "ScratchPostgres"], path: "Tests/ShortcutsTestSupport"),
         .testTarget(
+            name: "DashboardTests",
+            dependencies: [
+                "Dashboard", "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "AutomationKit", "SpotlightKit", "StateStorage", "BuiltInApps",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
+                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Web"]))
+            ],
+            exclude: ["Fixtures"]
+        ),
+        .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "BuiltInApps", "LibraryApp", .product(name: "GRDB", package: "GRDB.swift")
+                "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "BuiltInApps", "LibraryApp", "Dashboard",
+                .product(name: "GRDB", package: "GRDB.swift")
             ],
             exclude: ["Fixtures"]
         )

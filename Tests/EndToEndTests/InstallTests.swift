@@ -1,4 +1,5 @@
 import BuiltInApps
+import Dashboard
 import Foundation
 import LibraryApp
 import Testing
@@ -10,7 +11,8 @@ struct InstallTests {
         let folders: [(String, [String: String])] = [
             ("Sources/WorkflowKit/Resources", WorkflowKitResources.files),
             ("Examples/Library/Sources/Resources", LibraryResources.files),
-            ("Sources/BuiltInApps/Resources", BuiltInAppsResources.files)
+            ("Sources/BuiltInApps/Resources", BuiltInAppsResources.files),
+            ("Sources/Dashboard/Resources", DashboardResources.files)
         ]
         for (folder, embedded) in folders {
             let root = PackagePaths.file(folder)

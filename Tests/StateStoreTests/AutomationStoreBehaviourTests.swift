@@ -39,6 +39,9 @@ struct AutomationStoreOnSQLiteTests {
 
     @Test("Leases expire by the database's clock, and a renewal before a takeover keeps the daemon")
     func expiry() throws { try AutomationStoreBehaviour(place: .sqlite()).expiry() }
+
+    @Test("The claims of a window of due times come earliest first, with when each run started")
+    func claimsInWindow() throws { try AutomationStoreBehaviour(place: .sqlite()).claimsInWindow() }
 }
 
 /// The shared checks, on the stores one ``StorePlace`` opens.
@@ -188,6 +191,30 @@ struct AutomationStoreBehaviour {
         #expect(try second.cancellations(for: b).stop.isEmpty)
         #expect(try first.finish([.test(replaceRunning.id!, .cancelled)], lease: a) == 1)
         #expect(try first.cancellations(for: a).stop.isEmpty)
+    }
+
+    /// The claims of a window of due times come earliest first, with when each run started.
+    func claimsInWindow() throws {
+        let store = try place.store()
+        let lease = try store.register(.test("claimer"))
+        let results = try store.claim(
+            [.test("a.yaml", 1_000), .test("b.yaml", 1_000), .test("a.yaml", 1_010), .test("b.yaml", 1_020), .test("a.yaml", 1_030)],
+            lease: lease)
+        let claims = results.compactMap(\.claim)
+        try #require(claims.count == 5)
+        let started = Date(timeIntervalSince1970: 1_010.75)
+        let late = try #require(claims.first { $0.automationKey == "a.yaml" && $0.dueTime == 1_010 })
+        #expect(try store.start(late.id!, runID: "late-run", attempt: 1, firstStartedAt: started, lease: lease))
+        let window = try store.claims(dueFrom: Date(timeIntervalSince1970: 1_000), to: Date(timeIntervalSince1970: 1_030))
+        #expect(window.map(\.dueTime) == [1_000, 1_000, 1_010, 1_020], "the end is left out, the start kept")
+        #expect(Set(window.prefix(2).map(\.automationKey)) == ["a.yaml", "b.yaml"])
+        let found = try #require(window.first { $0.dueTime == 1_010 })
+        #expect(found.runID == "late-run")
+        #expect(abs((found.startedAt ?? 0) - 1_010.75) < 0.001)
+        #expect(window.filter { $0.dueTime != 1_010 }.allSatisfy { $0.startedAt == nil })
+        let limited = try store.claims(dueFrom: Date(timeIntervalSince1970: 999.5), to: Date(timeIntervalSince1970: 2_000), limit: 2)
+        #expect(limited.map(\.dueTime) == [1_020, 1_030], "beyond the limit the latest due times are kept")
+        #expect(try store.claims(dueFrom: Date(timeIntervalSince1970: 1_031), to: Date(timeIntervalSince1970: 2_000)).isEmpty)
     }
 
     /// A queued claim is promoted only when no run of its automation goes and no earlier due time waits.

@@ -36,6 +36,9 @@
         @Test("Leases expire by the database's clock, and a renewal before a takeover keeps the daemon")
         func expiry() throws { try AutomationStoreBehaviour(place: .postgres()).expiry() }
 
+        @Test("The claims of a window of due times come earliest first, with when each run started")
+        func claimsInWindow() throws { try AutomationStoreBehaviour(place: .postgres()).claimsInWindow() }
+
         @Test("A database opened without the store's migrations is refused, with the fix")
         func missingMigrations() throws {
             let database = try PostgresStateDatabase(url: try PostgresServer.shared().makeDatabase(), migrations: [])

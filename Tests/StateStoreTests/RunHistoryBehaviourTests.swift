@@ -75,6 +75,49 @@ struct RunHistoryBehaviourTests {
         #expect(try history.recentRuns(limit: 10).count == 5)
     }
 
+    @Test("An end time bounds the runs, pages leave out the newer ones, and runs come back by id", arguments: HistoryStore.available)
+    func windowsAndPages(_ store: HistoryStore) throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        let ids = try (0..<5).map { _ in try history.begin(workflow: tiny) }
+        try history.finish(ids[1], status: .failed, output: nil, error: "no", steps: [])
+        let newestFirst = Array(ids.reversed())
+        #expect(try history.runs(.init(limit: 2)).map(\.id) == Array(newestFirst.prefix(2)))
+        #expect(try history.runs(.init(limit: 2, offset: 2)).map(\.id) == Array(newestFirst[2..<4]))
+        #expect(try history.runs(.init(offset: 3)).map(\.id) == Array(newestFirst.suffix(2)), "an offset without a limit takes the rest")
+        #expect(try history.runs(.init(limit: 2, offset: 5)).isEmpty)
+        #expect(try history.runs(.init(status: .running, limit: 2, offset: 1)).map(\.id) == [ids[3], ids[2]])
+        let started = try history.runs(.init()).map(\.startedAt)
+        #expect(try history.runs(.init(until: started.min()!)).isEmpty, "the end time is left out")
+        #expect(try history.runs(.init(until: Date().addingTimeInterval(1))).count == 5)
+        #expect(try history.runs(.init(since: Date().addingTimeInterval(-60), until: Date().addingTimeInterval(-30))).isEmpty)
+        let found = try history.runs(ids: [ids[1], "no-such-run", ids[4]])
+        #expect(Set(found.map(\.id)) == [ids[1], ids[4]])
+        #expect(found.first { $0.id == ids[1] }?.status == .failed)
+        #expect(try history.runs(ids: []).isEmpty)
+        let many = try history.runs(ids: (0..<1_200).map { "missing-\($0)" } + [ids[0]])
+        #expect(many.map(\.id) == [ids[0]], "ids are read in chunks")
+    }
+
+    @Test("Runs of a time window are counted by status, a dead process's running run as interrupted", arguments: HistoryStore.available)
+    func statusCounts(_ store: HistoryStore) throws {
+        let database = try store.makeDatabase()
+        let history = try RunHistory(database: database)
+        let start = Date().addingTimeInterval(-1)
+        for status in [RunHistory.Status.succeeded, .succeeded, .failed, .cancelled] {
+            let id = try history.begin(workflow: tiny)
+            try history.finish(id, status: status, output: nil, error: status == .succeeded ? nil : "no", steps: [])
+        }
+        _ = try history.begin(workflow: tiny)
+        let abandoned = try history.begin(workflow: tiny)
+        let pid = try deadPID()
+        try database.write { connection in
+            try connection.execute("UPDATE run SET ownerPID = ? WHERE id = ?", [.integer(Int64(pid)), .text(abandoned)])
+        }
+        let counts = try history.statusCounts(from: start, to: Date().addingTimeInterval(1))
+        #expect(counts == [.succeeded: 2, .failed: 1, .cancelled: 1, .running: 1, .interrupted: 1])
+        #expect(try history.statusCounts(from: start.addingTimeInterval(-3_600), to: start).isEmpty)
+    }
+
     @Test("A run is found by a unique prefix of its id; none or several are errors", arguments: HistoryStore.available)
     func prefixes(_ store: HistoryStore) throws {
         let history = try RunHistory(database: try store.makeDatabase())

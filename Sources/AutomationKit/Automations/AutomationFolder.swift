@@ -99,7 +99,7 @@ public struct AutomationFolder: Sendable {
     }
 
     /// The names of the workflow files directly in a folder, sorted.
-    static func workflowFileNames(in directory: URL) -> [String] {
+    package static func workflowFileNames(in directory: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         return names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasPrefix(".") }.sorted()
     }

@@ -157,6 +157,32 @@ public final class AutomationStore: Sendable {
         }
     }
 
+    /// The claims of every automation whose due times fall in a window, earliest due time first:
+    /// how late each run started (``Claim/startedAt`` − ``Claim/dueTime``), what the dashboard's
+    /// lateness chart counts. Finished claims are kept a day (and each automation's latest).
+    ///
+    /// ```swift
+    /// let lateness = try store.claims(dueFrom: Date().addingTimeInterval(-3_600), to: Date())
+    ///     .compactMap { claim in claim.startedAt.map { $0 - Double(claim.dueTime) } }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - start: The window's start (included).
+    ///   - end: The window's end (excluded).
+    ///   - limit: How many claims at most: the latest due times of the window when there are more.
+    /// - Returns: The claims.
+    /// - Throws: `StateDatabaseError` or `SQLiteStorageError` naming the database when it cannot be read.
+    public func claims(dueFrom start: Date, to end: Date, limit: Int = 100_000) throws -> [Claim] {
+        let first = Int64(start.timeIntervalSince1970.rounded(.up))
+        let last = Int64(end.timeIntervalSince1970.rounded(.up))
+        let rows = try state.read { connection in
+            try connection.rows(
+                "SELECT * FROM claim WHERE dueTime >= ? AND dueTime < ? ORDER BY dueTime DESC, id DESC LIMIT ?",
+                [.integer(first), .integer(last), .integer(Int64(max(limit, 0)))])
+        }
+        return rows.reversed().map(Claim.init(row:))
+    }
+
     /// The database's clock, in seconds since 1970, read inside a transaction.
     static func now(_ connection: any StateConnection) throws -> Double {
         try connection.row("SELECT \(connection.dialect.currentTime) AS now", [])?.real("now") ?? Date().timeIntervalSince1970

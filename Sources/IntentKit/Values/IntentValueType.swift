@@ -165,3 +165,18 @@ public struct EntityTypeReference: Sendable, Hashable {
         }
     }
 }
+
+extension EnumTypeReference {
+    /// The enum's cases, each with its raw value and its title in the current ``Localization``:
+    /// the choices a form offers for a value of this type.
+    ///
+    /// ```swift
+    /// if case .enumeration(let reference) = type { print(reference.cases.map(\.value)) }   // ["wantToRead", "read"]
+    /// ```
+    package var cases: [AppMetadata.EnumerationCase] {
+        switch definition {
+        case .swift(let type): type.caseList
+        case .hosted(let hosted): hosted.metadata.cases
+        }
+    }
+}

@@ -184,22 +184,6 @@ enum AutomationListing {
         return names
     }
 
-    struct Row: Encodable {
-        var name: String
-        var file: String
-        var schedule: String
-        var timeZone: String
-        var enabled: Bool
-        var overlap: String
-        var catchUp: String
-        var next: Date?
-        /// `@reboot`: runs once each time the daemon starts, and has no next time.
-        var runsAtStart: Bool
-        var lastDue: Date?
-        var lastStatus: String?
-        var lastRunID: String?
-    }
-
     /// Prints the automations of a folder; returns `false` when some files have errors (printed to standard error).
     static func print(folder path: String, json: Bool, store source: StateStores.Source?) throws -> Bool {
         try requireFolder(path)
@@ -208,26 +192,13 @@ enum AutomationListing {
             FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
         }
         let automations = folder.automations
-        let store: AutomationStore
-        let latest: [String: Claim]
+        let rows: [AutomationSummary]
         do {
-            store = try StateStores.automations(source)
-            latest = try store.latestClaims(for: automations.map(store.key(for:)))
+            rows = try folder.summaries(store: try StateStores.automations(source))
         } catch let error as CommandLineError {
             throw error
         } catch {
             throw CommandLineError("cannot open the automations' state: \(error)")
-        }
-        let now = Date()
-        let rows = automations.map { automation in
-            let claim = latest[store.key(for: automation)]
-            return Row(
-                name: automation.name, file: automation.file.relativePath, schedule: automation.scheduleText,
-                timeZone: automation.timeZone.shownName, enabled: automation.isEnabled,
-                overlap: automation.overlap.rawValue, catchUp: automation.catchUp.rawValue,
-                next: automation.isEnabled ? automation.nextDueTime(after: now) : nil,
-                runsAtStart: automation.schedule.runsAtStart,
-                lastDue: claim?.dueDate, lastStatus: claim?.status.rawValue, lastRunID: claim?.runID)
         }
         if json {
             printJSON(rows)
@@ -238,7 +209,7 @@ enum AutomationListing {
                 [["NAME", "FILE", "SCHEDULE", "NEXT", "LAST DUE", "STATUS"]]
                     + zip(rows, automations).map { row, automation in
                         [
-                            row.name, row.file, row.schedule + (automation.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
+                            row.name, row.file, row.schedule + (row.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
                             row.next.map { format($0, in: automation.timeZone) }
                                 ?? (!row.enabled ? "disabled" : row.runsAtStart ? "at daemon start" : "never"),
                             row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",

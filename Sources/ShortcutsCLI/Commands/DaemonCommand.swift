@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutomationKit
+import Dashboard
 import Foundation
 import IntentExtensions
 import Logging
@@ -24,6 +25,8 @@ struct DaemonCommand: AsyncParsableCommand {
             instead, shared by daemons on many machines that each deploy the same folder: every due time runs once in \
             one of them, and a daemon whose lease (--lease) runs out without a renewal has its runs settled and its \
             share taken over by the others (shortcuts daemons list shows them).
+            With --http ADDRESS it also serves the web dashboard, as shortcuts serve does, until it stops (a build with \
+            --traits Web).
             Example: shortcuts daemon --workflows /srv/shortcuts/Workflows --grace 30s
             """)
 
@@ -56,6 +59,7 @@ struct DaemonCommand: AsyncParsableCommand {
 
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var store: StoreOptions
+    @OptionGroup var dashboard: DashboardOptions
 
     func validate() throws {
         guard DurationSyntax.parse(grace) != nil else {
@@ -76,6 +80,9 @@ struct DaemonCommand: AsyncParsableCommand {
         guard FileManager.default.fileExists(atPath: workflows, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("no workflows folder '\(workflows)'; pass --workflows DIR")
         }
+        if dashboard.http == nil, dashboard.token != nil || dashboard.tokenSecret != nil {
+            throw ValidationError("--token and --token-secret protect the dashboard of --http; add --http ADDRESS")
+        }
     }
 
     func run() async throws {
@@ -90,6 +97,7 @@ struct DaemonCommand: AsyncParsableCommand {
             isJournal: environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
         let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         ExtensionLog.install(logger)
+        if dashboard.http != nil { try DashboardOptions.requireBuiltIn() }
         if let source = store.source {
             let stores: StateStores
             do {
@@ -102,6 +110,7 @@ struct DaemonCommand: AsyncParsableCommand {
             logger.info("state and runs in the shared database \(stores.sharedLocation ?? source.shownURL)")
         }
         LoadedExtensions.setIdleTimeout(DurationSyntax.parse(extensionIdleTimeout))
+        let served = try dashboardConfiguration(logger: logger)
         let daemon = AutomationDaemon(configuration, logger: logger)
         let watch = SignalWatch([SIGTERM, SIGINT, SIGHUP]) { number in
             if number == SIGHUP {
@@ -113,6 +122,7 @@ struct DaemonCommand: AsyncParsableCommand {
             ServiceManagerNotification.send("STOPPING=1")
             daemon.requestStop()
         }
+        let dashboardTask = startDashboard(served, stoppingOnFailure: daemon)
         do {
             try await daemon.run { ServiceManagerNotification.send("READY=1\nMAINPID=\(getpid())") }
         } catch {
@@ -120,5 +130,33 @@ struct DaemonCommand: AsyncParsableCommand {
             throw CommandLineError(error)
         }
         watch.stop()
+        dashboardTask?.cancel()
+        try await dashboardTask?.value
+    }
+
+    /// The dashboard's configuration with `--http`, on the daemon's stores; `nil` without.
+    private func dashboardConfiguration(logger: Logger) throws -> DashboardConfiguration? {
+        guard dashboard.http != nil else { return nil }
+        #if Web
+            DashboardMetrics.bootstrap()
+        #endif
+        let stores = try StateStores.open(store.source, logger: logger)
+        return try dashboard.configuration(
+            defaultAddress: ListenAddress.standard.description, workflows: workflows, stores: stores, locale: locale.resolvedLocale,
+            logger: logger)
+    }
+
+    /// Serves the dashboard beside the daemon; a dashboard that cannot start stops the daemon.
+    private func startDashboard(_ configuration: DashboardConfiguration?, stoppingOnFailure daemon: AutomationDaemon) -> Task<Void, any Error>? {
+        #if Web
+            guard let configuration else { return nil }
+            let task = DashboardHosting.start(configuration)
+            Task {
+                if case .failure = await task.result { daemon.requestStop() }
+            }
+            return task
+        #else
+            return nil
+        #endif
     }
 }

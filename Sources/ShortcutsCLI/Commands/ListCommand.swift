@@ -27,7 +27,7 @@ struct ListCommand: AsyncParsableCommand {
             return
         }
         let catalog = Installation.shared.catalog
-        let localization = Localization(locale: locale.resolvedLocale, strings: mergedStrings(catalog))
+        let localization = Localization(locale: locale.resolvedLocale, strings: catalog.mergedStrings)
         let metadata = Localization.$current.withValue(localization) { AppMetadata(catalog: catalog) }
         switch kind {
         case .workflows:
@@ -71,17 +71,6 @@ struct ListCommand: AsyncParsableCommand {
             break
         }
     }
-}
-
-/// The strings of every app, so that titles resolve whichever app they belong to.
-func mergedStrings(_ catalog: IntentCatalog) -> StringsCatalog {
-    var merged = StringsCatalog()
-    for app in catalog.apps {
-        for (locale, tables) in app.strings.tables {
-            for (table, entries) in tables { merged.add(entries, table: table, locale: locale) }
-        }
-    }
-    return merged
 }
 
 /// Prints rows as aligned columns.

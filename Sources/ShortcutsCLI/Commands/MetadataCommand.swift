@@ -17,7 +17,7 @@ struct MetadataCommand: AsyncParsableCommand {
 
     func run() async throws {
         let catalog = Installation.shared.catalog
-        let json = try Localization.$current.withValue(Localization(locale: locale.resolvedLocale, strings: mergedStrings(catalog))) {
+        let json = try Localization.$current.withValue(Localization(locale: locale.resolvedLocale, strings: catalog.mergedStrings)) {
             try AppMetadata(catalog: catalog).jsonText()
         }
         print(json)

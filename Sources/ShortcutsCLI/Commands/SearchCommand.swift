@@ -117,12 +117,7 @@ enum SearchOutput {
         var lines: [String] = []
         if response.hits.isEmpty { lines.append("No results.") }
         let rows = response.hits.enumerated().map { offset, hit -> [String] in
-            let attributes = hit.item.attributeSet
-            let title = hit.entity.map { entityTitle($0) } ?? attributes.title ?? attributes.displayName ?? hit.item.uniqueIdentifier
-            var detail = attributes.contentDescription ?? attributes.keywords?.joined(separator: ", ") ?? ""
-            if case .entity(let entity)? = hit.entity, let subtitle = entity.subtitle { detail = subtitle }
-            let source = hit.entityTypeName.map { "\(hit.indexName) · \($0)" } ?? hit.indexName
-            return ["\(offset + 1).", title, detail, source]
+            ["\(offset + 1).", hit.shownTitle, hit.shownDetail, hit.shownSource]
         }
         let widths = (0..<4).map { column in rows.map { $0[column].count }.max() ?? 0 }
         for (row, hit) in zip(rows, response.hits) {
@@ -138,11 +133,6 @@ enum SearchOutput {
             lines.append("Did you mean: " + response.suggestions.map(\.text).joined(separator: ", ") + "?")
         }
         return lines.joined(separator: "\n")
-    }
-
-    private static func entityTitle(_ value: IntentValue) -> String {
-        if case .entity(let entity) = value { return entity.title }
-        return value.displayText
     }
 
     static func json(_ response: SearchResponse, request: SearchRequest, explain: Bool) -> String {
@@ -165,15 +155,7 @@ enum SearchOutput {
             if let score = hit.score { entry["score"] = .double(rounded(score)) }
             if let entity = hit.entity { entry["entity"] = entity }
             if explain, let explanation = hit.explanation {
-                entry["explanation"] = .dictionary([
-                    "bm25": .double(rounded(explanation.bm25)), "relevance": .double(rounded(explanation.relevance)),
-                    "freshness": .double(rounded(explanation.freshness)), "engagement": .double(rounded(explanation.engagement)),
-                    "hint": .double(rounded(explanation.hint)), "total": .double(rounded(explanation.total))
-                ])
-                if case .dictionary(var parts)? = entry["explanation"] {
-                    SemanticExplanation.add(explanation, to: &parts, rounded: rounded)
-                    entry["explanation"] = .dictionary(parts)
-                }
+                entry["explanation"] = .dictionary(explanation.jsonObject(rounded: rounded))
             }
             return .dictionary(entry)
         }

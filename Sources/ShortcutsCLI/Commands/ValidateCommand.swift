@@ -29,20 +29,11 @@ struct ValidateCommand: AsyncParsableCommand {
             var rendered: String
             do {
                 try FileProblem.checkReadableFile(file, role: "the workflow", hint: "give the path of a .yaml workflow file")
-                let workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: file))
-                let validator = WorkflowValidator(
-                    catalog: Installation.shared.catalog,
-                    isHeadless: noInteraction || workflow.automation != nil, secrets: SecretStore.standard())
-                let (found, sources) = validator.check(workflow)
-                diagnostics = found.map(CommandLineError.withHint)
-                rendered = DiagnosticRenderer(sources: sources).render(diagnostics)
-            } catch let loadError as DiagnosticError {
-                let validator = WorkflowValidator(
-                    catalog: Installation.shared.catalog,
-                    isHeadless: noInteraction || loadError.loadedPart?.automation != nil, secrets: SecretStore.standard())
-                let error = loadError.addingDiagnostics(of: validator.check)
-                diagnostics = error.diagnostics.map(CommandLineError.withHint)
-                rendered = CommandLineError(error).description
+                let check = WorkflowFileCheck(
+                    contentsOf: URL(fileURLWithPath: file), catalog: Installation.shared.catalog, isHeadless: noInteraction,
+                    secrets: SecretStore.standard())
+                diagnostics = check.diagnostics.map(CommandLineError.withHint)
+                rendered = DiagnosticRenderer(sources: check.sources).render(diagnostics)
             } catch {
                 let problem = CommandLineError(error)
                 diagnostics = [

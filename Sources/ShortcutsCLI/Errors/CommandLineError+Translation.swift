@@ -75,21 +75,6 @@ extension CommandLineError {
 
     /// A diagnostic with the command line's wording of its remedy added to its help.
     static func withHint(_ diagnostic: Diagnostic) -> Diagnostic {
-        var diagnostic = diagnostic
-        switch diagnostic.remedy {
-        case .answerInAdvance(let name, let placeholder):
-            let hint = "answer it in advance with --answer \(name)=\(placeholder)"
-            diagnostic.help = diagnostic.help.map { "\($0), or \(hint)" } ?? hint
-        case .listInstalled(let kind):
-            if diagnostic.help == nil {
-                diagnostic.help = "`\(Installation.shared.commandName) list \(kind)` lists the installed \(kind)"
-            }
-        case .storeSecret(let name):
-            let hint = "`\(Installation.shared.commandName) secrets set \(name)` stores it"
-            diagnostic.help = diagnostic.help.map { "\($0)\nhelp: \(hint)" } ?? hint
-        case nil:
-            break
-        }
-        return diagnostic
+        diagnostic.withCommandLineRemedy(commandName: Installation.shared.commandName)
     }
 }

@@ -37,7 +37,7 @@ extension ExtensionServer {
         }
         let locale = try params.optionalString("locale") ?? "en"
         setSessionLocale(locale)
-        let metadata = Localization.$current.withValue(Localization(locale: locale, strings: mergedStrings(catalog))) {
+        let metadata = Localization.$current.withValue(Localization(locale: locale, strings: catalog.mergedStrings)) {
             AppMetadata(catalog: catalog)
         }
         return InitializeResult(protocolVersion: version, metadata: metadata, extension: .init(name: toolName, version: toolVersion))

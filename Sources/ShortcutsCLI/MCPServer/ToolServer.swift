@@ -63,7 +63,7 @@ struct ToolServer: Sendable {
     }
 
     private var localization: Localization {
-        Localization(locale: locale, strings: mergedStrings(catalog))
+        Localization(locale: locale, strings: catalog.mergedStrings)
     }
 
     private func directory(warn: (String) -> Void = { _ in }) -> ToolDirectory {

@@ -7,6 +7,7 @@ extension RunHistory {
     /// ```swift
     /// let failed = try history.runs(RunHistory.Filter(status: .failed, since: Date().addingTimeInterval(-7 * 86_400)))
     /// let scheduled = try history.runs(RunHistory.Filter(trigger: "automation", limit: 20))
+    /// let secondPage = try history.runs(RunHistory.Filter(until: yesterday, limit: 50, offset: 50))
     /// ```
     public struct Filter: Sendable {
         /// Only runs with this status.
@@ -18,15 +19,35 @@ extension RunHistory {
         public var trigger: String?
         /// Only runs that started at or after this time.
         public var since: Date?
+        /// Only runs that started before this time.
+        public var until: Date?
         /// At most this many runs, newest first.
         public var limit: Int?
+        /// How many of the selected runs, newest first, to leave out before the ``limit``: the
+        /// runs of earlier pages.
+        public var offset: Int
 
-        public init(status: Status? = nil, workflow: String? = nil, trigger: String? = nil, since: Date? = nil, limit: Int? = nil) {
+        /// Creates a filter; conditions left `nil` select every run.
+        ///
+        /// - Parameters:
+        ///   - status: Only runs with this status.
+        ///   - workflow: Only runs of this workflow (its file, file name or name).
+        ///   - trigger: Only runs started this way.
+        ///   - since: Only runs that started at or after this time.
+        ///   - until: Only runs that started before this time.
+        ///   - limit: At most this many runs.
+        ///   - offset: How many selected runs to leave out first.
+        public init(
+            status: Status? = nil, workflow: String? = nil, trigger: String? = nil, since: Date? = nil, until: Date? = nil,
+            limit: Int? = nil, offset: Int = 0
+        ) {
             self.status = status
             self.workflow = workflow
             self.trigger = trigger
             self.since = since
+            self.until = until
             self.limit = limit
+            self.offset = offset
         }
     }
 
@@ -57,17 +78,31 @@ extension RunHistory {
             conditions.append("startedAt >= ?")
             arguments.append(.date(since))
         }
+        if let until = filter.until {
+            conditions.append("startedAt < ?")
+            arguments.append(.date(until))
+        }
         var sql = "SELECT * FROM run"
         if !conditions.isEmpty { sql += " WHERE " + conditions.joined(separator: " AND ") }
         sql += " ORDER BY startedAt DESC, " + database.dialect.runRecordingOrder + " DESC"
         let needsCheck = filter.status == .interrupted || filter.status == .running
-        if let limit = filter.limit, !needsCheck {
-            sql += " LIMIT ?"
-            arguments.append(.integer(Int64(max(limit, 0))))
+        let offset = max(filter.offset, 0)
+        if !needsCheck {
+            if let limit = filter.limit {
+                sql += " LIMIT ?"
+                arguments.append(.integer(Int64(max(limit, 0))))
+            } else if offset > 0 {
+                sql += " LIMIT " + (database.dialect == .sqlite ? "-1" : "ALL")
+            }
+            if offset > 0 {
+                sql += " OFFSET ?"
+                arguments.append(.integer(Int64(offset)))
+            }
         }
         let rows = try database.read { connection in try connection.rows(sql, arguments) }
         var runs = rows.map(run)
         if let status = filter.status { runs = runs.filter { $0.status == status } }
+        if needsCheck { runs = Array(runs.dropFirst(offset)) }
         if let limit = filter.limit { runs = Array(runs.prefix(max(limit, 0))) }
         return runs
     }

@@ -1,9 +1,10 @@
 import Foundation
 import IntentKit
 
-/// The type names inputs and `ask` answers may declare.
-enum InputTypes {
-    static func type(named name: String, in catalog: IntentCatalog) -> IntentValueType? {
+/// The type names inputs and `ask` answers may declare, resolved against the installed apps
+/// (`Library.BookEntity`, `Library.Shelf`) as a run resolves them.
+package enum InputTypes {
+    package static func type(named name: String, in catalog: IntentCatalog) -> IntentValueType? {
         var base = name
         var optional = false
         if base.hasSuffix("?") {

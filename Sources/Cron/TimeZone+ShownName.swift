@@ -16,7 +16,7 @@ extension TimeZone {
     /// TimeZone.gmt.shownName                                  // "UTC"
     /// TimeZone(identifier: "Europe/London")!.shownName        // "Europe/London"
     /// ```
-    var shownName: String {
+    package var shownName: String {
         Self.universalNames.contains(identifier) && secondsFromGMT() == 0 ? "UTC" : identifier
     }
 }

@@ -1,0 +1,93 @@
+import Cron
+import Foundation
+
+/// One automation as `shortcuts automations list` and the dashboard show it: its schedule, when
+/// it is next due, and its latest claimed due time with how that went.
+///
+/// Its JSON form (`automations list --json`) has these property names, with dates in ISO 8601.
+///
+/// ```swift
+/// let folder = AutomationFolder.load(URL(fileURLWithPath: "Workflows"), catalog: catalog)
+/// for summary in try folder.summaries(store: try AutomationStore.shared()) {
+///     print(summary.name, summary.next ?? "never", summary.lastStatus ?? "never ran")
+/// }
+/// ```
+public struct AutomationSummary: Sendable, Encodable {
+    /// `name:`, or the file's name without its extension.
+    public var name: String
+    /// The file, as the folder's path was given (`Workflows/report.yaml`).
+    public var file: String
+    /// The schedule as written.
+    public var schedule: String
+    /// The time zone's name (`UTC` for the zero-offset zone).
+    public var timeZone: String
+    /// Whether the schedule says the zone (`timeZone:`), rather than using the system's.
+    public var hasExplicitTimeZone: Bool
+    /// `enabled:`.
+    public var enabled: Bool
+    /// `overlap:`.
+    public var overlap: String
+    /// `catchUp:`.
+    public var catchUp: String
+    /// The next due time after the summary was made; `nil` when disabled, `@reboot` or never.
+    public var next: Date?
+    /// `@reboot`: runs once each time the daemon starts, and has no next time.
+    public var runsAtStart: Bool
+    /// The latest claimed due time.
+    public var lastDue: Date?
+    /// How the latest claimed due time went (``Claim/Status``).
+    public var lastStatus: String?
+    /// The run of the latest claimed due time, in the run history.
+    public var lastRunID: String?
+
+    enum CodingKeys: String, CodingKey {
+        case name, file, schedule, timeZone, enabled, overlap, catchUp, next, runsAtStart, lastDue, lastStatus, lastRunID
+    }
+
+    /// Whether the latest claimed due time ended badly: failed, timed out or interrupted.
+    public var isFailing: Bool {
+        guard let lastStatus, let status = Claim.Status(rawValue: lastStatus) else { return false }
+        return [.failed, .timedOut, .interrupted].contains(status)
+    }
+
+    /// Summarizes an automation with its latest claim.
+    ///
+    /// - Parameters:
+    ///   - automation: The automation.
+    ///   - latest: Its latest claim, if any.
+    ///   - now: The time the next due time follows.
+    public init(_ automation: Automation, latest: Claim?, now: Date = Date()) {
+        name = automation.name
+        file = automation.file.relativePath
+        schedule = automation.scheduleText
+        timeZone = automation.timeZone.shownName
+        hasExplicitTimeZone = automation.hasExplicitTimeZone
+        enabled = automation.isEnabled
+        overlap = automation.overlap.rawValue
+        catchUp = automation.catchUp.rawValue
+        next = automation.isEnabled ? automation.nextDueTime(after: now) : nil
+        runsAtStart = automation.schedule.runsAtStart
+        lastDue = latest?.dueDate
+        lastStatus = latest?.status.rawValue
+        lastRunID = latest?.runID
+    }
+}
+
+extension AutomationFolder {
+    /// The folder's automations, each with its latest claim in a store, in file-name order.
+    ///
+    /// ```swift
+    /// let failing = try folder.summaries(store: store).filter(\.isFailing)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - store: The daemons' state.
+    ///   - now: The time next due times follow.
+    /// - Returns: One summary per automation.
+    /// - Throws: `StateDatabaseError` or `SQLiteStorageError` naming the database when it cannot be read.
+    public func summaries(store: AutomationStore, now: Date = Date()) throws -> [AutomationSummary] {
+        let automations = self.automations
+        let latest = try store.latestClaims(for: automations.map(store.key(for:)))
+        return automations.map { AutomationSummary($0, latest: latest[store.key(for: $0)], now: now) }
+    }
+}

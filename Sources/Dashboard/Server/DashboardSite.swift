@@ -1,0 +1,34 @@
+#if Web
+    import Foundation
+    import Logging
+    import WorkflowKit
+
+    /// Everything the routes share: the configuration, the templates, the sessions and form
+    /// tokens, the throttle, the runs started from the pages, and the live updates.
+    final class DashboardSite: Sendable {
+        let configuration: DashboardConfiguration
+        let templates: TemplateLibrary
+        let sessions: SessionStore
+        let throttle: RefusalThrottle
+        let launcher: RunLauncher
+        let broadcaster: RunBroadcaster
+
+        init(_ configuration: DashboardConfiguration) throws {
+            self.configuration = configuration
+            templates = try TemplateLibrary()
+            sessions = SessionStore()
+            throttle = RefusalThrottle()
+            launcher = RunLauncher(configuration)
+            broadcaster = RunBroadcaster(configuration)
+        }
+
+        var logger: Logger { configuration.logger }
+
+        /// What hides the stored secrets' values in what pages show; read for each page, so that
+        /// secrets stored while the server runs are masked too.
+        var mask: SecretMask { configuration.secrets?.mask() ?? .none }
+
+        /// The shown form of a time, in the configured time zone.
+        var times: TimeText { TimeText(zone: configuration.timeZone) }
+    }
+#endif
