@@ -1,6 +1,9 @@
 #if Web
+    import AutomationKit
+    import IntentExtensions
     import Metrics
     import Prometheus
+    import WorkflowKit
 
     /// The metrics `/metrics` serves: whatever is recorded through swift-metrics in this process
     /// (the server's own request counts and durations, and any other component's), kept in a
@@ -24,8 +27,29 @@
         /// The registry, installed on first use.
         static let registry: PrometheusCollectorRegistry = {
             let registry = PrometheusCollectorRegistry()
-            MetricsSystem.bootstrap(PrometheusMetricsFactory(registry: registry))
+            var factory = PrometheusMetricsFactory(registry: registry)
+            for (metric, buckets) in durationBuckets { factory.durationHistogramBuckets[metric] = buckets }
+            MetricsSystem.bootstrap(factory)
             return registry
+        }()
+
+        /// Histogram buckets for the durations that outgrow Prometheus's default ones (which end at
+        /// 10 s): runs last minutes, extension calls seconds, and a late start is measured in
+        /// milliseconds.
+        static let durationBuckets: [String: [Duration]] = {
+            let runs: [Duration] = [
+                .milliseconds(10), .milliseconds(50), .milliseconds(250), .seconds(1), .seconds(5), .seconds(30), .seconds(120), .seconds(600),
+                .seconds(3600)
+            ]
+            let lateness: [Duration] = [
+                .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+                .seconds(1), .seconds(5), .seconds(60)
+            ]
+            return [
+                WorkflowMetric.runDuration.rawValue: runs,
+                ExtensionMetric.callDuration.rawValue: runs,
+                DaemonMetric.lateness.rawValue: lateness
+            ]
         }()
 
         /// Every metric in the Prometheus text format.

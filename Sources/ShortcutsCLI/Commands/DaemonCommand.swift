@@ -97,7 +97,14 @@ struct DaemonCommand: AsyncParsableCommand {
             isJournal: environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
         let logger = Logger(label: "shortcuts.daemon") { _ in handler }
         ExtensionLog.install(logger)
-        if dashboard.http != nil { try DashboardOptions.requireBuiltIn() }
+        if dashboard.http != nil {
+            try DashboardOptions.requireBuiltIn()
+            // Before any store, runner or extension host is made: each binds its metrics to the
+            // backend installed when it is created.
+            #if Web
+                DashboardMetrics.bootstrap()
+            #endif
+        }
         if let source = store.source {
             let stores: StateStores
             do {
@@ -137,9 +144,6 @@ struct DaemonCommand: AsyncParsableCommand {
     /// The dashboard's configuration with `--http`, on the daemon's stores; `nil` without.
     private func dashboardConfiguration(logger: Logger) throws -> DashboardConfiguration? {
         guard dashboard.http != nil else { return nil }
-        #if Web
-            DashboardMetrics.bootstrap()
-        #endif
         let stores = try StateStores.open(store.source, logger: logger)
         return try dashboard.configuration(
             defaultAddress: ListenAddress.standard.description, workflows: workflows, stores: stores, locale: locale.resolvedLocale,

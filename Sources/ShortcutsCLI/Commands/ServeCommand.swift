@@ -48,6 +48,10 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         try DashboardOptions.requireBuiltIn()
+        // Before the stores are opened: each binds its metrics to the backend installed when it is created.
+        #if Web
+            DashboardMetrics.bootstrap()
+        #endif
         let secrets = SecretStore.standard()
         let handler = DaemonLogHandler(
             level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
