@@ -2,8 +2,8 @@ import Foundation
 import IntentKit
 
 /// The type names inputs and `ask` answers may declare.
-enum InputTypes {
-    static func type(named name: String, in catalog: IntentCatalog) -> IntentValueType? {
+package enum InputTypes {
+    package static func type(named name: String, in catalog: IntentCatalog) -> IntentValueType? {
         var base = name
         var optional = false
         if base.hasSuffix("?") {
