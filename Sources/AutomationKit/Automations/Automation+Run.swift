@@ -63,7 +63,7 @@ extension Automation {
         }
     }
 
-    /// How a run started with ``runNow(inputs:trigger:workflow:catalog:history:secrets:locale:recordsLater:started:show:)`` ended.
+    /// How a run started with ``runNow(inputs:trigger:workflow:catalog:history:secrets:locale:show:started:recordsLater:)`` ended.
     public struct RunOutcome: Sendable {
         /// How the last attempt ended: `succeeded`, `failed`, `timedOut` or `cancelled`.
         public var status: Claim.Status
@@ -96,6 +96,8 @@ extension Automation {
     ///     inputs: ["title": .string("Emma")], trigger: "webhook", catalog: catalog, history: try RunHistory.shared(),
     ///     started: { runID, attempt in if attempt == 1 { accepted(runID) } })
     /// print(outcome.status, outcome.runIDs)
+    ///
+    /// let manual = await automation.runNow(catalog: catalog, history: history) { shown in print(shown) }
     /// ```
     ///
     /// - Parameters:
@@ -109,19 +111,19 @@ extension Automation {
     ///   - history: Where to record each attempt, if anywhere.
     ///   - secrets: What `${secrets.NAME}` reads and every run masks; those of `$SHORTCUTS_HOME` by default.
     ///   - locale: The locale of dialogs.
-    ///   - recordsLater: Receives a run's end when the history cannot record it now, to record
-    ///     it later; `nil` to leave it unrecorded.
+    ///   - show: Receives the text the workflow shows, and a line per failed attempt.
     ///   - started: Called once per attempt, with its run's id and its number from 1, once the
     ///     run is recorded as started (before it runs).
-    ///   - show: Receives the text the workflow shows, and a line per failed attempt.
+    ///   - recordsLater: Receives a run's end when the history cannot record it now, to record
+    ///     it later; `nil` to leave it unrecorded.
     /// - Returns: How the last attempt ended, its output or its error, and every attempt's run
     ///   id. A workflow that no longer loads fails without a run.
     public func runNow(
         inputs: [String: IntentValue] = [:], trigger: String = "manual", workflow: Workflow? = nil,
         catalog: IntentCatalog, history: RunHistory?, secrets: SecretStore? = .standard(), locale: String = "en",
-        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil,
+        show: @escaping @Sendable (String) -> Void = { _ in },
         started: @escaping @Sendable (_ runID: String, _ attempt: Int) -> Void = { _, _ in },
-        show: @escaping @Sendable (String) -> Void = { _ in }
+        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil
     ) async -> RunOutcome {
         let loaded: Workflow
         if let workflow {

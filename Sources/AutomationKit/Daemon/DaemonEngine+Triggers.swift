@@ -157,7 +157,7 @@ extension DaemonEngine {
                 let outcome = await automation.runNow(
                     inputs: inputs, trigger: trigger, workflow: workflow, catalog: configuration.catalog, history: history,
                     secrets: configuration.secrets, locale: configuration.locale,
-                    recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) },
+                    show: { [self] text in log("\(name): \(text)") },
                     started: { [self] runID, attempt in
                         condition.withLock {
                             run.runID = runID
@@ -168,7 +168,7 @@ extension DaemonEngine {
                                 + (automation.attempts > 1 ? ", attempt \(attempt) of \(automation.attempts)" : "") + ")")
                         started(runID, attempt)
                     },
-                    show: { [self] text in log("\(name): \(text)") })
+                    recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) })
                 logEnd(of: run, outcome, name: name, detail: detail)
                 condition.withLock {
                     triggeredRuns[number] = nil

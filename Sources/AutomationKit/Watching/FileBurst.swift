@@ -52,8 +52,8 @@ struct FileBurst {
     private(set) var openCount = 0
     /// Whether it was written to since it was last closed after writing.
     private(set) var isWriting = false
-    /// Whether a check of the burst's end is scheduled.
-    var isCheckScheduled = false
+    /// When the earliest check of the burst's end is scheduled, if one is.
+    var checkAt: DispatchTime?
 
     /// How long a file kept open for writing must be quiet before its burst ends anyway.
     static let stalledWriteLimit = Duration.seconds(60)

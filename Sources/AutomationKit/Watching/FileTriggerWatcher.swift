@@ -22,7 +22,7 @@ struct FileTrigger: Sendable {
 /// On Linux one inotify instance watches every folder, once however many automations watch
 /// it. A folder that does not exist is reported, and its nearest existing parent is watched
 /// for folders appearing, so that it is watched as soon as it is created (deleted later, it
-/// is waited for again). Where inotify is missing or refuses a folder (no watch left:
+/// is waited for again); the files found in a folder that appears count as created. Where inotify is missing or refuses a folder (no watch left:
 /// `fs.inotify.max_user_watches`), the folder's files are compared every two seconds instead
 /// (names, sizes, modification times, inodes).
 ///
@@ -136,7 +136,12 @@ final class FileTriggerWatcher: @unchecked Sendable {
         var parents: [String: String] = [:]
         for folder in folders.sorted() {
             if watchFolder(folder) {
-                if missing[folder] != nil { log("\(folder) appeared: watching it for \(names(watching: folder))", .info) }
+                if missing[folder] != nil {
+                    log("\(folder) appeared: watching it for \(names(watching: folder))", .info)
+                    // Its files are new too, and some may have come before the watch did.
+                    let now = DispatchTime.now()
+                    for name in (Self.snapshot(of: folder) ?? [:]).keys.sorted() { note(.created, of: name, in: folder, at: now) }
+                }
                 missing[folder] = nil
                 continue
             }
@@ -351,17 +356,20 @@ final class FileTriggerWatcher: @unchecked Sendable {
         }
     }
 
+    /// Schedules a check of a burst's end, unless one is scheduled by then (the end moves
+    /// later with each event, and earlier when a writer closes the file).
     private func scheduleCheck(_ key: BurstKey, debounce: Duration) {
-        guard let burst = bursts[key], !burst.isCheckScheduled else { return }
-        bursts[key]?.isCheckScheduled = true
-        queue.asyncAfter(deadline: burst.end(debounce: debounce)) { [weak self] in self?.check(key) }
+        guard let burst = bursts[key] else { return }
+        let end = burst.end(debounce: debounce)
+        if let scheduled = burst.checkAt, scheduled <= end { return }
+        bursts[key]?.checkAt = end
+        queue.asyncAfter(deadline: end) { [weak self] in self?.check(key, scheduledAt: end) }
     }
 
     /// Ends a burst whose quiet time is over, reporting its event; otherwise checks again at its new end.
-    private func check(_ key: BurstKey) {
-        guard !isStopped, var burst = bursts[key] else { return }
-        burst.isCheckScheduled = false
-        bursts[key] = burst
+    private func check(_ key: BurstKey, scheduledAt: DispatchTime) {
+        guard !isStopped, let burst = bursts[key] else { return }
+        if burst.checkAt == scheduledAt { bursts[key]?.checkAt = nil }
         guard let automation = automations[key.automation], let watch = automation.watch, let folder = automation.watchedFolder else {
             bursts[key] = nil
             return

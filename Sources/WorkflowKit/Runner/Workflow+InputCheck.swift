@@ -14,7 +14,7 @@ extension Workflow {
     ///     try workflow.checkInputs(["title": .string("Emma"), "count": .string("three")], catalog: catalog)
     /// } catch {
     ///     print(error.rendered())
-    ///     // Workflows/add.yaml:4:3: error: input 'count' expects Int: expected Int, got String 'three'
+    ///     // Workflows/add.yaml:4:3: error: input 'count' expects Int: cannot use String 'three' as Int (write a whole number such as 3)
     ///     //     4 |   count: Int
     ///     //       |   ^~~~~
     /// }
