@@ -178,6 +178,25 @@ struct FileTriggerTests {
         #expect(runs.map(\.status) == [.cancelled])
     }
 
+    @Test("At most four runs of one automation's file events run at once; the others wait and run")
+    func runsAtOnce() async throws {
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        try writeWorkflow("slow.yaml", watcher() + "\n  - wait: 800ms\n")
+        let daemon = try startDaemon(LogLines())
+        for index in 0..<7 { try write("file-\(index).txt", "x") }
+        try await waitUntil { try fileRuns().filter { $0.status == .succeeded }.count >= 7 }
+        await daemon.stop()
+        let runs = try RunHistory(path: home.appendingPathComponent("runs.sqlite").path).runs(RunHistory.Filter(trigger: "file"))
+        #expect(runs.count == 7)
+        let overlaps = runs.map { run in
+            runs.filter { other in other.startedAt <= run.startedAt && (other.endedAt ?? .distantFuture) > run.startedAt }.count
+        }
+        #expect(overlaps.max() == FileTriggerTests.runsAtOnce, "\(overlaps)")
+    }
+
+    static let runsAtOnce = DaemonEngine.fileRunsAtOnce
+
     @Test("A daemon runs a webhook's automation by name, recorded and logged like its other runs")
     func webhookInTheDaemon() async throws {
         defer { try? FileManager.default.removeItem(at: root) }

@@ -21,7 +21,7 @@ extension DaemonEngine {
     /// Takes the queued requests of the automations this daemon schedules, and runs them.
     func takeRunRequests() {
         guard let lease = currentLease else { return }
-        let keys = condition.withLock { Array(enabledAutomations.keys) }
+        let keys = condition.withLock { enabledAutomations.values.map(\.storeKey) }
         guard !keys.isEmpty else { return }
         let requests: [RunRequest]
         do {
@@ -32,7 +32,7 @@ extension DaemonEngine {
         for request in requests {
             let refused = condition.withLock { () -> String? in
                 guard lifecycle == .running else { return "the daemon was stopping" }
-                guard let automation = enabledAutomations[request.automationKey] else {
+                guard let automation = enabledAutomations.values.first(where: { $0.storeKey == request.automationKey })?.automation else {
                     return "the automation is no longer enabled in the daemon's folder"
                 }
                 requestTasks[request.id] = Task.detached { [self] in

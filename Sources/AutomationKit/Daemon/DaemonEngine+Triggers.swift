@@ -28,7 +28,7 @@ extension DaemonEngine {
             log: { [logger] message, level in logger.log(level: level, "\(message)") },
             onTrigger: { [weak self] trigger in self?.fileTriggered(trigger) })
         condition.withLock { fileTriggers = watcher }
-        refreshTriggers(automations)
+        refreshTriggers(Dictionary(automations.map { ($0.key, Optional($0)) }) { first, _ in first })
         let webhooks = condition.withLock { webhookAutomations.keys.sorted() }
         if !webhooks.isEmpty {
             log(
@@ -37,18 +37,24 @@ extension DaemonEngine {
         }
     }
 
-    /// Takes the folder's automations as they are now: those that run requests and webhooks
-    /// may run, and the folders to watch.
-    func refreshTriggers(_ automations: [Automation]) {
-        let enabled = automations.filter(\.isEnabled)
-        let watcher = condition.withLock { () -> FileTriggerWatcher? in
-            enabledAutomations = Dictionary(enabled.map { (store.key(for: $0), $0) }) { first, _ in first }
-            webhookAutomations = Dictionary(enabled.compactMap { automation in automation.webhook.map { ($0.name.value, automation) } }) {
-                first, _ in first
+    /// Takes the automations that changed, by key (`nil` for those that are gone): those
+    /// that run requests and webhooks may run, and the folders to watch.
+    func refreshTriggers(_ changes: [String: Automation?]) {
+        let update = condition.withLock { () -> (watcher: FileTriggerWatcher, watched: [Automation])? in
+            var watchesChanged = false
+            for (key, changed) in changes {
+                let automation = changed.flatMap { $0.isEnabled ? $0 : nil }
+                let old = enabledAutomations.removeValue(forKey: key)?.automation
+                if old?.watch != nil || automation?.watch != nil { watchesChanged = true }
+                if let name = old?.webhook?.name.value, webhookAutomations[name] === old { webhookAutomations[name] = nil }
+                guard let automation else { continue }
+                enabledAutomations[key] = (automation, store.key(for: automation))
+                if let name = automation.webhook?.name.value { webhookAutomations[name] = automation }
             }
-            return fileTriggers
+            guard watchesChanged, let fileTriggers else { return nil }
+            return (fileTriggers, enabledAutomations.values.map(\.automation).filter { $0.watch != nil })
         }
-        watcher?.update(enabled.filter { $0.watch != nil })
+        update?.watcher.update(update?.watched ?? [])
     }
 
     /// The enabled automation with a webhook of this name.

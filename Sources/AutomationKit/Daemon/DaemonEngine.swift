@@ -78,9 +78,9 @@ final class DaemonEngine: @unchecked Sendable {
     var isHeartbeatRunning = false
     /// Set once the daemon recorded its stop: the heartbeat ends.
     var isHeartbeatStopping = false
-    /// The enabled automations of the folder, whatever their triggers, by store key: those
-    /// run requests, webhooks and file events may run.
-    var enabledAutomations: [String: Automation] = [:]
+    /// The enabled automations of the folder, whatever their triggers, with their store keys,
+    /// by key: those run requests, webhooks and file events may run.
+    var enabledAutomations: [String: (automation: Automation, storeKey: String)] = [:]
     /// The enabled automations with a `webhook:`, by webhook name.
     var webhookAutomations: [String: Automation] = [:]
     /// Runs started by a file event or a caller (a webhook), by number.
@@ -602,11 +602,11 @@ final class DaemonEngine: @unchecked Sendable {
         let changes = folder.reload(names: names)
         self.folder = folder
         for problem in changes.problems { log(problem.rendered(), level: .error) }
-        if !changes.keys.isEmpty { refreshTriggers(folder.automations) }
-        if names == nil { fileTriggers?.recheck() }
+        if names == nil { condition.withLock { fileTriggers }?.recheck() }
         guard !changes.keys.isEmpty else { return }
         let now = clock.now()
         let current = folder.automations.filter { changes.keys.contains($0.key) }
+        refreshTriggers(Dictionary(uniqueKeysWithValues: changes.keys.map { key in (key, current.first { $0.key == key }) }))
         let cursors = (try? self.cursors(for: current.filter(\.isScheduled), now: now)) ?? [:]
         var lines: [String] = []
         condition.withLock {
