@@ -223,7 +223,7 @@ final class LockedList<Element>: @unchecked Sendable {
             let database = try PostgresStateDatabase(url: PostgresServer.shared().makeDatabase(), migrations: [])
             let error = try #require(throws: StateDatabaseError.self) { try RunHistory(database: database) }
             #expect(error.location == database.location)
-            #expect(error.reason.contains("'runs v1: runs, steps and maintenance' not applied"))
+            #expect(error.reason.contains("'runs v1: runs, steps and maintenance', 'runs v2: run inputs' not applied"))
             #expect(error.reason.contains("help: open the database with RunHistory.postgresMigrations"))
         }
     }

@@ -122,11 +122,6 @@ final class FileTriggerWatcher: @unchecked Sendable {
         }
     }
 
-    /// The folders watched now (absolute paths), for tests and logs.
-    var watchedFolders: Set<String> {
-        queue.sync { Set(paths.filter { $0.value.isFolder }.keys) }
-    }
-
     // MARK: Watches
 
     /// Brings the watches in line with the automations' folders: watches the folders that
