@@ -300,13 +300,10 @@ enum AutomationListing {
 
     /// The automation's triggers in words: `0 9 * * * (Europe/Paris); webhook /hooks/deploy`.
     static func triggers(of automation: Automation) -> String {
-        var phrases: [String] = []
-        if let schedule = automation.scheduleText {
-            phrases.append(schedule + (automation.hasExplicitTimeZone ? " (\(automation.timeZone.shownName))" : ""))
-        }
-        if let webhook = automation.webhook { phrases.append(TriggerText.webhook(webhook)) }
-        if let watch = automation.watch { phrases.append(TriggerText.watch(watch)) }
-        return phrases.joined(separator: "; ")
+        TriggerText.phrases(
+            schedule: automation.scheduleText, timeZone: automation.hasExplicitTimeZone ? automation.timeZone.shownName : nil,
+            webhook: automation.webhook, watch: automation.watch
+        ).joined(separator: "; ")
     }
 
     /// Throws an error naming the folder when it does not exist or is not a folder (exit 1).

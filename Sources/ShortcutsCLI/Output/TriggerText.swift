@@ -19,10 +19,17 @@ enum TriggerText {
 
     /// The block's triggers, one phrase each: the schedule (with its zone), the webhook, the watch.
     static func phrases(of block: AutomationBlock) -> [String] {
+        phrases(schedule: block.schedule?.value, timeZone: block.timeZone?.value, webhook: block.webhook, watch: block.watch)
+    }
+
+    /// Triggers in words: `0 9 * * * (Europe/Paris)`, `webhook /hooks/deploy`, `watch inbox (created)`.
+    static func phrases(
+        schedule: String?, timeZone: String?, webhook: AutomationBlock.Webhook?, watch: AutomationBlock.Watch?
+    ) -> [String] {
         var phrases: [String] = []
-        if let schedule = block.schedule { phrases.append(schedule.value + (block.timeZone.map { " (\($0.value))" } ?? "")) }
-        if let webhook = block.webhook { phrases.append(Self.webhook(webhook)) }
-        if let watch = block.watch { phrases.append(Self.watch(watch)) }
+        if let schedule { phrases.append(schedule + (timeZone.map { " (\($0))" } ?? "")) }
+        if let webhook { phrases.append(Self.webhook(webhook)) }
+        if let watch { phrases.append(Self.watch(watch)) }
         return phrases
     }
 
