@@ -160,7 +160,7 @@ struct DaemonCommandTests {
                 """))
         #expect(invalid.error.contains("help: did you mean 'Europe/Paris'?"))
         #expect(invalid.error.contains("error: timeout must be longer than 0"))
-        #expect(invalid.error.contains("error: input 'shelf' has no default, and an automation runs without inputs"))
+        #expect(invalid.error.contains("error: input 'shelf' has no default, and a scheduled run gives no inputs"))
 
         let usage = try shortcuts.run(["daemon", "--workflows", "Nowhere"])
         #expect(usage.status == 64)

@@ -52,6 +52,26 @@ struct RunHistoryBehaviourTests {
         #expect(steps.contains { $0.dialog == "left" } && steps.contains { $0.dialog == "right" })
     }
 
+    @Test("A run records the inputs it was given, with secret values masked", arguments: HistoryStore.available)
+    func inputs(_ store: HistoryStore) async throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        let folder = try TemporaryFolder.make(prefix: "history-inputs")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let secrets = SecretStore(folder: folder)
+        _ = try secrets.set("s3cr3t-token", named: "API_TOKEN")
+        let greeter = try WorkflowLoader.load(
+            text: "input:\n  name: String\n  token: { type: String, default: none }\nsteps:\n  - show: hi ${input.name}\n",
+            fileName: "Workflows/greeter.yaml")
+        let runner = WorkflowRunner(catalog: IntentCatalog(apps: []), history: history, trigger: "webhook", secrets: secrets)
+        let given = try await runner.run(greeter, inputs: ["name": .string("Emma"), "token": .string("s3cr3t-token")])
+        let run = try history.run(matching: try #require(given.runID)).run
+        #expect(run.trigger == "webhook")
+        #expect(try IntentValue.fromJSON(try #require(run.inputs)) == .dictionary(["name": .string("Emma"), "token": .string("***")]))
+        let plain = try await WorkflowRunner(catalog: IntentCatalog(apps: []), history: history).run(tiny)
+        #expect(try history.run(matching: try #require(plain.runID)).run.inputs == nil, "a run given no inputs records none")
+        #expect(try history.runs(RunHistory.Filter(trigger: "webhook")).map(\.inputs) == [run.inputs])
+    }
+
     @Test("Filters by status, workflow, trigger and time combine; ties keep the order runs were recorded in", arguments: HistoryStore.available)
     func filters(_ store: HistoryStore) throws {
         let history = try RunHistory(database: try store.makeDatabase())
@@ -246,7 +266,7 @@ final class LockedList<Element>: @unchecked Sendable {
             let database = try PostgresStateDatabase(url: PostgresServer.shared().makeDatabase(), migrations: [])
             let error = try #require(throws: StateDatabaseError.self) { try RunHistory(database: database) }
             #expect(error.location == database.location)
-            #expect(error.reason.contains("'runs v1: runs, steps and maintenance' not applied"))
+            #expect(error.reason.contains("'runs v1: runs, steps and maintenance', 'runs v2: run inputs' not applied"))
             #expect(error.reason.contains("help: open the database with RunHistory.postgresMigrations"))
         }
     }

@@ -69,7 +69,13 @@ struct SchemaTests {
         "try-alone": "steps:\n  - try: [ { show: a } ]\n",
         "catch-without-try": "steps:\n  - catch: [ { show: a } ]\n",
         "empty-on-failure": "steps: []\nonFailure: []\n",
-        "comment-continuing": "steps:\n  - comment: hi\n    continueOnError: true\n"
+        "comment-continuing": "steps:\n  - comment: hi\n    continueOnError: true\n",
+        "automation-without-trigger": "automation:\n  timeout: 1m\nsteps: []\n",
+        "webhook-name-with-capitals": "automation:\n  webhook: Deploy\nsteps: []\n",
+        "webhook-rate-per-day": "automation:\n  webhook: { name: deploy, rate: 10/d }\nsteps: []\n",
+        "watch-without-path": "automation:\n  watch: { events: [created] }\nsteps: []\n",
+        "watch-unknown-event": "automation:\n  watch: { path: inbox, events: [renamed] }\nsteps: []\n",
+        "watch-pattern-with-folder": "automation:\n  watch: { path: inbox, pattern: 'a/*.pdf' }\nsteps: []\n"
     ]
 
     @Test func theBundledSchemaIsTheSchemasFile() throws {

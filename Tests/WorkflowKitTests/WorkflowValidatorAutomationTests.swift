@@ -53,7 +53,7 @@ struct WorkflowValidatorAutomationTests {
         #expect(text.contains("  |                         ^~~~~~~~~"))
     }
 
-    @Test("Unknown time zones get a suggestion; timeouts must be positive; inputs need defaults")
+    @Test("Unknown time zones get a suggestion; timeouts must be positive; a scheduled run's inputs need defaults")
     func otherChecks() throws {
         let text = try rendered(
             """
@@ -67,10 +67,10 @@ struct WorkflowValidatorAutomationTests {
             """)
         #expect(
             text == """
-                nightly.yaml:2:3: error: input 'shelf' has no default, and an automation runs without inputs
+                nightly.yaml:2:3: error: input 'shelf' has no default, and a scheduled run gives no inputs
                     2 |   shelf: String
                       |   ^~~~~
-                help: add 'default: VALUE' to input 'shelf'
+                help: add 'default: VALUE' to input 'shelf', or 'required: false' to make it null when not given
 
                 nightly.yaml:5:13: error: unknown time zone 'Europe/Pari'
                     5 |   timeZone: Europe/Pari

@@ -43,60 +43,114 @@ extension Automation {
         }
     }
 
-    /// Reads the workflow file, then runs it once, now, as the daemon would run a due time — headless, within
-    /// its `timeout:`, with its `retry:`, reading the secrets of `$SHORTCUTS_HOME` — but without a
-    /// due time: nothing is claimed, and the daemon's overlap policy does not apply.
+    /// How a run started with ``runNow(inputs:trigger:workflow:catalog:history:secrets:locale:show:started:recordsLater:)`` ended.
+    public struct RunOutcome: Sendable {
+        /// How the last attempt ended: `succeeded`, `failed`, `timedOut` or `cancelled`.
+        public var status: Claim.Status
+        /// The output, when the run succeeded.
+        public var output: IntentValue?
+        /// The last attempt's error (rendered, located), when it did not succeed.
+        public var error: String?
+        /// Every attempt's run id, first to last; empty when the workflow did not load, or its
+        /// start could not be recorded.
+        public var runIDs: [String]
+
+        /// Creates an outcome.
+        public init(status: Claim.Status, output: IntentValue? = nil, error: String? = nil, runIDs: [String] = []) {
+            self.status = status
+            self.output = output
+            self.error = error
+            self.runIDs = runIDs
+        }
+    }
+
+    /// Runs the automation once, now, as the daemon would run a due time — headless, within
+    /// its `timeout:`, with its `retry:`, secrets masked — but without a due time: nothing is
+    /// claimed, and `overlap:` does not apply. Each attempt is a run of the run history,
+    /// recorded with `trigger` and the inputs; `started` learns each run's id as soon as its
+    /// start is recorded, so that a server can answer at once with the first one, and the
+    /// outcome comes when the last attempt ends.
     ///
     /// ```swift
-    /// let result = await automation.runNow(catalog: catalog, history: try RunHistory.shared()) { print($0) }
-    /// print(result.status, result.runIDs)
+    /// let outcome = await automation.runNow(
+    ///     inputs: ["title": .string("Emma")], trigger: "webhook", catalog: catalog, history: try RunHistory.shared(),
+    ///     started: { runID, attempt in if attempt == 1 { accepted(runID) } })
+    /// print(outcome.status, outcome.runIDs)
+    ///
+    /// let manual = await automation.runNow(catalog: catalog, history: history) { shown in print(shown) }
     /// ```
     ///
     /// - Parameters:
+    ///   - inputs: The input values; checked by the run as `shortcuts run` checks them
+    ///     (``WorkflowKit/Workflow/checkInputs(_:catalog:)`` checks them before).
+    ///   - trigger: What the run history records as the trigger: `manual` by default,
+    ///     `webhook`, `file`.
+    ///   - workflow: The workflow, when the caller loaded it with ``loadWorkflow(catalog:)``
+    ///     already; otherwise the file is read and validated again.
     ///   - catalog: The installed apps.
     ///   - history: Where to record each attempt, if anywhere.
+    ///   - secrets: What `${secrets.NAME}` reads and every run masks; those of `$SHORTCUTS_HOME` by default.
     ///   - locale: The locale of dialogs.
-    ///   - trigger: What the run history records as the trigger; `manual` by default.
     ///   - show: Receives the text the workflow shows, and a line per failed attempt.
-    /// - Returns: How the last attempt ended, its output when it succeeded, its error when it
-    ///   failed, and every attempt's run id.
+    ///   - started: Called once per attempt, with its run's id and its number from 1, once the
+    ///     run is recorded as started (before it runs).
+    ///   - recordsLater: Receives a run's end when the history cannot record it now, to record
+    ///     it later; `nil` to leave it unrecorded.
+    /// - Returns: How the last attempt ended, its output or its error, and every attempt's run
+    ///   id. A workflow that no longer loads fails without a run.
     public func runNow(
-        catalog: IntentCatalog, history: RunHistory?, locale: String = "en", trigger: String = "manual",
-        show: @escaping @Sendable (String) -> Void = { _ in }
-    ) async -> (status: Claim.Status, output: IntentValue?, error: String?, runIDs: [String]) {
-        let workflow: Workflow
-        do {
-            workflow = try loadWorkflow(catalog: catalog)
-        } catch {
-            return (.failed, nil, error.rendered(), [])
+        inputs: [String: IntentValue] = [:], trigger: String = "manual", workflow: Workflow? = nil,
+        catalog: IntentCatalog, history: RunHistory?, secrets: SecretStore? = .standard(), locale: String = "en",
+        show: @escaping @Sendable (String) -> Void = { _ in },
+        started: @escaping @Sendable (_ runID: String, _ attempt: Int) -> Void = { _, _ in },
+        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil
+    ) async -> RunOutcome {
+        let loaded: Workflow
+        if let workflow {
+            loaded = workflow
+        } else {
+            do {
+                loaded = try loadWorkflow(catalog: catalog)
+            } catch {
+                return RunOutcome(status: .failed, error: error.rendered())
+            }
         }
+        let recordedInputs = (secrets?.mask() ?? .none).mask(inputs)
         var runIDs: [String] = []
         var lastError: String?
         for attempt in 1...attempts {
             if attempt > 1, let backoff {
-                do { try await Task.sleep(for: backoff) } catch { return (.cancelled, nil, lastError, runIDs) }
+                do { try await Task.sleep(for: backoff) } catch { return RunOutcome(status: .cancelled, error: lastError, runIDs: runIDs) }
             }
             let runID = DaemonEngine.newRunID()
+            if let history {
+                do {
+                    _ = try history.begin(workflow: loaded, trigger: trigger, id: runID, inputs: recordedInputs)
+                } catch {
+                    return RunOutcome(status: .failed, error: "cannot record the start of the run in the run history: \(error)", runIDs: runIDs)
+                }
+            }
             runIDs.append(runID)
+            started(runID, attempt)
             let outcome = await self.attempt(
-                workflow, runID: runID, catalog: catalog, history: history, secrets: .standard(), locale: locale, trigger: trigger,
-                isLast: attempt == attempts, show: show)
+                loaded, inputs: inputs, runID: runID, isBegun: history != nil, catalog: catalog, history: history, secrets: secrets,
+                locale: locale, trigger: trigger, isLast: attempt == attempts, recordsLater: recordsLater, show: show)
             switch outcome {
             case .succeeded(let output):
-                return (.succeeded, output, nil, runIDs)
+                return RunOutcome(status: .succeeded, output: output, runIDs: runIDs)
             case .cancelled:
-                return (.cancelled, nil, "the run was cancelled", runIDs)
+                return RunOutcome(status: .cancelled, error: "the run was cancelled", runIDs: runIDs)
             case .timedOut:
                 lastError = "timed out after \(DaemonEngine.format(timeout ?? .zero))"
-                if attempt == attempts { return (.timedOut, nil, lastError, runIDs) }
+                if attempt == attempts { return RunOutcome(status: .timedOut, error: lastError, runIDs: runIDs) }
             case .failed(let message):
                 lastError = message
-                if attempt == attempts { return (.failed, nil, lastError, runIDs) }
+                if attempt == attempts { return RunOutcome(status: .failed, error: lastError, runIDs: runIDs) }
             }
             show(
                 "attempt \(attempt) of \(attempts) failed: \(lastError?.split(separator: "\n").first ?? ""); trying again"
                     + (backoff.map { " in \(DaemonEngine.format($0))" } ?? ""))
         }
-        return (.failed, nil, lastError, runIDs)
+        return RunOutcome(status: .failed, error: lastError, runIDs: runIDs)
     }
 }

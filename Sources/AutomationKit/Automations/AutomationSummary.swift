@@ -1,7 +1,8 @@
 import Cron
 import Foundation
+import WorkflowKit
 
-/// One automation as `shortcuts automations list` and the dashboard show it: its schedule, when
+/// One automation as `shortcuts automations list` and the dashboard show it: its triggers, when
 /// it is next due, and its latest claimed due time with how that went.
 ///
 /// Its JSON form (`automations list --json`) has these property names, with dates in ISO 8601.
@@ -17,8 +18,17 @@ public struct AutomationSummary: Sendable, Encodable {
     public var name: String
     /// The file, as the folder's path was given (`Workflows/report.yaml`).
     public var file: String
-    /// The schedule as written.
-    public var schedule: String
+    /// What starts its runs: `schedule`, `webhook`, `file` (``Automation/Trigger``).
+    public var triggers: [String]
+    /// The triggers in words (``AutomationBlock/triggerPhrases``): `0 9 * * * (Europe/Paris)`,
+    /// `webhook /hooks/deploy`, `watch inbox (created)`.
+    public var triggerPhrases: [String]
+    /// The schedule as written; `nil` for an automation run only by its webhook or watch.
+    public var schedule: String?
+    /// The webhook, if it has one.
+    public var webhook: Webhook?
+    /// The watched folder, if it has one.
+    public var watch: Watch?
     /// The time zone's name (`UTC` for the zero-offset zone).
     public var timeZone: String
     /// Whether the schedule says the zone (`timeZone:`), rather than using the system's.
@@ -40,8 +50,33 @@ public struct AutomationSummary: Sendable, Encodable {
     /// The run of the latest claimed due time, in the run history.
     public var lastRunID: String?
 
+    /// An automation's `webhook:`.
+    public struct Webhook: Sendable, Encodable {
+        /// Its name.
+        public var name: String
+        /// Where it is served: `/hooks/NAME`.
+        public var path: String
+        /// The name of the secret requests authenticate with.
+        public var secret: String
+        /// Its rate, such as `10/s`.
+        public var rate: String
+    }
+
+    /// An automation's `watch:`.
+    public struct Watch: Sendable, Encodable {
+        /// The folder as an absolute path.
+        public var folder: String
+        /// The events that count.
+        public var events: [String]
+        /// The file names that count, as written; `nil` for every file.
+        public var pattern: String?
+        /// The quiet time that ends a burst, such as `1s`.
+        public var debounce: String
+    }
+
     enum CodingKeys: String, CodingKey {
-        case name, file, schedule, timeZone, enabled, overlap, catchUp, next, runsAtStart, lastDue, lastStatus, lastRunID
+        case name, file, triggers, schedule, timeZone, webhook, watch, enabled, overlap, catchUp, next, runsAtStart, lastDue, lastStatus,
+            lastRunID
     }
 
     /// Whether the latest claimed due time ended badly: failed, timed out or interrupted.
@@ -59,14 +94,24 @@ public struct AutomationSummary: Sendable, Encodable {
     public init(_ automation: Automation, latest: Claim?, now: Date = Date()) {
         name = automation.name
         file = automation.file.relativePath
+        triggers = automation.triggers.map(\.rawValue)
+        triggerPhrases = AutomationBlock.triggerPhrases(
+            schedule: automation.scheduleText, timeZone: automation.hasExplicitTimeZone ? automation.timeZone.shownName : nil,
+            webhook: automation.webhook, watch: automation.watch)
         schedule = automation.scheduleText
+        webhook = automation.webhook.map { Webhook(name: $0.name.value, path: $0.path, secret: $0.secret, rate: $0.rate.description) }
+        watch = automation.watch.map { watch in
+            Watch(
+                folder: automation.watchedFolder?.path ?? watch.path.value, events: watch.events.map(\.rawValue), pattern: watch.pattern?.value,
+                debounce: DurationSyntax.describe(watch.debounce))
+        }
         timeZone = automation.timeZone.shownName
         hasExplicitTimeZone = automation.hasExplicitTimeZone
         enabled = automation.isEnabled
         overlap = automation.overlap.rawValue
         catchUp = automation.catchUp.rawValue
         next = automation.isEnabled ? automation.nextDueTime(after: now) : nil
-        runsAtStart = automation.schedule.runsAtStart
+        runsAtStart = automation.schedule?.runsAtStart == true
         lastDue = latest?.dueDate
         lastStatus = latest?.status.rawValue
         lastRunID = latest?.runID

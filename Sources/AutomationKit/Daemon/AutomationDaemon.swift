@@ -27,6 +27,15 @@ public struct DaemonStores: Sendable {
 /// `interrupted`. Edits to the folder are picked up as they happen, and on ``reload()``.
 /// Automations scheduled `@reboot` run once each time the daemon starts.
 ///
+/// Automations with `watch:` run when files change in their folder: the daemon watches
+/// each folder with inotify, sums up the events of a file until it is quiet for the
+/// automation's `debounce:` (a file still being written waits for its writer to close it),
+/// and runs the automation once per burst whose event and name it listens to, with the
+/// file's path as the input `file` and the event as `event`, recorded with the trigger
+/// `file`. These runs are not claimed: each daemon runs those of its own machine's files.
+/// Automations with `webhook:` run when a web server in the daemon's process asks
+/// (``automation(forWebhook:)``, ``runNow(_:inputs:trigger:workflow:started:)``).
+///
 /// ```swift
 /// let daemon = AutomationDaemon(.init(workflows: URL(fileURLWithPath: "Workflows"), catalog: catalog),
 ///                               logger: Logger(label: "shortcuts.daemon"))
@@ -178,4 +187,45 @@ public final class AutomationDaemon: Sendable {
 
     /// The identifier this daemon records in its claims (`daemonID`).
     public var identifier: String { engine.daemonID }
+
+    /// The enabled automation whose `webhook:` has this name, as the daemon last read its
+    /// folder (edits are picked up as they happen): what a request to `/hooks/NAME` runs.
+    ///
+    /// ```swift
+    /// guard let automation = daemon.automation(forWebhook: "deploy") else { return .notFound }
+    /// ```
+    ///
+    /// - Parameter name: The webhook's name.
+    /// - Returns: The automation, or `nil` when no enabled automation of the folder has this webhook.
+    public func automation(forWebhook name: String) -> Automation? {
+        engine.automation(forWebhook: name)
+    }
+
+    /// Runs an automation now, in the daemon, as its file events run: headless, within its
+    /// `timeout:`, with its `retry:`, reading and masking the daemon's secrets, recorded in its
+    /// run history with `trigger`, logged, and given the grace period when the daemon stops.
+    /// Nothing is claimed, and `overlap:` does not apply.
+    ///
+    /// ```swift
+    /// let workflow = try automation.loadWorkflow(catalog: catalog)
+    /// let inputs = try automation.webhookInputs(fromBody: body, workflow: workflow, catalog: catalog)   // 422 when it throws
+    /// let outcome = await daemon.runNow(automation, inputs: inputs, trigger: "webhook", workflow: workflow) { runID, attempt in
+    ///     if attempt == 1 { respond(202, runID) }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - automation: The automation, such as ``automation(forWebhook:)`` found.
+    ///   - inputs: The input values.
+    ///   - trigger: What the run history records as the trigger, such as `webhook`.
+    ///   - workflow: The workflow, when the caller loaded it already (to check the inputs).
+    ///   - started: Called once per attempt with its run id and number, once its start is recorded.
+    /// - Returns: How the last attempt ended; cancelled without a run when the daemon is not
+    ///   running (not started, or stopping).
+    public func runNow(
+        _ automation: Automation, inputs: [String: IntentValue] = [:], trigger: String, workflow: Workflow? = nil,
+        started: @escaping @Sendable (_ runID: String, _ attempt: Int) -> Void = { _, _ in }
+    ) async -> Automation.RunOutcome {
+        await engine.runTriggered(automation, inputs: inputs, trigger: trigger, workflow: workflow, detail: trigger, started: started)
+    }
 }

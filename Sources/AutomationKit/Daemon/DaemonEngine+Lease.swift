@@ -127,7 +127,7 @@ extension DaemonEngine {
         guard let cursors = try? self.cursors(for: automations, now: now) else { return true }
         let claims = condition.withLock { () -> [PendingClaim] in
             var claims: [PendingClaim] = []
-            for entry in entries.values.sorted(by: { $0.storeKey < $1.storeKey }) where !entry.automation.schedule.runsAtStart {
+            for entry in entries.values.sorted(by: { $0.storeKey < $1.storeKey }) where entry.automation.schedule?.runsAtStart != true {
                 entry.generation = takeGeneration()
                 claims += resume(entry, cursor: cursors[entry.storeKey], now: now)
             }

@@ -11,9 +11,9 @@ struct RunRequestCompletion: Sendable {
     var error: String?
 }
 
-/// Run requests: runs of scheduled automations asked for outside their schedule
-/// (`shortcuts automations run` with a shared store), taken from the store's queue by
-/// whichever live daemon polls first.
+/// Run requests: runs of automations asked for outside their triggers (`shortcuts
+/// automations run` with a shared store), taken from the store's queue by whichever live
+/// daemon with the automation enabled polls first.
 extension DaemonEngine {
     /// How many requests a daemon takes at once.
     static let requestBatch = 4
@@ -21,7 +21,7 @@ extension DaemonEngine {
     /// Takes the queued requests of the automations this daemon schedules, and runs them.
     func takeRunRequests() {
         guard let lease = currentLease else { return }
-        let keys = condition.withLock { entries.values.map(\.storeKey) }
+        let keys = condition.withLock { enabledAutomations.values.map(\.storeKey) }
         guard !keys.isEmpty else { return }
         let requests: [RunRequest]
         do {
@@ -32,10 +32,9 @@ extension DaemonEngine {
         for request in requests {
             let refused = condition.withLock { () -> String? in
                 guard lifecycle == .running else { return "the daemon was stopping" }
-                guard let entry = entries.values.first(where: { $0.storeKey == request.automationKey }) else {
-                    return "the automation is no longer scheduled"
+                guard let automation = enabledAutomations.values.first(where: { $0.storeKey == request.automationKey })?.automation else {
+                    return "the automation is no longer enabled in the daemon's folder"
                 }
-                let automation = entry.automation
                 requestTasks[request.id] = Task.detached { [self] in
                     let completion = await run(request, automation: automation)
                     requestCompletions.record(completion)

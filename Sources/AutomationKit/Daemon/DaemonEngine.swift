@@ -82,6 +82,20 @@ final class DaemonEngine: @unchecked Sendable {
     var isHeartbeatRunning = false
     /// Set once the daemon recorded its stop: the heartbeat ends.
     var isHeartbeatStopping = false
+    /// The enabled automations of the folder, whatever their triggers, with their store keys,
+    /// by key: those run requests, webhooks and file events may run.
+    var enabledAutomations: [String: (automation: Automation, storeKey: String)] = [:]
+    /// The enabled automations with a `webhook:`, by webhook name.
+    var webhookAutomations: [String: Automation] = [:]
+    /// Runs started by a file event or a caller (a webhook), by number.
+    var triggeredRuns: [Int: TriggeredRun] = [:]
+    var nextTriggeredRun = 1
+    /// File triggers waiting for runs of their automation to end, by automation key.
+    var fileQueues: [String: [FileTrigger]] = [:]
+    /// How many file triggers of each automation are being run, by automation key.
+    var fileRunCounts: [String: Int] = [:]
+    /// Watches the folders of automations with `watch:`; set by start().
+    var fileTriggers: FileTriggerWatcher?
 
     enum Lifecycle {
         case created, running, stopping, stopped
@@ -171,14 +185,15 @@ final class DaemonEngine: @unchecked Sendable {
         let loaded = AutomationFolder.load(configuration.workflows, catalog: configuration.catalog)
         folder = loaded
         for problem in loaded.problems { log(problem.rendered(), level: .error) }
-        let automations = loaded.automations
+        // Automations without a schedule run on their other triggers: webhooks and file events.
+        let automations = loaded.automations.filter(\.isScheduled)
         let starts = try write { try self.cursors(for: automations, now: clock.now()) }
         let claims = condition.withLock { () -> [PendingClaim] in
             var claims: [PendingClaim] = []
             for automation in automations where automation.isEnabled {
                 let entry = ScheduledAutomation(automation: automation, storeKey: store.key(for: automation), generation: takeGeneration())
                 entries[automation.key] = entry
-                if automation.schedule.runsAtStart {
+                if automation.schedule?.runsAtStart == true {
                     claims.append(request(started, for: entry, isCatchUp: false, isSequential: false, note: "@reboot: the daemon started"))
                     continue
                 }
@@ -196,6 +211,7 @@ final class DaemonEngine: @unchecked Sendable {
                 + (disabled > 0 ? " (\(disabled) disabled)" : "")
                 + (loaded.problems.isEmpty ? "" : "; \(loaded.problems.count) files have errors and are not scheduled"))
         process(claims)
+        startTriggers(loaded.automations)
 
         if configuration.watchesFolder {
             let watcher = FolderWatcher(folder: configuration.workflows) { [weak self] names in self?.requestReload(names) }
@@ -604,14 +620,16 @@ final class DaemonEngine: @unchecked Sendable {
         let changes = folder.reload(names: names)
         self.folder = folder
         for problem in changes.problems { log(problem.rendered(), level: .error) }
+        if names == nil { condition.withLock { fileTriggers }?.recheck() }
         guard !changes.keys.isEmpty else { return }
         let now = clock.now()
         let current = folder.automations.filter { changes.keys.contains($0.key) }
-        let cursors = (try? self.cursors(for: current, now: now)) ?? [:]
+        refreshTriggers(Dictionary(uniqueKeysWithValues: changes.keys.map { key in (key, current.first { $0.key == key }) }))
+        let cursors = (try? self.cursors(for: current.filter(\.isScheduled), now: now)) ?? [:]
         var lines: [String] = []
         condition.withLock {
             for key in changes.keys.sorted() {
-                if let automation = current.first(where: { $0.key == key }), automation.isEnabled {
+                if let automation = current.first(where: { $0.key == key }), automation.isEnabled, automation.isScheduled {
                     let entry = entries[key] ?? ScheduledAutomation(automation: automation, storeKey: store.key(for: automation), generation: 0)
                     lines.append("\(entries[key] == nil ? "scheduling" : "rescheduling") \(automation.name) (\(automation.file.lastPathComponent))")
                     entry.automation = automation
@@ -623,9 +641,8 @@ final class DaemonEngine: @unchecked Sendable {
                 } else if let entry = entries.removeValue(forKey: key) {
                     entry.generation = takeGeneration()
                     backlog.remove(key)
-                    lines.append(
-                        "no longer scheduling \(entry.automation.name) (\(entry.automation.file.lastPathComponent)): "
-                            + (current.contains { $0.key == key } ? "disabled" : "deleted or invalid"))
+                    let reason = current.first { $0.key == key }.map { $0.isEnabled ? "it has no schedule" : "disabled" } ?? "deleted or invalid"
+                    lines.append("no longer scheduling \(entry.automation.name) (\(entry.automation.file.lastPathComponent)): \(reason)")
                 }
             }
             metrics.recordScheduled(entries.count)
@@ -690,6 +707,7 @@ final class DaemonEngine: @unchecked Sendable {
             return
         }
         watcher?.stop()
+        stopFileTriggers()
         await waitUntil(.distantFuture) { !self.isSchedulerRunning }
         let (waiting, runningCount) = condition.withLock { () -> ([RunActivity], Int) in
             backlog = ClaimBacklog()
@@ -699,26 +717,31 @@ final class DaemonEngine: @unchecked Sendable {
                 entry.waiting.removeAll()
             }
             for activity in waiting { activity.cancel(reason: "cancelled: the daemon stopped before it started") }
-            return (waiting, activities.count + requestTasks.count)
+            return (waiting, activities.count + requestTasks.count + triggeredRuns.count)
         }
         recordCancelled(waiting)
         let grace = configuration.grace
         if runningCount > 0 {
             log("stopping: waiting up to \(Self.format(grace)) for \(runningCount) running workflows")
             await waitUntil(Date().addingTimeInterval(Self.seconds(grace))) {
-                self.activities.isEmpty && self.requestTasks.isEmpty || self.stopRequests > 1
+                self.activities.isEmpty && self.requestTasks.isEmpty && self.triggeredRuns.isEmpty || self.stopRequests > 1
             }
         }
         let late = condition.withLock { () -> [RunActivity] in
             let late = Array(activities.values)
             for activity in late { activity.cancel(reason: "cancelled: the daemon stopped and its grace period of \(Self.format(grace)) was over") }
             for task in requestTasks.values { task.cancel() }
+            for run in triggeredRuns.values { run.task?.cancel() }
             return late
         }
-        if !late.isEmpty {
-            log("stopping: cancelling \(late.count) workflows still running", level: .warning)
-            await waitUntil(Date().addingTimeInterval(Self.seconds(Self.cancellationWait))) { self.activities.isEmpty && self.requestTasks.isEmpty }
+        let lateTriggered = condition.withLock { triggeredRuns.count }
+        if !late.isEmpty || lateTriggered > 0 {
+            log("stopping: cancelling \(late.count + lateTriggered) workflows still running", level: .warning)
+            await waitUntil(Date().addingTimeInterval(Self.seconds(Self.cancellationWait))) {
+                self.activities.isEmpty && self.requestTasks.isEmpty && self.triggeredRuns.isEmpty
+            }
         }
+        recordStuckTriggeredRuns()
         let stuck = condition.withLock { Array(activities.values) }
         if !stuck.isEmpty {
             let note = "cancelled: the daemon stopped; the run did not end within \(Self.format(Self.cancellationWait)) of being cancelled"

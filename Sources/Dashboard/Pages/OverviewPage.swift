@@ -3,7 +3,7 @@
     import Foundation
     import WorkflowKit
 
-    /// `/`: the automations of the folder (failing ones first) with their schedule, next and last
+    /// `/`: the automations of the folder (failing ones first) with their triggers, next and last
     /// due times and how the last went; the files with errors and their first error; and the runs
     /// of the last day by status, with the latest runs.
     struct OverviewPage: Sendable {
@@ -12,8 +12,8 @@
             var name: String
             var href: String
             var fileName: String
-            var schedule: String
-            var zone: String?
+            /// Its triggers in words: the schedule with its zone, the webhook, the watch.
+            var triggers: [String]
             var next: String
             var nextISO: String?
             var lastDue: String
@@ -65,10 +65,10 @@
                     let fileName = URL(fileURLWithPath: summary.file).lastPathComponent
                     let next =
                         summary.next.map(times.shown)
-                        ?? (!summary.enabled ? "disabled" : summary.runsAtStart ? "when a daemon starts" : "never")
+                        ?? (!summary.enabled ? "disabled" : summary.runsAtStart ? "when a daemon starts" : summary.schedule == nil ? "—" : "never")
                     return AutomationRow(
-                        name: summary.name, href: WorkflowFiles.href(fileName), fileName: fileName, schedule: summary.schedule,
-                        zone: summary.hasExplicitTimeZone ? summary.timeZone : nil, next: next, nextISO: summary.next.map(times.iso),
+                        name: summary.name, href: WorkflowFiles.href(fileName), fileName: fileName, triggers: summary.triggerPhrases, next: next,
+                        nextISO: summary.next.map(times.iso),
                         lastDue: summary.lastDue.map(times.shown) ?? "—", lastStatus: summary.lastStatus,
                         lastRunHref: summary.lastRunID.map { "/runs/" + $0 }, isFailing: summary.isFailing)
                 }

@@ -31,7 +31,8 @@
         var file: String
         var name: String
         var description: String?
-        var schedule: String?
+        /// Its `automation:` triggers in words, when it has any.
+        var triggers: String?
         /// Whether the file is valid as `shortcuts validate` checks it.
         var isValid: Bool
         /// Whether it can run from the page: valid as a run that cannot ask questions.
@@ -113,7 +114,7 @@
             self.file = file
             name = workflow?.name?.value ?? (fileName as NSString).deletingPathExtension
             description = workflow?.description?.value
-            schedule = workflow?.automation?.schedule.value
+            triggers = workflow?.automation.map { $0.triggerPhrases.joined(separator: "; ") }
             self.isValid = isValid
             canRunHere = check.isValid
             diagnostics = rows

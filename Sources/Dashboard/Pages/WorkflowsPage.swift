@@ -2,7 +2,7 @@
     import Foundation
     import WorkflowKit
 
-    /// `/workflows`: every workflow file of the folder with its name, description, schedule,
+    /// `/workflows`: every workflow file of the folder with its name, description, triggers,
     /// inputs, whether it is valid (as `shortcuts validate` checks it), and whether it can run from
     /// the pages (which cannot ask questions).
     struct WorkflowsPage: Sendable {
@@ -11,7 +11,8 @@
             var href: String
             var name: String
             var description: String?
-            var schedule: String?
+            /// Its `automation:` triggers in words, when it has any.
+            var triggers: String?
             var inputCount: Int
             var isValid: Bool
             var errorCount: Int
@@ -41,7 +42,7 @@
                     let errors = check.diagnostics.filter { $0.severity == .error }.count
                     return Row(
                         fileName: name, href: WorkflowFiles.href(name), name: workflow?.name?.value ?? (name as NSString).deletingPathExtension,
-                        description: workflow?.description?.value, schedule: workflow?.automation?.schedule.value,
+                        description: workflow?.description?.value, triggers: workflow?.automation.map { $0.triggerPhrases.joined(separator: "; ") },
                         inputCount: workflow?.inputs.count ?? 0, isValid: check.isValid,
                         errorCount: errors, checkText: errors == 1 ? "1 error" : "\(errors) errors", runsHere: runsHere)
                 }

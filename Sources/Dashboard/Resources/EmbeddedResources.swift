@@ -166,6 +166,7 @@ table.explanation { width: auto; font-size: 0.9rem; }
 table.explanation caption { text-align: left; color: var(--muted); }
 .pages { display: flex; gap: 1rem; align-items: center; margin-top: 1rem; }
 ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; padding: 0; }
+ul.triggers { list-style: none; padding: 0; margin: 0; }
 .intent, .entity { border-top: 1px solid var(--border); padding-top: 0.5rem; }
 .summary { font-style: italic; }
 
@@ -549,13 +550,13 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 <table class="automations">
 <caption class="visually-hidden">Automations, failing ones first</caption>
 <thead>
-<tr><th scope="col">Automation</th><th scope="col">Schedule</th><th scope="col">Next due</th><th scope="col">Last due</th><th scope="col">Last status</th></tr>
+<tr><th scope="col">Automation</th><th scope="col">Triggers</th><th scope="col">Next due</th><th scope="col">Last due</th><th scope="col">Last status</th></tr>
 </thead>
 <tbody>
 {{#automations}}
 <tr data-workflow-file="{{fileName}}"{{#isFailing}} class="failing"{{/isFailing}}>
 <th scope="row"><a href="{{href}}">{{name}}</a></th>
-<td><code>{{schedule}}</code>{{#.zone}} <span class="zone">({{.}})</span>{{/.zone}}</td>
+<td><ul class="triggers">{{#triggers}}<li><code>{{.}}</code></li>{{/triggers}}</ul></td>
 <td>{{#.nextISO}}<time datetime="{{.}}">{{next}}</time>{{/.nextISO}}{{^.nextISO}}{{next}}{{/.nextISO}}</td>
 <td>{{lastDue}}</td>
 <td data-field="lastStatus">{{#.lastStatus}}<span class="badge status-{{.}}">{{.}}</span>{{/.lastStatus}}{{^.lastStatus}}—{{/.lastStatus}}{{#.lastRunHref}} <a href="{{.}}">trace</a>{{/.lastRunHref}}</td>
@@ -832,7 +833,7 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 {{<layout}}
 {{$main}}
 <h1>{{name}}</h1>
-<p class="file"><code>{{file}}</code>{{#.schedule}} · runs on <code>{{.}}</code>{{/.schedule}}</p>
+<p class="file"><code>{{file}}</code>{{#.triggers}} · runs on <code>{{.}}</code>{{/.triggers}}</p>
 {{#.description}}<p class="description">{{.}}</p>{{/.description}}
 {{#notice}}<p class="notice" role="alert">{{.}}</p>{{/notice}}
 <section aria-labelledby="run-heading">
@@ -928,14 +929,14 @@ ul.inline { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; list-style: none; 
 <table class="workflows">
 <caption class="visually-hidden">The workflow files of {{folder}}</caption>
 <thead>
-<tr><th scope="col">Workflow</th><th scope="col">File</th><th scope="col">Schedule</th><th scope="col">Inputs</th><th scope="col">Check</th></tr>
+<tr><th scope="col">Workflow</th><th scope="col">File</th><th scope="col">Triggers</th><th scope="col">Inputs</th><th scope="col">Check</th></tr>
 </thead>
 <tbody>
 {{#rows}}
 <tr>
 <th scope="row"><a href="{{href}}">{{name}}</a>{{#.description}}<p class="description">{{.}}</p>{{/.description}}</th>
 <td><code>{{fileName}}</code></td>
-<td>{{#.schedule}}<code>{{.}}</code>{{/.schedule}}{{^.schedule}}—{{/.schedule}}</td>
+<td>{{#.triggers}}<code>{{.}}</code>{{/.triggers}}{{^.triggers}}—{{/.triggers}}</td>
 <td>{{inputCount}}</td>
 <td>{{#isValid}}<span class="badge status-succeeded">valid</span>{{^runsHere}} <span class="note">asks questions: runs on a terminal only</span>{{/runsHere}}{{/isValid}}{{^isValid}}<span class="badge status-failed">{{checkText}}</span>{{/isValid}}</td>
 </tr>

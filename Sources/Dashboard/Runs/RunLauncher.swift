@@ -39,7 +39,8 @@
                     .tooManyRequests, "\(limit) runs started from the dashboard are still running", help: ["wait for one of them to end"])
             }
             let history = configuration.history
-            let id = try await offload { try history.begin(workflow: workflow, trigger: Self.trigger) }
+            let recorded = (configuration.secrets?.mask() ?? .none).mask(inputs)
+            let id = try await offload { try history.begin(workflow: workflow, trigger: Self.trigger, inputs: recorded) }
             let runner = WorkflowRunner(
                 catalog: configuration.catalog, interaction: NoInteraction(), locale: configuration.locale, history: history,
                 trigger: Self.trigger, environment: configuration.environment, secrets: configuration.secrets)

@@ -8,13 +8,13 @@ import WorkflowKit
 struct AutomationsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "automations",
-        abstract: "List the automations of a folder with their next and last due times, or run one now.",
+        abstract: "List the automations of a folder with their triggers, next and last due times, or run one now.",
         subcommands: [List.self, Run.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the automations: schedule, next due time, last due time and how it went.",
+            abstract: "List the automations: triggers, next due time, last due time and how it went.",
             discussion: "Files with errors are reported with their located errors, and the exit status is then 1.")
 
         @Option(name: .long, help: ArgumentHelp("The folder of workflow files.", valueName: "dir"))
@@ -34,11 +34,13 @@ struct AutomationsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Run an automation now, as the daemon would: headless, with its timeout and retries.",
             discussion: """
-                The run is recorded in the run history with the trigger 'manual'; no due time is claimed. With a shared \
-                database ($SHORTCUTS_DATABASE_URL or --database) and a live daemon on it, the run is queued for the daemons, \
-                one of which runs it, and this command waits for it and prints how it went; without a live daemon, or with \
-                --here, it runs in this process.
+                The run is recorded in the run history with the trigger 'manual'; no due time is claimed. Any automation \
+                runs this way, whatever its triggers; --input and --input-path give it inputs, as a webhook's request or a \
+                file event would (a file trigger gives 'file' and 'event'). With a shared database ($SHORTCUTS_DATABASE_URL \
+                or --database) and a live daemon on it, the run is queued for the daemons, one of which runs it, and this \
+                command waits for it and prints how it went; without a live daemon, or with --here, it runs in this process.
                 Example: shortcuts automations run nightly-report
+                Example: shortcuts automations run sort-downloads --input file=~/Downloads/invoice.pdf --input event=created
                 """
         )
 
@@ -47,6 +49,16 @@ struct AutomationsCommand: AsyncParsableCommand {
 
         @Option(name: .long, help: ArgumentHelp("The folder of workflow files.", valueName: "dir"))
         var workflows = "Workflows"
+
+        @Option(
+            name: .long,
+            help: ArgumentHelp("An input value; a list input takes JSON (tags=[\"a\",\"b\"]) or the name repeated.", valueName: "name=value"))
+        var input: [String] = []
+
+        @Option(
+            name: .long, help: ArgumentHelp("A JSON object of input values; - reads it from standard input.", valueName: "file"),
+            completion: .file(extensions: ["json"]))
+        var inputPath: String?
 
         @OptionGroup var locale: LocaleOptions
 
@@ -65,8 +77,16 @@ struct AutomationsCommand: AsyncParsableCommand {
             var runIDs: [String]
         }
 
+        func validate() throws {
+            for value in input where !value.contains("=") {
+                throw ValidationError("--input '\(value)' must be written name=value")
+            }
+        }
+
         func run() async throws {
             try AutomationListing.requireFolder(workflows)
+            var inputs = try inputPath.map(ParameterValues.read(inputPath:)) ?? [:]
+            inputs.merge(ParameterValues.parse(input)) { $1 }
             let folder = AutomationFolder.load(URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog)
             guard let automation = folder.automations.first(where: { AutomationListing.names(of: $0.file, name: $0.name).contains(name) }) else {
                 if let problem = folder.problems.first(where: { error in
@@ -83,7 +103,7 @@ struct AutomationsCommand: AsyncParsableCommand {
             let history: RunHistory
             if let source = store.source {
                 let stores = try StateStores.open(source)
-                if !here, let result = try await Self.runByDaemon(automation, stores: stores) {
+                if !here, let result = try await Self.runByDaemon(automation, inputs: inputs, stores: stores) {
                     return try report(result)
                 }
                 history = stores.history
@@ -98,9 +118,9 @@ struct AutomationsCommand: AsyncParsableCommand {
             let catalog = Installation.shared.catalog
             let shownTo = json ? FileHandle.standardError : FileHandle.standardOutput
             let task = Task {
-                await automation.runNow(catalog: catalog, history: history, locale: locale) { text in
-                    shownTo.write(Data((text + "\n").utf8))
-                }
+                await automation.runNow(
+                    inputs: inputs, catalog: catalog, history: history, locale: locale,
+                    show: { text in shownTo.write(Data((text + "\n").utf8)) })
             }
             let watch = SignalWatch([SIGINT]) { _ in task.cancel() }
             let ran = await task.value
@@ -133,7 +153,7 @@ struct AutomationsCommand: AsyncParsableCommand {
         /// Queues the run for the live daemons of a shared database and waits until one has run it;
         /// `nil` when the store is not shared or no daemon is alive (then it runs here, as said on
         /// standard error).
-        static func runByDaemon(_ automation: Automation, stores: StateStores) async throws -> Result? {
+        static func runByDaemon(_ automation: Automation, inputs: [String: IntentValue], stores: StateStores) async throws -> Result? {
             let store = stores.automations
             guard store.isShared, let location = stores.sharedLocation else { return nil }
             let request: RunRequest
@@ -142,7 +162,9 @@ struct AutomationsCommand: AsyncParsableCommand {
                     FileHandle.standardError.write(Data("no live daemon on \(location): running it here\n".utf8))
                     return nil
                 }
-                request = try store.enqueueRun(automationKey: store.key(for: automation), inputs: nil, trigger: "manual")
+                request = try store.enqueueRun(
+                    automationKey: store.key(for: automation), inputs: inputs.isEmpty ? nil : IntentValue.dictionary(inputs).jsonText,
+                    trigger: "manual")
             } catch {
                 throw CommandLineError(error)
             }
@@ -206,12 +228,12 @@ enum AutomationListing {
             if folder.problems.isEmpty { Swift.print("No automations in \(path).") }
         } else {
             Table.print(
-                [["NAME", "FILE", "SCHEDULE", "NEXT", "LAST DUE", "STATUS"]]
+                [["NAME", "FILE", "TRIGGERS", "NEXT", "LAST DUE", "STATUS"]]
                     + zip(rows, automations).map { row, automation in
                         [
-                            row.name, row.file, row.schedule + (row.hasExplicitTimeZone ? " (\(row.timeZone))" : ""),
+                            row.name, row.file, row.triggerPhrases.joined(separator: "; "),
                             row.next.map { format($0, in: automation.timeZone) }
-                                ?? (!row.enabled ? "disabled" : row.runsAtStart ? "at daemon start" : "never"),
+                                ?? (!row.enabled ? "disabled" : row.runsAtStart ? "at daemon start" : automation.isScheduled ? "never" : "—"),
                             row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",
                             row.lastStatus ?? "—"
                         ]

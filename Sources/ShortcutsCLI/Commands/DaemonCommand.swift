@@ -12,9 +12,12 @@ struct DaemonCommand: AsyncParsableCommand {
         abstract: "Run the automations of a folder of workflows until stopped.",
         discussion: """
             Every workflow file with an automation: block runs on its schedule, headless, recorded in the run history \
-            (shortcuts runs list). Edits to the folder are picked up as they happen; files with errors are reported \
-            and skipped. State: $SHORTCUTS_HOME/automations.sqlite (claimed due times), runs.sqlite (runs), daemons/ \
-            (one lock file per running daemon; stale ones are removed at start). SIGTERM or Ctrl-C stops it: running \
+            (shortcuts runs list). One with watch: runs when files of its folder are created, modified or deleted (watched \
+            with inotify; one run per file once its events pause for debounce:), with the file as its input 'file' and the \
+            event as 'event', recorded with the trigger 'file'; each daemon watches its own machine's files. Edits to the \
+            folder are picked up as they happen; files with errors are reported and skipped. State: \
+            $SHORTCUTS_HOME/automations.sqlite (claimed due times), runs.sqlite (runs), daemons/ (one lock file per \
+            running daemon; stale ones are removed at start). SIGTERM or Ctrl-C stops it: running \
             workflows get the grace period, then are cancelled; a second signal cancels them at once. Exit 0 once stopped. \
             SIGHUP reloads the folder. Workflows read secrets (${secrets.NAME}) from $SHORTCUTS_HOME/secrets.json, \
             as shortcuts run does; a missing one fails the run that reads it, and every stored value is masked as *** in \

@@ -40,9 +40,7 @@ struct ListCommand: AsyncParsableCommand {
                             .dictionary([
                                 "file": .string(url.relativePath),
                                 "name": workflow?.name.map { .string($0.value) } ?? .null,
-                                "automation": workflow?.automation.map {
-                                    .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
-                                } ?? .null
+                                "automation": workflow?.automation.map(TriggerText.object(of:)) ?? .null
                             ])
                         }
                     ).jsonText)
@@ -50,7 +48,10 @@ struct ListCommand: AsyncParsableCommand {
             guard !workflows.isEmpty else { return print("No workflows in ./\(WorkflowFiles.folderName).") }
             Table.print(
                 workflows.map { url, workflow in
-                    [url.relativePath, workflow?.name?.value ?? "", workflow?.automation.map { "⏰ \($0.schedule.value)" } ?? ""]
+                    [
+                        url.relativePath, workflow?.name?.value ?? "",
+                        workflow?.automation.map { "⏰ " + $0.triggerPhrases.joined(separator: "; ") } ?? ""
+                    ]
                 })
         case .intents:
             let intents = metadata.apps.flatMap(\.intents).filter(\.isDiscoverable)

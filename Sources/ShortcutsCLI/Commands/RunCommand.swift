@@ -54,7 +54,7 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = try WorkflowFiles.find(workflow)
-        var inputs = try readInputPath()
+        var inputs = try inputPath.map(ParameterValues.read(inputPath:)) ?? [:]
         inputs.merge(ParameterValues.parse(input)) { $1 }
         if let outputPath, outputPath != "-" {
             try FileProblem.checkWritableFile(
@@ -103,31 +103,5 @@ struct RunCommand: AsyncParsableCommand {
                 throw CommandLineError(problem)
             }
         }
-    }
-
-    /// The input values of `--input-path` (a file, or `-` for standard input).
-    private func readInputPath() throws -> [String: IntentValue] {
-        guard let inputPath else { return [:] }
-        let hint = "give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input"
-        let text: String
-        if inputPath == "-" {
-            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-        } else {
-            try FileProblem.checkReadableFile(inputPath, role: "--input-path", hint: hint)
-            do {
-                text = try String(contentsOfFile: inputPath, encoding: .utf8)
-            } catch {
-                throw CommandLineError(FileProblem(role: "--input-path", path: inputPath, reason: "it is not UTF-8 text", hint: hint))
-            }
-        }
-        let shownPath = inputPath == "-" ? "standard input" : inputPath
-        guard let value = try? IntentValue.fromJSON(text) else {
-            throw CommandLineError("--input-path \(shownPath) is not valid JSON", help: [hint])
-        }
-        guard case .dictionary(let values) = value else {
-            throw CommandLineError(
-                "--input-path \(shownPath) holds JSON of another kind (\(value.kindName)), not an object of input values", help: [hint])
-        }
-        return values
     }
 }

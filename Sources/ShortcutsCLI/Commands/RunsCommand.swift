@@ -20,8 +20,8 @@ struct RunsCommand: AsyncParsableCommand {
             abstract: "List recent runs, newest first.",
             discussion: """
                 Columns: ID (the start of the run's id, for `runs show`), STARTED, STATUS \
-                (running, succeeded, failed, cancelled, interrupted), TRIGGER (manual, automation), \
-                DURATION, WORKFLOW. With --json: an array of runs, each with `output` as JSON.
+                (running, succeeded, failed, cancelled, interrupted), TRIGGER (manual, automation, webhook, file, mcp), \
+                DURATION, WORKFLOW. With --json: an array of runs, each with `inputs` and `output` as JSON.
                 """)
 
         @Option(name: .long, help: "Only runs with this status: running, succeeded, failed, cancelled or interrupted.")
@@ -30,7 +30,7 @@ struct RunsCommand: AsyncParsableCommand {
         @Option(name: .long, help: "Only runs of this workflow: its file, its file's name or its name.")
         var workflow: String?
 
-        @Option(name: .long, help: "Only runs with this trigger: manual, automation or mcp.")
+        @Option(name: .long, help: "Only runs with this trigger: manual, automation, webhook, file or mcp.")
         var trigger: String?
 
         @Option(name: .long, help: "Only runs started since then: an ISO 8601 date or time (2026-01-31), or a duration ago (7d, 12h, 30m).")
@@ -113,6 +113,7 @@ struct RunsCommand: AsyncParsableCommand {
                 "Run \(run.id)  \(run.name ?? "") (\(run.workflow))",
                 "\(run.status.rawValue), started \(run.startedAt.formatted(.iso8601)), took \(RunText.duration(from: run.startedAt, to: run.endedAt)), \(run.trigger)"
             ]
+            if let inputs = run.inputs { lines.append("inputs: " + RunText.compact(inputs)) }
             if let output = run.output { lines.append("output: " + RunText.compact(output)) }
             // A failed run keeps its located diagnostic ("file:line:column: error: …"), which
             // says "error" itself.

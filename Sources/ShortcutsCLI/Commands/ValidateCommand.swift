@@ -9,7 +9,7 @@ struct ValidateCommand: AsyncParsableCommand {
         commandName: "validate",
         abstract: "Check workflow files without running them; exit 1 with every error located.",
         discussion:
-            "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking. The automation: block itself is checked too: the cron schedule, the time zone, the timeout, inputs with defaults. Each ${secrets.NAME} must name a stored secret (shortcuts secrets list); ${env.NAME} is checked only when a run reads it."
+            "Files with an automation: block, or all files with --no-interaction, are checked as headless runs: required parameters and questions must be answerable without asking. The automation: block itself is checked too: its triggers (schedule, webhook, watch), the time zone, the timeout, and the inputs each trigger must give. Each ${secrets.NAME} must name a stored secret (shortcuts secrets list); ${env.NAME} is checked only when a run reads it."
     )
 
     @Argument(help: "The workflow files.", completion: .file(extensions: ["yaml", "yml"]))

@@ -63,14 +63,15 @@ enum WorkflowView {
         }
         if let automation = workflow.automation {
             lines.append("")
-            lines.append("Automation: \(automation.schedule.value)" + (automation.timeZone.map { " (\($0.value))" } ?? ""))
+            lines.append("Automation: " + automation.triggerPhrases.joined(separator: "; "))
         }
         return lines.joined(separator: "\n")
     }
 
     /// The outline as JSON:
     /// `{"file", "name", "description", "inputs": [{"name", "type", "description"}],
-    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?, "branches"?}], "onFailure": [step] | null, "automation": {"schedule", "timeZone"} | null}`.
+    ///   "steps": [{"line", "kind", "target", "id", "steps"?, "else"?, "options"?, "catch"?, "finally"?, "branches"?}], "onFailure": [step] | null,
+    ///   "automation": {"schedule", "timeZone", "webhook": {"name", "secret", "rate"}, "watch": {"path", "events", "pattern", "debounce"}} | null}`.
     static func object(_ workflow: Workflow) -> IntentValue {
         func outline(_ steps: [Step]) -> IntentValue {
             .list(
@@ -115,9 +116,7 @@ enum WorkflowView {
                 }),
             "steps": outline(workflow.steps),
             "onFailure": workflow.onFailure.map { outline($0.value) } ?? .null,
-            "automation": workflow.automation.map {
-                .dictionary(["schedule": .string($0.schedule.value), "timeZone": $0.timeZone.map { .string($0.value) } ?? .null])
-            } ?? .null
+            "automation": workflow.automation.map(TriggerText.object(of:)) ?? .null
         ])
     }
 

@@ -1,3 +1,4 @@
+import Foundation
 import IntentKit
 
 /// Reads `name=value` arguments into values (parameters of `perform`, `--input` of `run`).
@@ -34,6 +35,40 @@ enum ParameterValues {
     private static func value(of text: String) -> IntentValue {
         if text.hasPrefix("["), text.hasSuffix("]"), let list = try? IntentValue.fromJSON(text), list.isList { return list }
         return .string(text)
+    }
+
+    /// The input values of `--input-path`: a file holding a JSON object, or `-` for standard input.
+    ///
+    /// ```swift
+    /// var inputs = try ParameterValues.read(inputPath: "answers.json")
+    /// inputs.merge(ParameterValues.parse(input)) { $1 }
+    /// ```
+    ///
+    /// - Parameter inputPath: The file, or `-`.
+    /// - Returns: The object's values by input name.
+    /// - Throws: ``CommandLineError`` naming the file when it cannot be read or holds no JSON object.
+    static func read(inputPath: String) throws -> [String: IntentValue] {
+        let hint = "give a file holding a JSON object such as {\"title\": \"Emma\"}, or - to read it from standard input"
+        let text: String
+        if inputPath == "-" {
+            text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        } else {
+            try FileProblem.checkReadableFile(inputPath, role: "--input-path", hint: hint)
+            do {
+                text = try String(contentsOfFile: inputPath, encoding: .utf8)
+            } catch {
+                throw CommandLineError(FileProblem(role: "--input-path", path: inputPath, reason: "it is not UTF-8 text", hint: hint))
+            }
+        }
+        let shownPath = inputPath == "-" ? "standard input" : inputPath
+        guard let value = try? IntentValue.fromJSON(text) else {
+            throw CommandLineError("--input-path \(shownPath) is not valid JSON", help: [hint])
+        }
+        guard case .dictionary(let values) = value else {
+            throw CommandLineError(
+                "--input-path \(shownPath) holds JSON of another kind (\(value.kindName)), not an object of input values", help: [hint])
+        }
+        return values
     }
 }
 

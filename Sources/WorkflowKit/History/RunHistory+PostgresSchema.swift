@@ -53,6 +53,7 @@ extension RunHistory {
                     task text PRIMARY KEY,
                     lastDoneAt double precision NOT NULL
                 )
-                """)
+                """),
+        SchemaMigration(name: "runs v2: run inputs", sql: "ALTER TABLE run ADD COLUMN inputs text")
     ]
 }

@@ -190,6 +190,11 @@ public final class RunHistory: Sendable {
                 table.add(column: "ownerHost", .text)
             }
         }
+        migrator.registerMigration("v6: run inputs") { db in
+            try db.alter(table: "run") { table in
+                table.add(column: "inputs", .text)
+            }
+        }
         return migrator
     }
 
@@ -218,6 +223,9 @@ public final class RunHistory: Sendable {
         public var status: Status
         public var output: String?
         public var error: String?
+        /// The input values the run was given, as a JSON object; `nil` when it was given none
+        /// (its inputs' defaults apply) or was recorded before inputs were.
+        public var inputs: String? = nil
     }
 
     /// A recorded step.
@@ -250,22 +258,25 @@ public final class RunHistory: Sendable {
     ///
     /// - Parameters:
     ///   - workflow: The workflow that runs.
-    ///   - trigger: What started it, such as `manual` or `automation`.
+    ///   - trigger: What started it, such as `manual`, `automation`, `webhook` or `file`.
     ///   - id: The run's identifier, when the caller chose it beforehand (to link the run to
     ///     its own records); a new lowercase UUID by default.
+    ///   - inputs: The input values it was given (with secret values masked), recorded as a
+    ///     JSON object; none by default.
     /// - Returns: The run's identifier.
-    public func begin(workflow: Workflow, trigger: String = "manual", id: String? = nil) throws -> String {
+    public func begin(workflow: Workflow, trigger: String = "manual", id: String? = nil, inputs: [String: IntentValue] = [:]) throws -> String {
         let id = id ?? UUID().uuidString.lowercased()
         let owner = RunOwner.current
         try database.write { connection in
             try connection.execute(
                 """
-                INSERT INTO run (id, workflow, name, trigger, startedAt, status, ownerPID, ownerStartTime, ownerHost)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+                INSERT INTO run (id, workflow, name, trigger, startedAt, status, ownerPID, ownerStartTime, ownerHost, inputs)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
                     .text(id), .text(workflow.fileName), .optional(workflow.name?.value), .text(trigger), .date(Date()),
-                    .text(Status.running.rawValue), .integer(Int64(owner.pid)), .integer(owner.startTime), .text(host)
+                    .text(Status.running.rawValue), .integer(Int64(owner.pid)), .integer(owner.startTime), .text(host),
+                    .optional(inputs.isEmpty ? nil : IntentValue.dictionary(inputs).jsonText)
                 ])
         }
         return id
@@ -435,7 +446,8 @@ public final class RunHistory: Sendable {
         var run = Run(
             id: row.text("id") ?? "", workflow: row.text("workflow") ?? "", name: row.text("name"), trigger: row.text("trigger") ?? "",
             startedAt: row.date("startedAt") ?? Date(timeIntervalSince1970: 0), endedAt: row.date("endedAt"),
-            status: row.text("status").flatMap(Status.init(rawValue:)) ?? .failed, output: row.text("output"), error: row.text("error"))
+            status: row.text("status").flatMap(Status.init(rawValue:)) ?? .failed, output: row.text("output"), error: row.text("error"),
+            inputs: row.text("inputs"))
         if run.status == .running, let owner = owner(row), !owner.isAlive {
             run.status = .interrupted
             run.error = Self.interruptedMessage(pid: owner.pid)

@@ -6,7 +6,7 @@ package enum RunJSON {
         [
             "id": run.id, "workflow": run.workflow, "name": run.name ?? NSNull(), "trigger": run.trigger,
             "startedAt": run.startedAt.formatted(.iso8601), "endedAt": run.endedAt?.formatted(.iso8601) ?? NSNull(),
-            "status": run.status.rawValue, "output": value(run.output), "error": run.error ?? NSNull()
+            "status": run.status.rawValue, "inputs": value(run.inputs), "output": value(run.output), "error": run.error ?? NSNull()
         ]
     }
 

@@ -1,9 +1,15 @@
 /// The optional `automation:` block: when and how a workflow runs on its own.
 ///
+/// A block has at least one trigger: a cron `schedule:`, a `webhook:` (a request to
+/// `/hooks/NAME` of the web server) or a `watch:` of a folder (files created, modified or
+/// deleted there). The other keys say how the runs go, whatever started them.
+///
 /// ```yaml
 /// automation:
 ///   schedule: "0 9 * * MON-FRI"
 ///   timeZone: Europe/Paris
+///   webhook: { name: deploy, secret: DEPLOY_HOOK, rate: 10/s }
+///   watch: { path: ~/Downloads, events: [created], pattern: "*.pdf", debounce: 1s }
 ///   overlap: skip
 ///   catchUp: latest
 ///   timeout: 10m
@@ -14,8 +20,8 @@
 /// The cron expression and the time zone are kept as text; another module checks them.
 ///
 /// ```swift
-/// if let automation = workflow.automation, automation.isEnabled {
-///     scheduler.add(automation.schedule.value, timeZone: automation.timeZone?.value)
+/// if let automation = workflow.automation, automation.isEnabled, let schedule = automation.schedule {
+///     scheduler.add(schedule.value, timeZone: automation.timeZone?.value)
 /// }
 /// ```
 public struct AutomationBlock: Sendable, Hashable {
@@ -55,8 +61,13 @@ public struct AutomationBlock: Sendable, Hashable {
         public var location: SourceLocation
     }
 
-    /// The cron schedule as written, such as `0 9 * * MON-FRI`.
-    public var schedule: Located<String>
+    /// The cron schedule as written, such as `0 9 * * MON-FRI`, or `nil` when the workflow
+    /// runs only on its other triggers.
+    public var schedule: Located<String>?
+    /// `webhook:`: the workflow runs on a request to `/hooks/NAME`; `nil` when not written.
+    public var webhook: Webhook?
+    /// `watch:`: the workflow runs when files change in a folder; `nil` when not written.
+    public var watch: Watch?
     /// The IANA time zone of the schedule, such as `Europe/Paris`, or `nil` for the system's.
     public var timeZone: Located<String>?
     /// What to do when runs overlap; ``Overlap/skip`` by default.
@@ -67,7 +78,7 @@ public struct AutomationBlock: Sendable, Hashable {
     public var timeout: Located<Duration>?
     /// How failed runs are retried, or `nil` for no retries.
     public var retry: Retry?
-    /// Whether the schedule is active; `true` by default.
+    /// Whether the triggers are active; `true` by default.
     public var isEnabled: Bool
     /// Where the `automation:` block is written.
     public var location: SourceLocation

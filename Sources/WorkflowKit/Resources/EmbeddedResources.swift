@@ -59,7 +59,7 @@ package enum WorkflowKitResources {
     },
     "automation": {
       "$ref": "#/$defs/automation",
-      "description": "Optional: runs the workflow on its own, on a cron schedule."
+      "description": "Optional: runs the workflow on its own, on a cron schedule, a webhook or a watched folder."
     },
     "onFailure": {
       "type": "array",
@@ -1099,15 +1099,99 @@ package enum WorkflowKitResources {
     },
     "automation": {
       "type": "object",
-      "required": [
-        "schedule"
+      "anyOf": [
+        {
+          "required": [
+            "schedule"
+          ]
+        },
+        {
+          "required": [
+            "webhook"
+          ]
+        },
+        {
+          "required": [
+            "watch"
+          ]
+        }
       ],
       "additionalProperties": false,
       "properties": {
         "schedule": {
           "type": "string",
           "minLength": 1,
-          "description": "A cron schedule, such as `0 9 * * MON-FRI`."
+          "description": "A cron schedule, such as `0 9 * * MON-FRI`. Optional when `webhook` or `watch` is given; at least one of the three."
+        },
+        "webhook": {
+          "anyOf": [
+            {
+              "$ref": "#/$defs/webhookName"
+            },
+            {
+              "type": "object",
+              "required": [
+                "name"
+              ],
+              "additionalProperties": false,
+              "properties": {
+                "name": {
+                  "$ref": "#/$defs/webhookName",
+                  "description": "The webhook's name: requests to `/hooks/NAME` run the workflow."
+                },
+                "secret": {
+                  "$ref": "#/$defs/name",
+                  "description": "The secret of `shortcuts secrets` that authenticates requests. Default: `WEBHOOK_` and the name upper-cased with `-` as `_` (`deploy-site` → `WEBHOOK_DEPLOY_SITE`)."
+                },
+                "rate": {
+                  "type": "string",
+                  "pattern": "^[1-9][0-9]{0,6}/(s|m|h)$",
+                  "description": "The most requests per second, minute or hour, in bursts of up to as many: `N/s`, `N/m` or `N/h`. Default: `10/s`."
+                }
+              }
+            }
+          ],
+          "description": "Runs the workflow on a request to `/hooks/NAME` of the web server: the name alone, or `{ name, secret, rate }`. Its inputs come from the request's JSON object; an input named `body` receives the whole body."
+        },
+        "watch": {
+          "type": "object",
+          "required": [
+            "path"
+          ],
+          "additionalProperties": false,
+          "properties": {
+            "path": {
+              "type": "string",
+              "minLength": 1,
+              "description": "The folder to watch: `~` is the home folder; a relative path starts at the workflow file's folder. A missing folder is watched for once it appears."
+            },
+            "events": {
+              "anyOf": [
+                {
+                  "$ref": "#/$defs/fileEvent"
+                },
+                {
+                  "type": "array",
+                  "minItems": 1,
+                  "items": {
+                    "$ref": "#/$defs/fileEvent"
+                  }
+                }
+              ],
+              "description": "The events that run the workflow: `created`, `modified`, `deleted`. Default: `[created]`."
+            },
+            "pattern": {
+              "type": "string",
+              "minLength": 1,
+              "pattern": "^[^/]*$",
+              "description": "A glob on the file's name (`fnmatch`: `*`, `?`, `[a-z]`), such as `*.pdf`. Default: every file."
+            },
+            "debounce": {
+              "$ref": "#/$defs/duration",
+              "description": "How long a file's events must pause for its burst to end; a burst runs the workflow once. Default: `1s`."
+            }
+          },
+          "description": "Runs the workflow when files of a folder are created, modified or deleted (the daemon watches it), with the file's path as the input `file` and the event as `event`, each when declared."
         },
         "timeZone": {
           "type": "string",
@@ -1121,7 +1205,7 @@ package enum WorkflowKitResources {
             "parallel",
             "replace"
           ],
-          "description": "What to do when a run is due while the previous one is still going: `skip` (default), `queue`, `parallel` or `replace`."
+          "description": "What to do when a run is due while the previous one is still going: `skip` (default), `queue`, `parallel` or `replace`. Only with `schedule`."
         },
         "catchUp": {
           "enum": [
@@ -1129,7 +1213,7 @@ package enum WorkflowKitResources {
             "latest",
             "all"
           ],
-          "description": "What to do about runs missed while the machine was off: `none` (default), `latest` or `all`."
+          "description": "What to do about runs missed while the machine was off: `none` (default), `latest` or `all`. Only with `schedule`."
         },
         "timeout": {
           "$ref": "#/$defs/duration",
@@ -1156,10 +1240,23 @@ package enum WorkflowKitResources {
         },
         "enabled": {
           "type": "boolean",
-          "description": "Whether the schedule is active. Default: true."
+          "description": "Whether the triggers are active. Default: true."
         }
       },
-      "description": "Runs the workflow on a schedule."
+      "description": "Runs the workflow on its own: on a cron schedule, a webhook or a watched folder."
+    },
+    "webhookName": {
+      "type": "string",
+      "pattern": "^[a-z0-9][a-z0-9_-]{0,99}$",
+      "description": "A webhook name, the last part of the URL `/hooks/NAME`: lowercase letters, digits, `-` and `_`, starting with a letter or a digit; unique in a folder."
+    },
+    "fileEvent": {
+      "enum": [
+        "created",
+        "modified",
+        "deleted"
+      ],
+      "description": "What happened to a file: `created` (or moved in), `modified`, `deleted` (or moved out)."
     },
     "parallelStep": {
       "type": "object",

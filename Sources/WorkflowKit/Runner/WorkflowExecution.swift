@@ -54,13 +54,9 @@ final class WorkflowExecution {
     private func prepareInputs(_ workflow: Workflow, given: [String: IntentValue], evaluator: ValueEvaluator) async throws -> [String: IntentValue] {
         var values: [String: IntentValue] = [:]
         let empty = RunScope(inputs: [:])
-        for name in given.keys where !workflow.inputs.contains(where: { $0.name.value == name }) {
-            throw WorkflowRunError(
-                "'\(workflow.fileName)' has no input '\(name)'",
-                at: SourceLocation(file: workflow.fileName, line: 1, column: 1),
-                help: NameSuggestion.nearest(to: name, among: workflow.inputs.map(\.name.value)).map { "did you mean '\($0)'?" }
-                    ?? "its inputs are: " + workflow.inputs.map(\.name.value).joined(separator: ", "),
-                sources: sources)
+        for name in given.keys.sorted() where !workflow.inputs.contains(where: { $0.name.value == name }) {
+            let diagnostic = workflow.unknownInputDiagnostic(name)
+            throw WorkflowRunError(diagnostic.message, at: diagnostic.location, help: diagnostic.help, sources: sources)
         }
         for declaration in workflow.inputs {
             let name = declaration.name.value

@@ -96,7 +96,8 @@ public struct WorkflowRunner: Sendable {
     ///   - runID: The identifier to record the run under in the ``history``, when the caller
     ///     chose it beforehand; a new one by default.
     ///   - isBegun: Whether the caller already recorded the run's start under `runID`
-    ///     (``RunHistory/begin(_:trigger:)``), so that only its end is recorded here.
+    ///     (``RunHistory/begin(_:trigger:)``), so that only its end is recorded here; otherwise
+    ///     its start is recorded with the inputs given.
     /// - Returns: The output and the trace, with secret values masked.
     /// - Throws: ``WorkflowRunError`` located at the failing step (with secret values masked),
     ///   ``WorkflowCancelled``, or ``WorkflowTimedOut`` past the ``timeout``.
@@ -130,7 +131,7 @@ public struct WorkflowRunner: Sendable {
         let environment = RunEnvironment(variables: self.environment, store: secrets)
         let mask = environment.mask
         let execution = WorkflowExecution(runner: masking(with: mask), environment: environment)
-        let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID)
+        let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID, inputs: mask.mask(inputs))
         let started = ContinuousClock.now
         do {
             let output = mask.mask(try await execution.run(workflow, inputs: inputs, depth: 0, callers: []))

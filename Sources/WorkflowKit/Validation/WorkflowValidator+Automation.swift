@@ -3,7 +3,8 @@ import Foundation
 import IntentKit
 
 /// Checking the `automation:` block: the schedule parses and fires, the time zone exists, the
-/// timeout is positive, and every input has a default (an automation runs without inputs).
+/// timeout is positive, and every required input is given by each trigger (a scheduled run
+/// gives none, a file trigger gives `file` and `event`, a webhook its request's JSON).
 ///
 /// Errors point into the file like every other workflow error, with the caret under the
 /// offending cron field:
@@ -49,7 +50,7 @@ extension WorkflowValidator {
     }
 
     /// The problems of a workflow's `automation:` block, reported with the workflow's own.
-    static func automationDiagnostics(for workflow: Workflow, now: Date = Date()) -> [Diagnostic] {
+    static func automationDiagnostics(for workflow: Workflow, catalog: IntentCatalog, now: Date = Date()) -> [Diagnostic] {
         guard let block = workflow.automation else { return [] }
         var diagnostics = blockDiagnostics(
             schedule: block.schedule, timeZone: block.timeZone,
@@ -60,11 +61,80 @@ extension WorkflowValidator {
                     "timeout must be longer than 0", at: timeout.location,
                     help: "write a duration such as 30s or 10m, or remove 'timeout' for no limit"))
         }
-        for input in workflow.inputs where input.defaultValue == nil {
+        diagnostics += triggerInputDiagnostics(for: workflow, block: block, catalog: catalog)
+        return diagnostics
+    }
+
+    /// The inputs a file trigger gives a run, when the workflow declares them: the file's
+    /// absolute path and the event's name.
+    static let fileTriggerInputs = ["file", "event"]
+
+    /// The input a webhook gives the whole request body, when the workflow declares it.
+    static let webhookBodyInput = "body"
+
+    /// Every required input must be given by each trigger that runs the workflow: a scheduled
+    /// run gives none, a file trigger gives `file` and `event`, a webhook gives what its
+    /// request's JSON object holds (only `body`, when the workflow declares it). The inputs a
+    /// file trigger gives must be of a type that takes a path, or text.
+    static func triggerInputDiagnostics(for workflow: Workflow, block: AutomationBlock, catalog: IntentCatalog) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let declaresBody = workflow.inputs.contains { $0.name.value == webhookBodyInput }
+        for input in workflow.inputs where input.isRequired {
+            let name = input.name.value
+            let help = "add 'default: VALUE' to input '\(name)', or 'required: false' to make it null when not given"
+            if block.schedule != nil {
+                diagnostics.append(.error("input '\(name)' has no default, and a scheduled run gives no inputs", at: input.name.location, help: help))
+            } else if block.watch != nil, !fileTriggerInputs.contains(name) {
+                diagnostics.append(
+                    .error("input '\(name)' has no default, and a file trigger gives only 'file' and 'event'", at: input.name.location, help: help))
+            } else if block.webhook != nil, declaresBody, name != webhookBodyInput {
+                diagnostics.append(
+                    .error(
+                        "input '\(name)' has no default, and a webhook gives only 'body' (the whole request body)", at: input.name.location,
+                        help: help + "; or rename 'body' so that the body's keys are the inputs"))
+            }
+        }
+        guard block.watch != nil else { return diagnostics }
+        let accepted: [(name: String, types: Set<IntentValueType>, written: String)] = [
+            ("file", [.file, .string, .url, .any], "'file: File' (or String, or URL)"),
+            ("event", [.string, .any], "'event: String'")
+        ]
+        for (name, types, written) in accepted {
+            guard let input = workflow.inputs.first(where: { $0.name.value == name }),
+                let type = InputTypes.type(named: input.type.value, in: catalog), !types.contains(type.nonOptional)
+            else { continue }
             diagnostics.append(
                 .error(
-                    "input '\(input.name.value)' has no default, and an automation runs without inputs",
-                    at: input.name.location, help: "add 'default: VALUE' to input '\(input.name.value)'"))
+                    "input '\(name)' is \(input.type.value), but a file trigger gives it "
+                        + (name == "file" ? "the file's path" : "the event's name: created, modified or deleted"),
+                    at: input.type.location, help: "declare it \(written)"))
+        }
+        return diagnostics
+    }
+
+    /// The webhooks of several workflows (a folder) whose name an earlier one took: an error
+    /// at each later `webhook:` name, in the order given.
+    ///
+    /// ```swift
+    /// let problems = WorkflowValidator.duplicateWebhookDiagnostics(workflows.compactMap { $0.automation?.webhook })
+    /// ```
+    ///
+    /// - Parameter webhooks: The webhooks, in the order their files are read (by file name).
+    /// - Returns: One error per webhook whose name is taken, pointing at the first one.
+    public static func duplicateWebhookDiagnostics(_ webhooks: [AutomationBlock.Webhook]) -> [Diagnostic] {
+        var first: [String: SourceLocation] = [:]
+        var diagnostics: [Diagnostic] = []
+        for webhook in webhooks {
+            let name = webhook.name.value
+            guard let taken = first[name] else {
+                first[name] = webhook.name.location
+                continue
+            }
+            let otherFile = URL(fileURLWithPath: taken.file).lastPathComponent
+            diagnostics.append(
+                .error(
+                    "webhook '\(name)' is already the webhook of \(otherFile) (line \(taken.line))", at: webhook.name.location,
+                    help: "a webhook's name is unique in its folder, since /hooks/\(name) runs one workflow: rename one of them"))
         }
         return diagnostics
     }

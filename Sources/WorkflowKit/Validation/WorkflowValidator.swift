@@ -61,7 +61,7 @@ public struct WorkflowValidator: Sendable {
     public func check(_ workflow: Workflow) -> (diagnostics: [Diagnostic], sources: [String: String]) {
         var pass = ValidationPass(validator: self, workflow: workflow, callers: [])
         pass.run()
-        pass.diagnostics += Self.automationDiagnostics(for: workflow)
+        pass.diagnostics += Self.automationDiagnostics(for: workflow, catalog: catalog)
         var sources = [workflow.fileName: workflow.sourceText]
         sources.merge(pass.sources) { first, _ in first }
         return (pass.diagnostics.sorted { $0.location < $1.location }, sources)

@@ -16,7 +16,7 @@ enum Fixtures {
         .deletingLastPathComponent()
 
     /// Fixtures that load without errors and validate against the schema.
-    static let validNames = ["design-example", "every-step-kind", "minimal"]
+    static let validNames = ["design-example", "every-step-kind", "minimal", "triggers"]
     /// Every fixture.
     static let allNames = validNames + ["five-mistakes"]
 

@@ -24,6 +24,9 @@ final class FolderWatcher: @unchecked Sendable {
     private let onChange: @Sendable (Set<String>?) -> Void
     private let queue = DispatchQueue(label: "shortcuts.automations.folder-watcher")
     private var source: (any DispatchSourceProtocol)?
+    #if canImport(Glibc)
+        private var inotify: Inotify?
+    #endif
     private var pendingNames: Set<String> = []
     private var pendingAll = false
     private var isFlushScheduled = false
@@ -52,6 +55,10 @@ final class FolderWatcher: @unchecked Sendable {
         queue.sync {
             source?.cancel()
             source = nil
+            #if canImport(Glibc)
+                inotify?.cancel()
+                inotify = nil
+            #endif
         }
     }
 
@@ -66,42 +73,27 @@ final class FolderWatcher: @unchecked Sendable {
 
     #if canImport(Glibc)
         private func startInotify() -> Bool {
-            let descriptor = inotify_init1(Int32(IN_NONBLOCK) | Int32(IN_CLOEXEC))
-            guard descriptor >= 0 else { return false }
+            guard let inotify = Inotify(queue: queue, handler: { [weak self] events in self?.note(events) }) else { return false }
             let mask =
                 UInt32(IN_CLOSE_WRITE) | UInt32(IN_MOVED_TO) | UInt32(IN_MOVED_FROM) | UInt32(IN_DELETE)
                 | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF)
-            guard inotify_add_watch(descriptor, folder.path, mask) >= 0 else {
-                close(descriptor)
+            guard case .success = inotify.addWatch(path: folder.path, mask: mask) else {
+                inotify.cancel()
                 return false
             }
-            let reader = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
-            reader.setEventHandler { [weak self] in self?.readEvents(descriptor) }
-            reader.setCancelHandler { close(descriptor) }
-            reader.resume()
-            source = reader
+            self.inotify = inotify
             mechanism = "inotify"
             return true
         }
 
-        /// Reads the pending `inotify_event`s: a 16-byte header (wd, mask, cookie, len) then `len`
-        /// bytes of NUL-padded file name.
-        private func readEvents(_ descriptor: Int32) {
-            var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                guard count > 0 else { break }
-                var offset = 0
-                while offset + 16 <= count {
-                    let mask = buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self) }
-                    let length = Int(buffer.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self) })
-                    let nameBytes = buffer[(offset + 16)..<min(offset + 16 + length, count)].prefix { $0 != 0 }
-                    offset += 16 + length
-                    if mask & (UInt32(IN_Q_OVERFLOW) | UInt32(IN_DELETE_SELF) | UInt32(IN_MOVE_SELF) | UInt32(IN_IGNORED)) != 0 {
-                        pendingAll = true
-                    } else if !nameBytes.isEmpty {
-                        pendingNames.insert(String(decoding: nameBytes, as: UTF8.self))
-                    }
+        /// Notes the names the events touched; an overflow or the folder itself going away
+        /// means every file must be looked at.
+        private func note(_ events: [Inotify.Event]) {
+            for event in events {
+                if event.has(IN_Q_OVERFLOW) || event.has(IN_DELETE_SELF) || event.has(IN_MOVE_SELF) || event.has(IN_IGNORED) {
+                    pendingAll = true
+                } else if let name = event.name {
+                    pendingNames.insert(name)
                 }
             }
             scheduleFlush()
