@@ -217,8 +217,13 @@
                 let bad = try await browser.get("/charts?days=365")
                 #expect(bad.status == .badRequest)
                 #expect(bad.body.contains("is not a number of days from 1 to 90"))
+                // The overview shows how the latest due time went, with a link to its run when it ran.
                 let overview = try await browser.get("/")
-                #expect(overview.body.contains(#"<span class="badge status-succeeded">succeeded</span> <a href="/runs/"#))
+                let folder = AutomationFolder.load(harness.workflows, catalog: DashboardHarness.catalog)
+                let latest = try #require(try folder.summaries(store: harness.automations).first { $0.file.hasSuffix("tick.yaml") })
+                let status = try #require(latest.lastStatus)
+                let badge = #"<span class="badge status-\#(status)">\#(status)</span>"#
+                #expect(overview.body.contains(badge + (latest.lastRunID.map { #" <a href="/runs/\#($0)">trace</a>"# } ?? "</td>")))
             }
         }
 

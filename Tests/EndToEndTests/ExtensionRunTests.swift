@@ -223,9 +223,8 @@ struct ExtensionRunTests {
         let tester = try TestExtension.install()
         #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
         let script = try String(contentsOf: tester, encoding: .utf8)
-        try script.replacingOccurrences(of: #"("Stray", "String")]]"#, with: #"("Stray", "String"), ("Wave", "String")]]"#)
-            .write(to: tester, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: tester.path)
+        try ExecutableFile.write(
+            script.replacingOccurrences(of: #"("Stray", "String")]]"#, with: #"("Stray", "String"), ("Wave", "String")]]"#), to: tester)
         let intents = try await detached { try shortcuts.run(["list", "intents"]) }
         #expect(intents.output.contains("Tester.Wave"), "\(intents.output)\(intents.error)")
         let after = try await detached { try shortcuts.run(["extensions", "list"]) }

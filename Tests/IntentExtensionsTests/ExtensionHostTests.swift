@@ -207,8 +207,7 @@ struct ExtensionHostTests {
 
     @Test func waitingForAStartThatHangsEndsWhenTheCallerIsCancelled() async throws {
         let silent = executable.deletingLastPathComponent().appendingPathComponent("silent.sh")
-        try "#!/bin/sh\nexec sleep 60\n".write(to: silent, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: silent.path)
+        try ExecutableFile.write("#!/bin/sh\nexec sleep 60\n", to: silent)
         let metadata = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path).metadata
         let hanging = ExtensionHost(
             name: "Tester", executable: silent.path, metadata: metadata, configuration: ExtensionHost.Configuration(startTimeout: .seconds(2)))
@@ -231,15 +230,15 @@ struct ExtensionHostTests {
 
     @Test func anExtensionWithoutACommonProtocolVersionIsRefused() async throws {
         let future = executable.deletingLastPathComponent().appendingPathComponent("future.py")
-        try """
-        #!/usr/bin/env python3
-        import json, sys
-        for line in sys.stdin:
-            message = json.loads(line)
-            print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32002,
-                "message": "unsupported protocol version", "data": {"supported": [2, 3]}}}), flush=True)
-        """.write(to: future, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: future.path)
+        let futureScript = """
+            #!/usr/bin/env python3
+            import json, sys
+            for line in sys.stdin:
+                message = json.loads(line)
+                print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32002,
+                    "message": "unsupported protocol version", "data": {"supported": [2, 3]}}}), flush=True)
+            """
+        try ExecutableFile.write(futureScript, to: future)
         await #expect {
             try await ExtensionHandshake.perform(name: "Future", executable: future.path)
         } throws: { error in

@@ -90,8 +90,7 @@ struct ExtensionRegistryTests {
                 metadata: handshake.metadata)
         ])
         let started = executable.deletingLastPathComponent().appendingPathComponent("started")
-        try "#!/bin/sh\necho started >> \"$(dirname \"$0\")/started\"\nexit 3\n".write(to: executable, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: executable.path)
+        try ExecutableFile.write("#!/bin/sh\necho started >> \"$(dirname \"$0\")/started\"\nexit 3\n", to: executable)
         let first = await registry.loadHosts()
         #expect(first.hosts.isEmpty)
         #expect(

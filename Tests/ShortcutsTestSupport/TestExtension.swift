@@ -141,8 +141,7 @@ public enum TestExtension {
     public static func install() throws -> URL {
         let folder = try TemporaryFolder.make(prefix: "extension-test")
         let file = folder.appendingPathComponent("tester.py")
-        try script.write(to: file, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+        try ExecutableFile.write(script, to: file)
         return file
     }
 

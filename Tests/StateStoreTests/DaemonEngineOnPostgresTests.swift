@@ -76,9 +76,12 @@ struct DaemonEngineOnPostgresTests {
             let times = ticks.filter { $0.text("automationKey") == key }.compactMap { $0.integer("dueTime") }.sorted()
             #expect(times.count == Int((times.last ?? 0) - (times.first ?? 0)) + 1, "\(key): every second once, no hole: \(times)")
         }
-        let owners = Dictionary(grouping: ticks.filter { $0.text("status") == "succeeded" }, by: { $0.text("daemonID") ?? "" })
-        #expect(owners.count == 2, "runs spread over both daemons")
+        // The due times are spread by who claims them; how many of the runs ended by the stop
+        // depends on how busy the machine is.
+        let owners = Dictionary(grouping: ticks, by: { $0.text("daemonID") ?? "" })
+        #expect(owners.count == 2, "due times spread over both daemons")
         #expect(owners.values.allSatisfy { $0.count >= ticks.count / 10 }, "\(owners.mapValues(\.count))")
+        #expect(ticks.contains { $0.text("status") == "succeeded" })
 
         let slow = claims.filter { $0.text("automationKey") == "slow.yaml" && $0.real("startedAt") != nil }
             .sorted { ($0.real("startedAt") ?? 0) < ($1.real("startedAt") ?? 0) }

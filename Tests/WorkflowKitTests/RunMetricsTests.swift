@@ -126,7 +126,9 @@ struct RunMetricsTests {
 
     @Test("Without a backend the engine's metrics do nothing")
     func noBackend() {
-        #expect(!WorkflowRunner(catalog: IntentCatalog(apps: []), secrets: nil).metrics.isEnabled)
+        // swift-metrics' no-op backend, bound here because another suite of this process may
+        // have installed a global one.
+        #expect(!withMetricsFactory(NOOPMetricsHandler.instance) { WorkflowRunner(catalog: IntentCatalog(apps: []), secrets: nil) }.metrics.isEnabled)
         #expect(withMetricsFactory(metrics) { WorkflowRunner(catalog: IntentCatalog(apps: []), secrets: nil) }.metrics.isEnabled)
     }
 }

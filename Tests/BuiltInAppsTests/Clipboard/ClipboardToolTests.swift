@@ -38,8 +38,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: tools) }
         for name in ["wl-copy", "wl-paste", "xclip"] {
             let file = tools.appendingPathComponent(name)
-            try "#!/bin/sh\n".write(to: file, atomically: true, encoding: .utf8)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+            try ExecutableFile.write("#!/bin/sh\n", to: file)
         }
         let both = try ClipboardTool.find(environment: ["WAYLAND_DISPLAY": "wayland-0", "DISPLAY": ":0", "PATH": tools.path])
         #expect(both.writeCommand == [tools.appendingPathComponent("wl-copy").path])
