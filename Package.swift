@@ -100,7 +100,7 @@ let package = Package(
         .target(
             name: "Dashboard",
             dependencies: [
-                "IntentKit", "IntentExtensions", "WorkflowKit", "AutomationKit", "SpotlightKit", "StateStorage",
+                "IntentKit", "IntentExtensions", "WorkflowKit", "AutomationKit", "SpotlightKit", "StateStorage", "Digests",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
                 .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Web"])),

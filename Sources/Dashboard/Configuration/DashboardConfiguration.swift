@@ -54,6 +54,10 @@ public struct DashboardConfiguration: Sendable {
     public var heartbeatInterval: Duration = .seconds(15)
     /// How many runs started from the pages may run at once in this process.
     public var concurrentRunLimit = 16
+    /// The automations `POST /hooks/NAME` runs, and what runs them; `nil` serves no webhook.
+    public var webhooks: WebhookSource?
+    /// The largest webhook request body, in bytes: 1 MiB by default; a larger one is refused with 413.
+    public var webhookBodyLimit = 1 << 20
 
     /// The least length of a token.
     public static let minimumTokenLength = 16

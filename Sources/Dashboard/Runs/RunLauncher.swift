@@ -1,28 +1,29 @@
 #if Web
     import Foundation
     import IntentKit
-    import Synchronization
     import WorkflowKit
 
     /// Starts the runs asked for from the pages, in this process: headless (a question fails the
     /// run, with the question in its trace), recorded in the run history with the trigger
     /// `dashboard` before the page is answered, so that the run's page exists at once.
     ///
-    /// At most ``DashboardConfiguration/concurrentRunLimit`` run at once; when the server stops,
-    /// those still running are cancelled and recorded as cancelled.
+    /// At most ``DashboardConfiguration/concurrentRunLimit`` of the server's runs run at once;
+    /// when the server stops, those still running are cancelled and recorded as cancelled
+    /// (``BackgroundRuns``).
     final class RunLauncher: Sendable {
         /// The trigger runs started from the pages are recorded with.
         static let trigger = "dashboard"
 
         private let configuration: DashboardConfiguration
-        private let running = Mutex<[String: Task<Void, Never>]>([:])
+        private let runs: BackgroundRuns
 
-        init(_ configuration: DashboardConfiguration) {
+        init(_ configuration: DashboardConfiguration, runs: BackgroundRuns) {
             self.configuration = configuration
+            self.runs = runs
         }
 
-        /// How many runs started here are still running.
-        var runningCount: Int { running.withLock { $0.count } }
+        /// How many runs started here (from the pages or by webhooks) are still running.
+        var runningCount: Int { runs.count }
 
         /// Records a run's start and runs it in the background.
         ///
@@ -44,20 +45,8 @@
             let runner = WorkflowRunner(
                 catalog: configuration.catalog, interaction: NoInteraction(), locale: configuration.locale, history: history,
                 trigger: Self.trigger, environment: configuration.environment, secrets: configuration.secrets)
-            running.withLock { running in
-                running[id] = Task.detached { [weak self] in
-                    _ = try? await runner.run(workflow, inputs: inputs, runID: id, isBegun: true)
-                    _ = self?.running.withLock { $0.removeValue(forKey: id) }
-                }
-            }
+            runs.start { _ = try? await runner.run(workflow, inputs: inputs, runID: id, isBegun: true) }
             return id
-        }
-
-        /// Cancels the runs still running and waits until each has recorded its end.
-        func cancelAll() async {
-            let tasks = running.withLock { Array($0.values) }
-            for task in tasks { task.cancel() }
-            for task in tasks { await task.value }
         }
     }
 #endif

@@ -3,12 +3,12 @@
     import Hummingbird
     import WorkflowKit
 
-    /// The dashboard's routes, in three groups that differ in how they are protected:
+    /// The dashboard's routes, in four groups that differ in how they are protected:
     ///
     /// - open to anyone: `/healthz`, the stylesheet and script, and the sign-in form;
+    /// - webhooks: `POST /hooks/NAME`, which each authenticate with their own secret
+    ///   (``WebhookRoute``), not the dashboard's token;
     /// - for programs: `/metrics`, which needs the token (or a session) but takes no form token;
-    ///   endpoints that other programs call with their own credentials, such as webhooks, belong
-    ///   in a group of this kind;
     /// - pages: everything else, which needs the token or a session, and a form token for anything
     ///   but GET.
     ///
@@ -23,6 +23,7 @@
             router.add(middleware: ErrorPageMiddleware(site: site))
             router.add(middleware: RequestLogMiddleware(logger: site.logger))
             addOpenRoutes(router.group())
+            addWebhooks(router.group())
             addProgramRoutes(router.group().add(middleware: AccessMiddleware(site: site, showsSignIn: false)))
             addPages(router.group().add(middleware: AccessMiddleware(site: site)).add(middleware: CSRFMiddleware()))
             return router
@@ -34,6 +35,13 @@
             routes.get("/assets/:file") { _, context in try Assets.response(for: context.parameters.get("file") ?? "") }
             let signIn = routes.group().add(middleware: CSRFMiddleware())
             signIn.post("/sign-in") { request, context in try SignInPage.signIn(request, context: context, site: site) }
+        }
+
+        private func addWebhooks(_ routes: RouterGroup<DashboardContext>) {
+            let site = site
+            routes.post("/hooks/:name") { request, context in
+                await WebhookRoute.response(request, context: context, name: Self.parameter("name", context), site: site)
+            }
         }
 
         private func addProgramRoutes(_ routes: RouterGroup<DashboardContext>) {

@@ -57,7 +57,7 @@
                 throw DashboardError.cannotListen(address, reason: "the host name cannot be resolved (\(error))")
             }
             site.broadcaster.close()
-            await site.launcher.cancelAll()
+            await site.runs.cancelAll()
         }
 
         /// The Hummingbird application: the routes, on the configured address.

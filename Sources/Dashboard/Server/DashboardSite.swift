@@ -1,10 +1,12 @@
 #if Web
+    import AutomationKit
     import Foundation
     import Logging
     import WorkflowKit
 
     /// Everything the routes share: the configuration, the templates, the sessions and form
-    /// tokens, the throttle, the runs started from the pages, and the live updates.
+    /// tokens, the throttle, the runs started from the pages and by webhooks, the webhooks'
+    /// rates, and the live updates.
     final class DashboardSite: Sendable {
         let configuration: DashboardConfiguration
         let templates: TemplateLibrary
@@ -12,13 +14,17 @@
         let throttle: RefusalThrottle
         let launcher: RunLauncher
         let broadcaster: RunBroadcaster
+        /// The runs started from the pages and by webhooks that have not ended.
+        let runs = BackgroundRuns()
+        /// Each webhook's `rate:`.
+        let webhookLimiter = WebhookRateLimiter()
 
         init(_ configuration: DashboardConfiguration) throws {
             self.configuration = configuration
             templates = try TemplateLibrary()
             sessions = SessionStore()
             throttle = RefusalThrottle()
-            launcher = RunLauncher(configuration)
+            launcher = RunLauncher(configuration, runs: runs)
             broadcaster = RunBroadcaster(configuration)
         }
 

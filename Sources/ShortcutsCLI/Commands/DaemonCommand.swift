@@ -29,7 +29,8 @@ struct DaemonCommand: AsyncParsableCommand {
             one of them, and a daemon whose lease (--lease) runs out without a renewal has its runs settled and its \
             share taken over by the others (shortcuts daemons list shows them).
             With --http ADDRESS it also serves the web dashboard, as shortcuts serve does, until it stops (a build with \
-            --traits Web).
+            --traits Web), and the webhooks of its automations (POST /hooks/NAME), which it runs. Automations with watch: \
+            run when files of their folder are created, modified or deleted, once per burst of a file's events.
             Example: shortcuts daemon --workflows /srv/shortcuts/Workflows --grace 30s
             """)
 
@@ -120,8 +121,9 @@ struct DaemonCommand: AsyncParsableCommand {
             logger.info("state and runs in the shared database \(stores.sharedLocation ?? source.shownURL)")
         }
         LoadedExtensions.setIdleTimeout(DurationSyntax.parse(extensionIdleTimeout))
-        let served = try dashboardConfiguration(logger: logger)
+        var served = try dashboardConfiguration(logger: logger)
         let daemon = AutomationDaemon(configuration, logger: logger)
+        served?.webhooks = .daemon(daemon)
         let watch = SignalWatch([SIGTERM, SIGINT, SIGHUP]) { number in
             if number == SIGHUP {
                 logger.info("received SIGHUP: reloading the folder")

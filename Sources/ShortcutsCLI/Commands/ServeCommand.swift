@@ -1,4 +1,5 @@
 import ArgumentParser
+import AutomationKit
 import Dashboard
 import Foundation
 import Logging
@@ -11,7 +12,8 @@ struct ServeCommand: AsyncParsableCommand {
         discussion: """
             The pages read the store the other commands use (the SQLite files of $SHORTCUTS_HOME, or \
             $SHORTCUTS_DATABASE_URL / --database), so runs of daemons anywhere on it show up as they start and end. \
-            Runs started from the pages run in this process, headless, recorded with the trigger 'dashboard'. \
+            Runs started from the pages run in this process, headless, recorded with the trigger 'dashboard'; so do the \
+            webhooks of the folder's automations (POST /hooks/NAME, authenticated by each webhook's secret, trigger 'webhook'). \
             It listens on 127.0.0.1:8080 by default; another address needs a token (--token-secret or --token), \
             which every page, /events and /metrics then need. /healthz needs none. Logs go to standard error as the \
             daemon's do: a line per request at debug, refusals at warning. SIGTERM or Ctrl-C stops it, cancelling the \
@@ -58,9 +60,12 @@ struct ServeCommand: AsyncParsableCommand {
             isJournal: ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil, mask: { secrets.mask() })
         let logger = Logger(label: "shortcuts.dashboard") { _ in handler }
         let stores = try StateStores.open(store.source, logger: logger)
-        let configuration = try dashboard.configuration(
+        var configuration = try dashboard.configuration(
             defaultAddress: ListenAddress.standard.description, workflows: workflows, stores: stores, locale: locale.resolvedLocale,
             logger: logger)
+        configuration.webhooks = .folder(
+            WebhookFolder(configuration.workflows, catalog: configuration.catalog), catalog: configuration.catalog, history: stores.history,
+            secrets: configuration.secrets, locale: configuration.locale, logger: logger)
         if let location = stores.sharedLocation { logger.info("runs and automations from the shared database \(location)") }
         #if Web
             try await DashboardHosting.serve(configuration, until: [SIGTERM, SIGINT])

@@ -28,8 +28,27 @@ struct DashboardOptions: ParsableArguments {
         help: ArgumentHelp("The stored secret whose value is the token (shortcuts secrets set NAME stores one).", valueName: "name"))
     var tokenSecret: String?
 
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The largest body a webhook (POST /hooks/NAME) takes, such as 1MiB, 256KiB or 65536 (bytes); larger ones are refused with 413.",
+            valueName: "size"))
+    var webhookBodyLimit = "1MiB"
+
     func validate() throws {
         if token != nil, tokenSecret != nil { throw ValidationError("give the token once: --token or --token-secret, not both") }
+        guard Self.bytes(webhookBodyLimit) != nil else {
+            throw ValidationError("--webhook-body-limit '\(webhookBodyLimit)' is not a size such as 1MiB, 256KiB or 65536")
+        }
+    }
+
+    /// A size written `65536`, `64KiB`, `1MiB` (or `KB`/`MB` for the same multiples of 1,024), from 1 byte to 1 GiB.
+    static func bytes(_ text: String) -> Int? {
+        let units: [(String, Int)] = [("KiB", 1 << 10), ("MiB", 1 << 20), ("GiB", 1 << 30), ("KB", 1 << 10), ("MB", 1 << 20), ("GB", 1 << 30)]
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let (digits, multiple) = units.first { trimmed.hasSuffix($0.0) }.map { (String(trimmed.dropLast($0.0.count)), $0.1) } ?? (trimmed, 1)
+        guard let count = Int(digits.trimmingCharacters(in: .whitespaces)), count > 0, count <= (1 << 30) / multiple else { return nil }
+        return count * multiple
     }
 
     /// Fails, saying how to rebuild, when this build has no dashboard.
@@ -61,6 +80,7 @@ struct DashboardOptions: ParsableArguments {
             automations: stores.automations, history: stores.history, secrets: secrets, logger: logger)
         configuration.locale = locale
         configuration.commandName = Installation.shared.commandName
+        configuration.webhookBodyLimit = Self.bytes(webhookBodyLimit) ?? configuration.webhookBodyLimit
         do {
             configuration.address = try ListenAddress(parsing: written)
         } catch {

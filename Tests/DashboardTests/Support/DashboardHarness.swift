@@ -35,15 +35,17 @@
 
         static let catalog = IntentCatalog(apps: BuiltInApps.all)
 
-        /// A home with the fixture workflows of `Fixtures/Workflows` (or those named) and fresh stores.
+        /// A home with the fixture workflows of `Fixtures/Workflows` (or another folder of
+        /// `Fixtures`; or those named) and fresh stores.
         init(
-            workflows names: [String]? = nil, token: String? = nil, address: ListenAddress = ListenAddress(host: "127.0.0.1", port: 0),
+            fixtures folder: String = "Workflows", workflows names: [String]? = nil, token: String? = nil,
+            address: ListenAddress = ListenAddress(host: "127.0.0.1", port: 0),
             configure: (inout DashboardConfiguration) -> Void = { _ in }
         ) throws {
             home = try TemporaryFolder.make(prefix: "dashboard-home")
             workflows = home.appendingPathComponent("Workflows", isDirectory: true)
             try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
-            let fixtures = Self.fixtures.appendingPathComponent("Workflows")
+            let fixtures = Self.fixtures.appendingPathComponent(folder)
             let files = try names ?? FileManager.default.contentsOfDirectory(atPath: fixtures.path).filter { $0.hasSuffix(".yaml") }
             for file in files {
                 let source = fixtures.appendingPathComponent(file).standardizedFileURL
