@@ -116,7 +116,15 @@ struct WorkflowsFolderTests {
         Expectation(file: "top-authors.yaml", output: "Jane Austen (3), Toni Morrison (2)", shown: ["Top author: Jane Austen"]),
         Expectation(
             file: "books-per-year.yaml", arguments: ["--input", "path={folder}/per-year.csv"], output: "4",
-            shown: ["Wrote 4 years to per-year.csv."])
+            shown: ["Wrote 4 years to per-year.csv."]),
+        // The triggered ones, given by hand the inputs their webhook or file would give.
+        Expectation(
+            file: "add-book-hook.yaml", arguments: ["--input", "title=Persuasion"], output: "Persuasion",
+            shown: ["Added Persuasion to Library!"]),
+        Expectation(
+            file: "books-from-inbox.yaml", arguments: ["--input", "file={folder}/Inbox/list.txt"], output: "2",
+            shown: ["Added Emma to Library!", "Added Beloved to Library!", "Added 2 books from {folder}/Inbox/list.txt."],
+            prepare: { folder in try TemporaryFolder.write(["Inbox/list.txt": "Emma\n\nBeloved\n"], in: folder) })
     ]
 
     @Test func everyWorkflowHasAnExpectation() throws {
