@@ -61,6 +61,64 @@ struct DashboardBrowserTests {
     }
 }
 
+extension DashboardBrowserTests {
+    @Test(
+        "A daemon serving the dashboard: a webhook and a file dropped into a watched folder each start a run that the open runs page shows live",
+        .enabled(if: SeleniumBrowser.isAvailable, SeleniumBrowser.reason),
+        .enabled(
+            if: DashboardSupport.isBuiltIn || SystemComponents.isRequired, "needs a build with the web dashboard: swift test --traits Web"))
+    func triggers() async throws {
+        try #require(DashboardSupport.isBuiltIn, "the binary has no web dashboard: build it with --traits Web")
+        let python = try #require(SeleniumBrowser.python, "\(SeleniumBrowser.reason)")
+        let shortcuts = try ShortcutsBinary()
+        let folder = try TemporaryFolder.make(prefix: "dashboard-triggers")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let workflows = folder.appendingPathComponent("Workflows")
+        let inbox = folder.appendingPathComponent("Inbox")
+        for created in [workflows, inbox] { try FileManager.default.createDirectory(at: created, withIntermediateDirectories: true) }
+        for name in try FileManager.default.contentsOfDirectory(atPath: PackagePaths.file("Workflows").path) where name.hasSuffix(".yaml") {
+            try FileManager.default.copyItem(at: PackagePaths.file("Workflows/" + name), to: workflows.appendingPathComponent(name))
+        }
+        let secret = "add-book-secret-0123456789"
+        let stored = try await detached { try shortcuts.run(["secrets", "set", "WEBHOOK_ADD_BOOK"], input: secret) }
+        #expect(stored.status == 0, "\(stored.error)")
+        let daemon = try await detached {
+            try DashboardProcess(shortcuts, arguments: ["daemon", "--workflows", "Workflows", "--http", "127.0.0.1:0"], in: folder)
+        }
+        let url = try #require(daemon.url)
+        let screenshots = try Self.screenshotFolder()
+        print("Dashboard screenshots: \(screenshots.path)")
+        let driver = try await detached {
+            try ScriptRun(
+                python,
+                arguments: [
+                    SeleniumBrowser.triggersScript.path, "--url", url.absoluteString, "--hook", "add-book", "--secret", secret,
+                    "--drop-folder", inbox.path, "--screenshots", screenshots.path
+                ])
+        }
+        #expect(driver.status == 0, "\(driver.output)\n\(driver.error)\n\(daemon.log)")
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(driver.output.utf8)) as? [String: Any], "\(driver.output)\n\(driver.error)")
+        let checks = try #require(report["checks"] as? [[String: Any]])
+        #expect(checks.count == 7)
+        for check in checks {
+            #expect(check["held"] as? Bool == true, "\(check["name"] ?? "") — \(check["detail"] ?? "")")
+        }
+        for name in ["runs-triggers.png", "run-file.png"] {
+            let size = (try? FileManager.default.attributesOfItem(atPath: screenshots.appendingPathComponent(name).path)[.size] as? Int) ?? 0
+            #expect(size > 10_000, "\(name) was saved")
+        }
+        // The daemon's metrics count both runs by their trigger.
+        let metrics = try await fetch(url.appendingPathComponent("metrics"))
+        #expect(metrics.body.contains(#"shortcuts_runs_total{status="succeeded",trigger="webhook"} 1"#), "\(metrics.body)")
+        #expect(metrics.body.contains(#"shortcuts_runs_total{status="succeeded",trigger="file"} 1"#))
+        #expect(try await detached { daemon.stop() } == 0)
+        #expect(daemon.log.contains("webhook add-book: run "), "\(daemon.log)")
+        let runs = try await detached { try shortcuts.run(["runs", "list", "--json"], in: folder) }
+        #expect(runs.output.contains(#""trigger" : "webhook""#) && runs.output.contains(#""trigger" : "file""#), "\(runs.output)")
+    }
+}
+
 /// A script run to its end, with what it printed.
 struct ScriptRun {
     var status: Int32

@@ -16,6 +16,8 @@ public enum SeleniumBrowser {
     public static let chromedriver = "/usr/bin/chromedriver"
     /// The script that drives the dashboard.
     public static let script = PackagePaths.root.appendingPathComponent("Tests/EndToEndTests/Fixtures/Dashboard/dashboard_browser.py")
+    /// The script that watches runs started by a webhook and a dropped file appear live.
+    public static let triggersScript = PackagePaths.root.appendingPathComponent("Tests/EndToEndTests/Fixtures/Dashboard/dashboard_triggers.py")
 
     /// The `python3` found in `PATH`, if it imports `selenium`.
     public static let python: String? = {

@@ -14,6 +14,8 @@
             var run: RunRow
             var workflowHref: String?
             var ended: String?
+            /// The input values it was given, as JSON; `nil` when none were recorded.
+            var inputs: String?
             var output: String?
             var error: String?
             var steps: [StepNode]
@@ -56,9 +58,16 @@
             let fileName = URL(fileURLWithPath: run.workflow).lastPathComponent
             return Details(
                 run: RunRow(run, times: times), workflowHref: names.contains(fileName) ? WorkflowFiles.href(fileName) : nil,
-                ended: run.endedAt.map(times.shown), output: run.output.map { RunJSON.text(RunJSON.value($0)) }, error: run.error,
+                ended: run.endedAt.map(times.shown), inputs: Self.shownInputs(run.inputs), output: run.output.map { RunJSON.text(RunJSON.value($0)) },
+                error: run.error,
                 steps: nodes, hasSteps: !nodes.isEmpty, failingAnchor: StepNode.firstFailing(in: nodes).map { "#step-\($0)" },
                 timeline: steps.isEmpty ? nil : Timeline(run: run, steps: steps, times: times))
+        }
+
+        /// A run's recorded inputs as indented JSON; `nil` for none (an empty object included).
+        static func shownInputs(_ json: String?) -> String? {
+            guard let json, let value = RunJSON.value(json) as? [String: Any], !value.isEmpty else { return nil }
+            return RunJSON.text(value)
         }
     }
 

@@ -53,7 +53,7 @@
             let mask = site.mask
             let status = fields.nonEmpty("status") ?? ""
             let trigger = fields.nonEmpty("trigger") ?? ""
-            var triggerNames = ["manual", "automation", "dashboard", "mcp"]
+            var triggerNames = ["manual", "automation", "webhook", "file", "dashboard", "mcp"]
             if !trigger.isEmpty, !triggerNames.contains(trigger) { triggerNames.append(trigger) }
             let page = query?.page ?? 1
             return RunsPage(

@@ -6,6 +6,7 @@ extension SecretMask {
         guard !isEmpty else { return run }
         var masked = run
         masked.name = mask(run.name)
+        masked.inputs = mask(run.inputs)
         masked.output = mask(run.output)
         masked.error = mask(run.error)
         return masked

@@ -602,6 +602,12 @@ ul.triggers { list-style: none; padding: 0; margin: 0; }
 {{#failingAnchor}}<p><a href="{{.}}">Go to the failing step</a></p>{{/failingAnchor}}
 </section>
 {{/error}}
+{{#inputs}}
+<section aria-labelledby="inputs-heading">
+<h2 id="inputs-heading">Inputs</h2>
+<pre>{{inputs}}</pre>
+</section>
+{{/inputs}}
 {{#output}}
 <section aria-labelledby="output-heading">
 <h2 id="output-heading">Output</h2>

@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Watches runs started by a webhook and by a dropped file appear live in the Shortcuts dashboard.
+
+Chromium, driven through Selenium, opens the overview (which lists the automations with their
+webhook and watch triggers) and then the runs page; while that page stays open, the script
+posts to the webhook with its secret and drops a text file into the watched folder, and checks
+that both runs appear on the page and end there, without a reload. It then opens the file
+run's page, which shows the file it was given. Screenshots go to --screenshots. It prints one
+JSON object and exits 0 when every check held, 1 otherwise.
+
+    python3 dashboard_triggers.py --url http://127.0.0.1:8080/ --hook add-book --secret S \
+        --drop-folder /srv/Inbox --screenshots /tmp/shots
+"""
+
+import argparse
+import json
+import os
+import sys
+import urllib.request
+
+from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--url", required=True, help="the dashboard's address, ending with /")
+    parser.add_argument("--hook", required=True, help="the webhook's name")
+    parser.add_argument("--secret", required=True, help="the webhook's secret")
+    parser.add_argument("--body", default='{"title": "Persuasion"}', help="the JSON the webhook is sent")
+    parser.add_argument("--drop-folder", required=True, help="the folder an automation watches")
+    parser.add_argument("--screenshots", required=True, help="the folder the screenshots are saved in")
+    parser.add_argument("--chromium", default="/usr/bin/chromium")
+    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    arguments = parser.parse_args()
+    os.makedirs(arguments.screenshots, exist_ok=True)
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = arguments.chromium
+    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(arguments.chromedriver), options=options)
+    report = {"checks": [], "screenshots": []}
+
+    def check(name, held, detail=""):
+        report["checks"].append({"name": name, "held": bool(held), "detail": detail})
+
+    def screenshot(name):
+        path = os.path.join(arguments.screenshots, name)
+        driver.save_screenshot(path)
+        report["screenshots"].append(path)
+
+    def wait(condition, seconds=30):
+        return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+
+    def ended_row(trigger):
+        """The id of a run of this trigger shown as succeeded, if any."""
+        for row in driver.find_elements(By.CSS_SELECTOR, 'tr[data-trigger="%s"]' % trigger):
+            cells = row.find_elements(By.CSS_SELECTOR, '[data-field="status"]')
+            if cells and cells[0].text == "succeeded":
+                return row.get_attribute("data-run-id")
+        return None
+
+    url = arguments.url
+    try:
+        # The overview lists both automations with their triggers.
+        driver.get(url)
+        triggers = wait(lambda d: d.find_element(By.CSS_SELECTOR, "table.automations")).text
+        check("the overview shows the webhook", "webhook /hooks/%s" % arguments.hook in triggers, triggers)
+        check("the overview shows the watched folder", "watch " in triggers, triggers)
+
+        # The runs page, opened before the runs, listens.
+        driver.get(url + "runs")
+        wait(lambda d: d.find_element(By.ID, "live-status").text == "Live updates on.")
+        driver.execute_script("window.openedBeforeTheRuns = 'still the same page'")
+
+        # Another service calls the webhook.
+        request = urllib.request.Request(
+            url + "hooks/" + arguments.hook, data=arguments.body.encode(), method="POST",
+            headers={"Authorization": "Bearer " + arguments.secret, "Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=30) as response:
+            answer = json.loads(response.read())
+            check("the webhook is accepted with its run's id", response.status == 202 and "run" in answer, json.dumps(answer))
+
+        # A file arrives in the watched folder.
+        dropped = os.path.join(arguments.drop_folder, "arrivals.txt")
+        with open(dropped + ".part", "w") as file:
+            file.write("Emma\nBeloved\n")
+        os.rename(dropped + ".part", dropped)
+
+        try:
+            webhook_run = wait(lambda d: ended_row("webhook"))
+        except TimeoutException:
+            webhook_run = None
+        check("the webhook's run appears on the open runs page and ends there", webhook_run == answer.get("run"), str(webhook_run))
+        try:
+            file_run = wait(lambda d: ended_row("file"))
+        except TimeoutException:
+            file_run = None
+        check("the dropped file's run appears on the open runs page and ends there", bool(file_run), str(file_run))
+        kept = driver.execute_script("return window.openedBeforeTheRuns")
+        check("the runs page was not reloaded", kept == "still the same page", str(kept))
+        screenshot("runs-triggers.png")
+
+        # The file run's page shows the file it was given.
+        if file_run:
+            driver.get(url + "runs/" + file_run)
+            page = wait(lambda d: d.find_element(By.TAG_NAME, "main")).text
+            check("the file run's page shows the file and the output", "arrivals.txt" in page and "Output\n2\n" in page, page[:600])
+            screenshot("run-file.png")
+    finally:
+        driver.quit()
+
+    print(json.dumps(report, indent=2))
+    return 0 if all(item["held"] for item in report["checks"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
