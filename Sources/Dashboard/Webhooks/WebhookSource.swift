@@ -41,9 +41,11 @@ public struct WebhookSource: Sendable {
     /// - Parameter daemon: The daemon.
     /// - Returns: The source.
     public static func daemon(_ daemon: AutomationDaemon) -> WebhookSource {
-        WebhookSource(automation: { daemon.automation(forWebhook: $0) }) { automation, inputs, workflow, started in
-            await daemon.runNow(automation, inputs: inputs, trigger: WebhookSource.trigger, workflow: workflow, started: started)
-        }
+        WebhookSource(
+            automation: { daemon.automation(forWebhook: $0) },
+            run: { automation, inputs, workflow, started in
+                await daemon.runNow(automation, inputs: inputs, trigger: WebhookSource.trigger, workflow: workflow, started: started)
+            })
     }
 
     /// The webhooks of a folder, run in this process, headless, with each automation's
@@ -61,11 +63,13 @@ public struct WebhookSource: Sendable {
         _ folder: WebhookFolder, catalog: IntentCatalog, history: RunHistory, secrets: SecretStore?, locale: String = "en",
         logger: Logger
     ) -> WebhookSource {
-        WebhookSource(automation: { folder.automation(forWebhook: $0) }) { automation, inputs, workflow, started in
-            await automation.runNow(
-                inputs: inputs, trigger: WebhookSource.trigger, workflow: workflow, catalog: catalog, history: history, secrets: secrets,
-                locale: locale, show: { logger.info("\(automation.name): \($0)") }, started: started)
-        }
+        WebhookSource(
+            automation: { folder.automation(forWebhook: $0) },
+            run: { automation, inputs, workflow, started in
+                await automation.runNow(
+                    inputs: inputs, trigger: WebhookSource.trigger, workflow: workflow, catalog: catalog, history: history, secrets: secrets,
+                    locale: locale, show: { logger.info("\(automation.name): \($0)") }, started: started)
+            })
     }
 
     /// The trigger webhook runs are recorded with.
