@@ -35,6 +35,7 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-metrics", from: "2.13.0")
     ],
     targets: [
@@ -105,6 +106,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
                 .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Web"])),
                 .product(name: "Prometheus", package: "swift-prometheus", condition: .when(traits: ["Web"])),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle", condition: .when(traits: ["Web"])),
                 .product(name: "Metrics", package: "swift-metrics", condition: .when(traits: ["Web"]))
             ],
             exclude: ["Resources/Templates", "Resources/Assets"]
@@ -157,7 +159,8 @@ let package = Package(
             dependencies: [
                 "SeededRandom", "AutomationKit", "Cron", "WorkflowKit", "IntentKit", "ValueFunctions", "BuiltInApps", "LibraryApp",
                 "LocalHTTP", "ScratchPostgres", "IntentExtensions", "TextEmbedding", "EmbeddingKernels", "StateStorage", "PostgresStorage",
-                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics"),
+                "Dashboard", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),

@@ -108,19 +108,18 @@ enum DaemonBenchmark {
             let pending = try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status IN ('queued', 'running')") ?? 0
             return (lateness, firstSteps, statuses, duplicates, pending)
         }
-        func percentile(_ p: Double, of sorted: [Double]) -> Double {
-            sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000
-        }
         print(
             String(
                 format:
                     "  lateness, due → run start (recorded started): p50 %.1f ms, p99 %.1f ms, max %.1f ms over %d runs; goal p99 < 50 ms (p99 = %.2f × goal)",
-                percentile(0.5, of: lateness), percentile(0.99, of: lateness), (lateness.last ?? .nan) * 1000, lateness.count,
-                percentile(0.99, of: lateness) / 50))
+                Percentile.milliseconds(0.5, of: lateness), Percentile.milliseconds(0.99, of: lateness), (lateness.last ?? .nan) * 1000,
+                lateness.count,
+                Percentile.milliseconds(0.99, of: lateness) / 50))
         print(
             String(
                 format: "  lateness, due → first step executed: p50 %.1f ms, p99 %.1f ms, max %.1f ms (the %d runs of an instant share the cores)",
-                percentile(0.5, of: firstSteps), percentile(0.99, of: firstSteps), (firstSteps.last ?? .nan) * 1000, everySecond))
+                Percentile.milliseconds(0.5, of: firstSteps), Percentile.milliseconds(0.99, of: firstSteps), (firstSteps.last ?? .nan) * 1000,
+                everySecond))
         print(
             String(
                 format: "  RSS: peak %.1f MB while running (%.1f MB loaded); goal < 60 MB (peak = %.2f × goal)",

@@ -130,10 +130,6 @@ enum MultiDaemonBenchmark {
         }
     }
 
-    static func percentile(_ p: Double, of sorted: [Double]) -> Double {
-        sorted.isEmpty ? .nan : sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] * 1000
-    }
-
     static func report(_ results: [Measurement]) {
         guard let baseline = results.first else { return }
         print(
@@ -141,12 +137,12 @@ enum MultiDaemonBenchmark {
         )
         print("  |---|---|---|---|---|---|---|---|")
         for result in results {
-            let runP99 = percentile(0.99, of: result.runLateness)
+            let runP99 = Percentile.milliseconds(0.99, of: result.runLateness)
             let figures = String(
                 format: "%.0f | %.2f | %.1f / %.1f ms | %.1f / %.1f ms | %.2f | %d", result.claimsPerSecond,
-                result.claimsPerSecond / baseline.claimsPerSecond, percentile(0.5, of: result.claimLateness),
-                percentile(0.99, of: result.claimLateness), percentile(0.5, of: result.runLateness), runP99,
-                runP99 / percentile(0.99, of: baseline.runLateness), result.unclaimed)
+                result.claimsPerSecond / baseline.claimsPerSecond, Percentile.milliseconds(0.5, of: result.claimLateness),
+                Percentile.milliseconds(0.99, of: result.claimLateness), Percentile.milliseconds(0.5, of: result.runLateness), runP99,
+                runP99 / Percentile.milliseconds(0.99, of: baseline.runLateness), result.unclaimed)
             print("  | \(result.label) | \(figures) | \(result.shares.map(String.init).joined(separator: " / ")) |")
         }
     }

@@ -11,6 +11,7 @@ import Foundation
 //   swift run -c release shortcuts-bench extensions [calls]
 //   swift run -c release shortcuts-bench embeddings [model folder] [seconds]
 //   swift run -c release shortcuts-bench metrics [steps] [runs]
+//   swift run -c release --traits Web shortcuts-bench webhooks [requests] [rate] [seconds]
 let benchmarkArguments = Array(CommandLine.arguments.dropFirst())
 switch benchmarkArguments.first {
 case "cron":
@@ -31,9 +32,11 @@ case "embeddings":
     try EmbeddingBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 case "metrics":
     try await MetricsBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
+case "webhooks":
+    try await WebhookBenchmark.run(arguments: Array(benchmarkArguments.dropFirst()))
 default:
     print(
-        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | daemons-pg [seconds] [automations] | shell [calls] | web [requests] | extensions [calls] | embeddings [model folder] [seconds] | metrics [steps] [runs]"
+        "usage: shortcuts-bench cron [calls] | workflows [iterations] [repeat] [find] [validate] [while] [parallel] [expressions] | daemon [seconds] [automations] [every-second] [idle seconds] | daemons-pg [seconds] [automations] | shell [calls] | web [requests] | extensions [calls] | embeddings [model folder] [seconds] | metrics [steps] [runs] | webhooks [requests] [rate] [seconds]"
     )
     exit(64)
 }

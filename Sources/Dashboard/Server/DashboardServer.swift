@@ -3,6 +3,7 @@
     import Hummingbird
     import Logging
     import NIOCore
+    import ServiceLifecycle
 
     /// The local web dashboard: pages over the workflows folder, the automations, the run history,
     /// the search indexes and the installed intents, with live updates of runs, served by
@@ -45,11 +46,17 @@
                 logger.info("dashboard at \(url.absoluteString)\(site.configuration.token == nil ? "" : " (token required)")")
                 onReady(url)
             }
+            // Cancelling the task shuts the server down gracefully: it stops listening, and the
+            // requests in flight end (live pages are closed at once) before it returns.
+            // The group runs in a task of its own, which this task's cancellation does not reach.
+            let group = ServiceGroup(configuration: .init(services: [application], logger: Self.quietLogger(logger)))
+            let running = Task { try await group.run() }
             do {
                 try await withTaskCancellationHandler {
-                    try await application.run()
+                    try await running.value
                 } onCancel: {
                     site.broadcaster.close()
+                    Task { await group.triggerGracefulShutdown() }
                 }
             } catch let error as IOError {
                 throw DashboardError.cannotListen(address, reason: String(cString: strerror(error.errnoCode)).lowercased())
