@@ -62,12 +62,24 @@ struct DashboardBrowserTests {
 }
 
 extension DashboardBrowserTests {
+    /// Which process serves the page and the webhook.
+    enum Serving: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// `shortcuts daemon --http`: the daemon runs the file drops, serves the page and runs the webhook.
+        case daemonWithHTTP
+        /// `shortcuts serve` beside a `shortcuts daemon` on the same home: the daemon runs the
+        /// file drops, `serve` serves the page (reading the runs the daemon records) and runs the webhook.
+        case serveBesideDaemon
+
+        var testDescription: String { self == .daemonWithHTTP ? "daemon --http" : "serve beside a daemon" }
+    }
+
     @Test(
-        "A daemon serving the dashboard: a webhook and a file dropped into a watched folder each start a run that the open runs page shows live",
+        "A webhook and a file dropped into a watched folder each start a run that the open runs page shows live",
         .enabled(if: SeleniumBrowser.isAvailable, SeleniumBrowser.reason),
         .enabled(
-            if: DashboardSupport.isBuiltIn || SystemComponents.isRequired, "needs a build with the web dashboard: swift test --traits Web"))
-    func triggers() async throws {
+            if: DashboardSupport.isBuiltIn || SystemComponents.isRequired, "needs a build with the web dashboard: swift test --traits Web"),
+        arguments: Serving.allCases)
+    func triggers(_ serving: Serving) async throws {
         try #require(DashboardSupport.isBuiltIn, "the binary has no web dashboard: build it with --traits Web")
         let python = try #require(SeleniumBrowser.python, "\(SeleniumBrowser.reason)")
         let shortcuts = try ShortcutsBinary()
@@ -82,11 +94,31 @@ extension DashboardBrowserTests {
         let secret = "add-book-secret-0123456789"
         let stored = try await detached { try shortcuts.run(["secrets", "set", "WEBHOOK_ADD_BOOK"], input: secret) }
         #expect(stored.status == 0, "\(stored.error)")
-        let daemon = try await detached {
-            try DashboardProcess(shortcuts, arguments: ["daemon", "--workflows", "Workflows", "--http", "127.0.0.1:0"], in: folder)
+        var daemon: DaemonProcess?
+        let server: DashboardProcess
+        switch serving {
+        case .daemonWithHTTP:
+            server = try await detached {
+                try DashboardProcess(shortcuts, arguments: ["daemon", "--workflows", "Workflows", "--http", "127.0.0.1:0"], in: folder)
+            }
+        case .serveBesideDaemon:
+            let started = try DaemonProcess.start(shortcuts, folder: workflows.path, grace: "2s")
+            daemon = started
+            let watching = try await detached { () -> Bool in
+                let deadline = Date().addingTimeInterval(30)
+                while Date() < deadline {
+                    if started.log.contains("watching \(inbox.path) for") { return true }
+                    Thread.sleep(forTimeInterval: 0.05)
+                }
+                return false
+            }
+            #expect(watching, "\(started.log)")
+            server = try await detached {
+                try DashboardProcess(shortcuts, arguments: ["serve", "--workflows", "Workflows", "--http", "127.0.0.1:0"], in: folder)
+            }
         }
-        let url = try #require(daemon.url)
-        let screenshots = try Self.screenshotFolder()
+        let url = try #require(server.url)
+        let screenshots = try Self.screenshotFolder().appendingPathComponent(serving.rawValue)
         print("Dashboard screenshots: \(screenshots.path)")
         let driver = try await detached {
             try ScriptRun(
@@ -96,7 +128,7 @@ extension DashboardBrowserTests {
                     "--drop-folder", inbox.path, "--screenshots", screenshots.path
                 ])
         }
-        #expect(driver.status == 0, "\(driver.output)\n\(driver.error)\n\(daemon.log)")
+        #expect(driver.status == 0, "\(driver.output)\n\(driver.error)\n\(server.log)\n\(daemon?.log ?? "")")
         let report = try #require(
             try JSONSerialization.jsonObject(with: Data(driver.output.utf8)) as? [String: Any], "\(driver.output)\n\(driver.error)")
         let checks = try #require(report["checks"] as? [[String: Any]])
@@ -108,12 +140,13 @@ extension DashboardBrowserTests {
             let size = (try? FileManager.default.attributesOfItem(atPath: screenshots.appendingPathComponent(name).path)[.size] as? Int) ?? 0
             #expect(size > 10_000, "\(name) was saved")
         }
-        // The daemon's metrics count both runs by their trigger.
+        // The serving process counts the runs it ran, by trigger.
         let metrics = try await fetch(url.appendingPathComponent("metrics"))
         #expect(metrics.body.contains(#"shortcuts_runs_total{status="succeeded",trigger="webhook"} 1"#), "\(metrics.body)")
-        #expect(metrics.body.contains(#"shortcuts_runs_total{status="succeeded",trigger="file"} 1"#))
-        #expect(try await detached { daemon.stop() } == 0)
-        #expect(daemon.log.contains("webhook add-book: run "), "\(daemon.log)")
+        #expect(metrics.body.contains(#"shortcuts_runs_total{status="succeeded",trigger="file"} 1"#) == (serving == .daemonWithHTTP))
+        #expect(try await detached { server.stop() } == 0)
+        if let daemon { #expect(try await detached { daemon.stop() } == 0, "\(daemon.log)") }
+        #expect(server.log.contains("webhook add-book: run "), "\(server.log)")
         let runs = try await detached { try shortcuts.run(["runs", "list", "--json"], in: folder) }
         #expect(runs.output.contains(#""trigger" : "webhook""#) && runs.output.contains(#""trigger" : "file""#), "\(runs.output)")
     }
