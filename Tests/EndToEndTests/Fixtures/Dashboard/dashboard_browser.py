@@ -11,46 +11,23 @@ check held, 1 otherwise.
 """
 
 import argparse
-import json
-import os
 import sys
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_session import BrowserSession, add_browser_arguments
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True, help="the dashboard's address, ending with /")
-    parser.add_argument("--screenshots", required=True, help="the folder the screenshots are saved in")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
+    add_browser_arguments(parser)
     parser.add_argument("--automation", default="morning-digest.yaml", help="a scheduled automation's file")
     parser.add_argument("--form-workflow", default="add-and-open.yaml", help="a workflow with a text input")
     parser.add_argument("--failing-workflow", default="slow-failing-check.yaml", help="a workflow that fails after a while")
     arguments = parser.parse_args()
-    os.makedirs(arguments.screenshots, exist_ok=True)
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = arguments.chromium
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1100"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(arguments.chromedriver), options=options)
-    report = {"checks": [], "screenshots": []}
-
-    def check(name, held, detail=""):
-        report["checks"].append({"name": name, "held": bool(held), "detail": detail})
-
-    def screenshot(name):
-        path = os.path.join(arguments.screenshots, name)
-        driver.save_screenshot(path)
-        report["screenshots"].append(path)
-
-    def wait(condition, seconds=30):
-        return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+    session = BrowserSession(arguments, height=1100)
+    driver, check, screenshot, wait = session.driver, session.check, session.screenshot, session.wait
 
     url = arguments.url
     try:
@@ -119,10 +96,8 @@ def main():
         wait(lambda d: d.find_element(By.ID, "live-status").text == "Live updates on.")
         screenshot("overview.png")
     finally:
-        driver.quit()
-
-    print(json.dumps(report, indent=2))
-    return 0 if all(item["held"] for item in report["checks"]) else 1
+        status = session.finish()
+    return status
 
 
 if __name__ == "__main__":

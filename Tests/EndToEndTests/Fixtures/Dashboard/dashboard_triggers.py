@@ -18,43 +18,22 @@ import os
 import sys
 import urllib.request
 
-from selenium import webdriver
 from selenium.common.exceptions import TimeoutException
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import WebDriverWait
+
+from browser_session import BrowserSession, add_browser_arguments
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--url", required=True, help="the dashboard's address, ending with /")
+    add_browser_arguments(parser)
     parser.add_argument("--hook", required=True, help="the webhook's name")
     parser.add_argument("--secret", required=True, help="the webhook's secret")
     parser.add_argument("--body", default='{"title": "Persuasion"}', help="the JSON the webhook is sent")
     parser.add_argument("--drop-folder", required=True, help="the folder an automation watches")
-    parser.add_argument("--screenshots", required=True, help="the folder the screenshots are saved in")
-    parser.add_argument("--chromium", default="/usr/bin/chromium")
-    parser.add_argument("--chromedriver", default="/usr/bin/chromedriver")
     arguments = parser.parse_args()
-    os.makedirs(arguments.screenshots, exist_ok=True)
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = arguments.chromium
-    for flag in ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1000"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(arguments.chromedriver), options=options)
-    report = {"checks": [], "screenshots": []}
-
-    def check(name, held, detail=""):
-        report["checks"].append({"name": name, "held": bool(held), "detail": detail})
-
-    def screenshot(name):
-        path = os.path.join(arguments.screenshots, name)
-        driver.save_screenshot(path)
-        report["screenshots"].append(path)
-
-    def wait(condition, seconds=30):
-        return WebDriverWait(driver, seconds, poll_frequency=0.1).until(condition)
+    session = BrowserSession(arguments, height=1000)
+    driver, check, screenshot, wait = session.driver, session.check, session.screenshot, session.wait
 
     def ended_row(trigger):
         """The id of a run of this trigger shown as succeeded, if any."""
@@ -112,10 +91,8 @@ def main():
             check("the file run's page shows the file and the output", "arrivals.txt" in page and "Output\n2\n" in page, page[:600])
             screenshot("run-file.png")
     finally:
-        driver.quit()
-
-    print(json.dumps(report, indent=2))
-    return 0 if all(item["held"] for item in report["checks"]) else 1
+        status = session.finish()
+    return status
 
 
 if __name__ == "__main__":
