@@ -97,7 +97,9 @@ struct ClipboardTool {
         let outputPath = folder.appendingPathComponent("output").path
         let errorPath = folder.appendingPathComponent("error").path
         let inputPath = folder.appendingPathComponent("input").path
-        FileManager.default.createFile(atPath: inputPath, contents: input ?? Data())
+        guard FileManager.default.createFile(atPath: inputPath, contents: input ?? Data()) else {
+            throw ClipboardApp.Error.cannotStart(command: Self.display(command), reason: "cannot write its input to \(inputPath)")
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -41,13 +41,7 @@ struct DaemonCommand: AsyncParsableCommand {
         name: .long, help: ArgumentHelp("How long running workflows may go on after SIGTERM or Ctrl-C, such as 10s or 1m.", valueName: "duration"))
     var grace = "10s"
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The least important records logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
-    var logLevel = "info"
-
-    @Option(name: .long, help: "How records are written to standard error, one line each: text or json.")
-    var logFormat = DaemonLogHandler.Format.text
+    @OptionGroup var log: LogOptions
 
     @Option(
         name: .long,
@@ -75,11 +69,6 @@ struct DaemonCommand: AsyncParsableCommand {
         guard let leaseDuration = DurationSyntax.parse(lease), leaseDuration >= .seconds(1) else {
             throw ValidationError("--lease '\(lease)' is not a duration of a second or more, such as 10s or 30s")
         }
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError(
-                "--log-level '\(logLevel)' is not one of "
-                    + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
-        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: workflows, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("no workflows folder '\(workflows)'; pass --workflows DIR")
@@ -90,16 +79,12 @@ struct DaemonCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
         var configuration = AutomationDaemon.Configuration(
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             grace: DurationSyntax.parse(grace) ?? .seconds(10), locale: locale.resolvedLocale)
         configuration.lease = DurationSyntax.parse(lease) ?? .seconds(10)
         let secrets = configuration.secrets
-        let handler = DaemonLogHandler(
-            level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
-            isJournal: environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
-        let logger = Logger(label: "shortcuts.daemon") { _ in handler }
+        let logger = log.logger(label: "shortcuts.daemon", masking: secrets)
         ExtensionLog.install(logger)
         if dashboard.http != nil {
             try DashboardOptions.requireBuiltIn()

@@ -27,21 +27,11 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The folder of workflow files.", valueName: "dir"))
     var workflows = "Workflows"
 
-    @Option(
-        name: .long,
-        help: ArgumentHelp("The least important records logged: trace, debug, info, notice, warning, error or critical.", valueName: "level"))
-    var logLevel = "info"
-
-    @Option(name: .long, help: "How records are written to standard error, one line each: text or json.")
-    var logFormat = DaemonLogHandler.Format.text
-
+    @OptionGroup var log: LogOptions
     @OptionGroup var locale: LocaleOptions
     @OptionGroup var store: StoreOptions
 
     func validate() throws {
-        guard Logger.Level(rawValue: logLevel) != nil else {
-            throw ValidationError("--log-level '\(logLevel)' is not one of " + Logger.Level.allCases.map(\.rawValue).joined(separator: ", "))
-        }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: workflows, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw ValidationError("no workflows folder '\(workflows)'; pass --workflows DIR")
@@ -55,10 +45,7 @@ struct ServeCommand: AsyncParsableCommand {
             DashboardMetrics.bootstrap()
         #endif
         let secrets = SecretStore.standard()
-        let handler = DaemonLogHandler(
-            level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
-            isJournal: ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil, mask: { secrets.mask() })
-        let logger = Logger(label: "shortcuts.dashboard") { _ in handler }
+        let logger = log.logger(label: "shortcuts.dashboard", masking: secrets)
         let stores = try StateStores.open(store.source, logger: logger)
         var configuration = try dashboard.configuration(
             defaultAddress: ListenAddress.standard.description, workflows: workflows, stores: stores, locale: locale.resolvedLocale,
