@@ -27,9 +27,9 @@ struct CompletionTests {
 
     @Test func workflowsAreCompletedByNameAndFile() throws {
         let shortcuts = try ShortcutsBinary()
-        let byName = try candidates(shortcuts, ["run"], words: ["shortcuts", "run", "add"])
+        let byName = try candidates(shortcuts, ["run"], words: ["shortcuts", "run", "add-a"])
         #expect(byName == ["add-and-open"])
-        let byFile = try candidates(shortcuts, ["run"], words: ["shortcuts", "run", "Workflows/add"])
+        let byFile = try candidates(shortcuts, ["run"], words: ["shortcuts", "run", "Workflows/add-a"])
         #expect(byFile == ["Workflows/add-and-open.yaml"])
     }
 }

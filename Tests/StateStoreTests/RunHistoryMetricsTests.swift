@@ -26,16 +26,20 @@ struct RunHistoryMetricsTests {
 
         // Runs begun by a scheduler, then ended without their runner's trigger: read back from the record.
         try history.begin(
-            [("Workflows/tiny.yaml", "Tiny", "a"), ("Workflows/tiny.yaml", "Tiny", "b"), ("Workflows/tiny.yaml", "Tiny", "c")], trigger: "automation")
-        try history.finish("a", status: .failed, output: nil, error: "no", steps: [])
+            [
+                ("Workflows/tiny.yaml", "Tiny", "scheduled-a"), ("Workflows/tiny.yaml", "Tiny", "scheduled-b"),
+                ("Workflows/tiny.yaml", "Tiny", "scheduled-c")
+            ],
+            trigger: "automation")
+        try history.finish("scheduled-a", status: .failed, output: nil, error: "no", steps: [])
         #expect(runs(.failed, "automation") == 1)
-        #expect(try history.mark(["b", "c", "unknown"], as: .interrupted, error: "interrupted: the daemon stopped") == 2)
+        #expect(try history.mark(["scheduled-b", "scheduled-c", "unknown"], as: .interrupted, error: "interrupted: the daemon stopped") == 2)
         #expect(runs(.interrupted, "automation") == 2)
 
         // Settled already: a late record, or a mark of an ended run, counts nothing more.
-        try history.finish("b", status: .succeeded, output: nil, error: nil, steps: [], trigger: "automation")
-        #expect(try history.mark(["a"], as: .cancelled, error: "replaced", onlyRunning: false) == 1)
-        #expect(try history.run(matching: "a").run.status == .cancelled)
+        try history.finish("scheduled-b", status: .succeeded, output: nil, error: nil, steps: [], trigger: "automation")
+        #expect(try history.mark(["scheduled-a"], as: .cancelled, error: "replaced", onlyRunning: false) == 1)
+        #expect(try history.run(matching: "scheduled-a").run.status == .cancelled)
         #expect(runs(.succeeded, "automation") == 0 && runs(.cancelled, "automation") == 0)
         #expect(metrics.counters(label: WorkflowMetric.runs.rawValue).map(\.totalValue).reduce(0, +) == 4)
     }

@@ -107,10 +107,13 @@ public struct WorkflowRunner: Sendable {
     ) async throws -> WorkflowRunResult {
         guard let timeout else { return try await perform(workflow, inputs: inputs, runID: runID, isBegun: isBegun, expiry: nil) }
         let expiry = TimeoutExpiry()
+        // The deadline is fixed before either task starts: a timer task that a busy machine starts
+        // late still ends the run when the timeout has passed since the run began.
+        let deadline = ContinuousClock.now + timeout
         return try await withThrowingTaskGroup(of: WorkflowRunResult?.self) { group in
             group.addTask { try await perform(workflow, inputs: inputs, runID: runID, isBegun: isBegun, expiry: expiry) }
             group.addTask {
-                try? await Task.sleep(for: timeout)
+                try? await Task.sleep(until: deadline, clock: .continuous)
                 if !Task.isCancelled { expiry.expire() }
                 return nil
             }

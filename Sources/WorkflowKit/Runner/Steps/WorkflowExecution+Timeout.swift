@@ -27,6 +27,9 @@ extension WorkflowExecution {
         let sources = self.sources
         let startScope = scope
         let startRecord = record
+        // Fixed before either task starts, so that a timer task started late by a busy machine
+        // still counts from the step's start.
+        let deadline = ContinuousClock.now + timeout.value
         let outcome: TimedOutcome? = await withTaskGroup(of: TimedOutcome?.self) { group in
             group.addTask {
                 let execution = WorkflowExecution(runner: runner, environment: environment)
@@ -46,7 +49,7 @@ extension WorkflowExecution {
             }
             group.addTask {
                 // Ends early only when the step is done (or the run cancelled): then it is not a timeout.
-                try? await Task.sleep(for: timeout.value)
+                try? await Task.sleep(until: deadline, clock: .continuous)
                 return nil
             }
             let first = await group.next() ?? nil
