@@ -1,4 +1,5 @@
 import Dashboard
+import ShortcutsTestSupport
 import Testing
 
 @Suite("Dashboard support")
@@ -11,5 +12,16 @@ struct DashboardSupportTests {
             #expect(!DashboardSupport.isBuiltIn)
         #endif
         #expect(DashboardSupport.rebuildHint.contains("--traits Web"))
+    }
+
+    /// The pages, webhooks and live updates are tested only in a build with the dashboard; in
+    /// another, this says so (and fails where every component is required).
+    @Test(
+        "The dashboard's pages and webhooks are tested in this build",
+        .enabled(
+            if: DashboardSupport.isBuiltIn || SystemComponents.isRequired,
+            "the dashboard's pages, webhooks and live updates need a build with the web dashboard: swift test --traits Web"))
+    func builtWithTheDashboard() {
+        #expect(DashboardSupport.isBuiltIn, "built without the Web trait: swift test --traits Web")
     }
 }

@@ -67,7 +67,7 @@ struct ExtensionsCommandTests {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
         #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
-        try "#!/bin/sh\necho 'not a message'\nsleep 30\n".write(to: tester, atomically: false, encoding: .utf8)
+        try ExecutableFile.write("#!/bin/sh\necho 'not a message'\nsleep 30\n", to: tester)
         let checked = try await detached { try shortcuts.run(["extensions", "check", "Tester"]) }
         #expect(checked.status == 1)
         #expect(
@@ -94,7 +94,7 @@ struct ExtensionsCommandTests {
         let tester = try TestExtension.install()
         #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
         // An extension that never answers initialize: `check` waits for it while the engine is killed.
-        try "#!/bin/sh\necho $$ > \"$(dirname \"$0\")/pid\"\nexec sleep 60\n".write(to: tester, atomically: false, encoding: .utf8)
+        try ExecutableFile.write("#!/bin/sh\necho $$ > \"$(dirname \"$0\")/pid\"\nexec sleep 60\n", to: tester)
         try FileManager.default.removeItem(at: tester.deletingLastPathComponent().appendingPathComponent("pid"))
         let engine = Process()
         engine.executableURL = shortcuts.executable
