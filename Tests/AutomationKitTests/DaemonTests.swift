@@ -25,7 +25,9 @@ struct DaemonTests {
         try write("queue.yaml", "automation: { schedule: '* * * * * *', overlap: queue }\nsteps: [ { wait: 1300ms } ]\n")
         try write("replace.yaml", "automation: { schedule: '* * * * * *', overlap: replace }\nsteps: [ { wait: 1500ms } ]\n")
         try write("parallel.yaml", "automation: { schedule: '* * * * * *', overlap: parallel }\nsteps: [ { wait: 1500ms } ]\n")
-        try write("timeout.yaml", "automation: { schedule: '* * * * * *', timeout: 200ms }\nsteps: [ { wait: 1s } ]\n")
+        // A wait far longer than the timeout, so that a busy machine that resumes tasks late
+        // cannot let it end before its timeout does.
+        try write("timeout.yaml", "automation: { schedule: '* * * * * *', timeout: 200ms }\nsteps: [ { wait: 30s } ]\n")
         try write(
             "retry.yaml",
             """
