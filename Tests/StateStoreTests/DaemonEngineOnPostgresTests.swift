@@ -95,7 +95,7 @@ struct DaemonEngineOnPostgresTests {
             Set(runs.compactMap { $0.text("id") }).isSuperset(of: ticks.filter { $0.text("status") == "succeeded" }.compactMap { $0.text("runID") }))
     }
 
-    @Test("A daemon whose lease expired has its running claims interrupted by a live one")
+    @Test("A daemon whose lease expired has its running claims and their runs interrupted by a live one")
     func takeOver() async throws {
         try write("tick.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: tick } ]\n")
         let url = try PostgresServer.shared().makeDatabase()
@@ -116,13 +116,18 @@ struct DaemonEngineOnPostgresTests {
         try live.start()
         let deadline = ContinuousClock.now + .seconds(20)
         var status: String?
+        var run: SQLRow?
         while ContinuousClock.now < deadline {
             status = try rows(url, "SELECT status FROM claim WHERE automationKey = 'other.yaml'").first?.text("status")
-            if status == "interrupted" { break }
+            run = try rows(url, "SELECT * FROM run WHERE id = '\(claim.runID ?? "")'").first
+            if status == "interrupted" && run != nil { break }
             try await Task.sleep(for: .milliseconds(100))
         }
         await live.stop()
         #expect(status == "interrupted")
+        // The dead daemon claimed the run but did not record its start: the history has it now.
+        #expect(run?.text("status") == "interrupted" && run?.text("workflow") == "other.yaml" && run?.text("trigger") == "automation")
+        #expect(run?.text("error") == "interrupted: the daemon with pid 1 on elsewhere stopped while it ran (killed or crashed)")
         let daemons = try stores(url).automations.daemons()
         #expect(daemons.first { $0.id == "dead-daemon" }?.settledBy == live.identifier)
     }

@@ -164,6 +164,32 @@ struct RunHistoryBehaviourTests {
         #expect(try history.run(matching: "two").run.status == .cancelled)
     }
 
+    @Test("A run whose start was never recorded is added as ended; one recorded is left as it is", arguments: HistoryStore.available)
+    func unbegunRuns(_ store: HistoryStore) throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        try history.begin([("Workflows/tiny.yaml", "Tiny", "begun")], trigger: "automation")
+        let claimed = Date(timeIntervalSince1970: 1_700_000_000.25)
+        let message = "interrupted: the daemon with pid 7 stopped while it ran (killed or crashed)"
+        let added = try history.recordUnbegun(
+            [
+                (file: "Workflows/tiny.yaml", name: "Tiny", id: "begun", startedAt: claimed),
+                (file: "reports/nightly.yaml", name: "Nightly", id: "unbegun", startedAt: claimed)
+            ], trigger: "automation", status: .interrupted, error: message)
+        #expect(added == 1)
+        #expect(try history.run(matching: "begun").run.status == .running)
+        let unbegun = try history.run(matching: "unbegun")
+        #expect(unbegun.run.status == .interrupted && unbegun.run.error == message && unbegun.steps.isEmpty)
+        #expect(unbegun.run.workflow == "reports/nightly.yaml" && unbegun.run.name == "Nightly" && unbegun.run.trigger == "automation")
+        #expect(abs(unbegun.run.startedAt.timeIntervalSince(claimed)) < 0.001)
+        #expect(try #require(unbegun.run.endedAt) >= unbegun.run.startedAt)
+        // Recording it again changes nothing.
+        #expect(
+            try history.recordUnbegun(
+                [(file: "reports/nightly.yaml", name: "Nightly", id: "unbegun", startedAt: Date())], trigger: "automation", status: .failed,
+                error: "again") == 0)
+        #expect(try history.run(matching: "unbegun").run.status == .interrupted)
+    }
+
     @Test("Only the host that recorded a manual run judges whether its process lives", arguments: HistoryStore.available)
     func ownerHosts(_ store: HistoryStore) throws {
         let database = try store.makeDatabase()

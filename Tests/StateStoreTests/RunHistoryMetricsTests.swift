@@ -42,5 +42,11 @@ struct RunHistoryMetricsTests {
         #expect(try history.run(matching: "scheduled-a").run.status == .cancelled)
         #expect(runs(.succeeded, "automation") == 0 && runs(.cancelled, "automation") == 0)
         #expect(metrics.counters(label: WorkflowMetric.runs.rawValue).map(\.totalValue).reduce(0, +) == 4)
+
+        // A run whose start was never recorded counts when it is added, once.
+        let unbegun = [(file: "Workflows/tiny.yaml", name: "Tiny" as String?, id: "unbegun", startedAt: Date())]
+        #expect(try history.recordUnbegun(unbegun, trigger: "automation", status: .interrupted, error: "interrupted") == 1)
+        #expect(try history.recordUnbegun(unbegun, trigger: "automation", status: .interrupted, error: "interrupted") == 0)
+        #expect(runs(.interrupted, "automation") == 3)
     }
 }

@@ -201,6 +201,9 @@ extension DaemonEngine {
             let running = interrupted.filter { $0.status == .running }
             let message = "interrupted: \(name) stopped while it ran (killed or crashed)"
             historyWrites.record(.mark(running.compactMap(\.runID), status: .interrupted, error: message))
+            // A run the dead daemon claimed but had not recorded yet is recorded as interrupted,
+            // so that every claim's run can be found in the history.
+            historyWrites.record(.recordUnbegun(running.compactMap(unbegunRun), status: .interrupted, error: message))
             try store.markInterrupted(running.compactMap(\.id), note: message, at: now)
             metrics.recordClaims(.interrupted, count: running.count)
             let queued = interrupted.filter { $0.status == .queued }
@@ -277,6 +280,15 @@ extension DaemonEngine {
     }
 
     /// The name of an automation by its store key, for messages.
+    /// The run a running claim names, as the run history would have it recorded.
+    private func unbegunRun(of claim: Claim) -> UnbegunRun? {
+        guard let id = claim.runID else { return nil }
+        let automation = condition.withLock { entries.values.first { $0.storeKey == claim.automationKey }?.automation }
+        return UnbegunRun(
+            file: automation?.fileName ?? claim.automationKey, name: automation?.name ?? name(ofStoreKey: claim.automationKey), id: id,
+            startedAt: Date(timeIntervalSince1970: claim.startedAt ?? claim.claimedAt))
+    }
+
     func name(ofStoreKey key: String) -> String {
         condition.withLock { entries.values.first { $0.storeKey == key }?.automation.name } ?? URL(fileURLWithPath: key).lastPathComponent
     }

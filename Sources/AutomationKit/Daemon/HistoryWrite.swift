@@ -10,6 +10,18 @@ enum HistoryWrite: Sendable {
     case finish(String, status: RunHistory.Status, error: String?)
     /// Records how a run ended, with its output and steps, when its runner could not.
     case record(RunEndRecord)
+    /// Adds runs that ended before their start was recorded, as ended with a status; runs
+    /// already recorded are left as they are.
+    case recordUnbegun([UnbegunRun], status: RunHistory.Status, error: String)
+}
+
+/// A run a claim names whose start may not have been recorded: its daemon died between
+/// claiming the due time and recording the run.
+struct UnbegunRun: Sendable {
+    var file: String
+    var name: String?
+    var id: String
+    var startedAt: Date
 }
 
 extension DaemonEngine {
@@ -24,6 +36,10 @@ extension DaemonEngine {
                 try history.finish(id, status: status, output: nil, error: error, steps: [])
             case .record(let end):
                 try history.finish(end.runID, status: end.status, output: end.output, error: end.error, steps: end.steps, trigger: end.trigger)
+            case .recordUnbegun(let runs, let status, let error):
+                try history.recordUnbegun(
+                    runs.map { (file: $0.file, name: $0.name, id: $0.id, startedAt: $0.startedAt) }, trigger: "automation", status: status,
+                    error: error)
             }
         }
     }

@@ -363,6 +363,47 @@ public final class RunHistory: Sendable {
         return now
     }
 
+    /// Records runs that ended before their start was recorded, such as runs a daemon claimed
+    /// and was killed before it could record: each is added as ended with a status and an
+    /// error, and counted (``WorkflowMetric/runs``); one already recorded is left as it is.
+    ///
+    /// ```swift
+    /// try history.recordUnbegun(
+    ///     [(file: "reports/nightly.yaml", name: "Nightly report", id: runID, startedAt: claimedAt)],
+    ///     trigger: "automation", status: .interrupted, error: "interrupted: the daemon stopped")
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - runs: Each run's workflow file, workflow name, identifier and when it was to start.
+    ///   - trigger: What started them.
+    ///   - status: How they ended.
+    ///   - error: The error to record.
+    /// - Returns: How many runs were added.
+    @discardableResult
+    public func recordUnbegun(
+        _ runs: [(file: String, name: String?, id: String, startedAt: Date)], trigger: String, status: Status, error: String
+    ) throws -> Int {
+        guard !runs.isEmpty else { return 0 }
+        let now = Date()
+        let added = try database.write { connection -> Int in
+            var added = 0
+            for run in runs {
+                added += try connection.execute(
+                    """
+                    INSERT INTO run (id, workflow, name, trigger, startedAt, endedAt, status, error) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO NOTHING
+                    """,
+                    [
+                        .text(run.id), .text(run.file), .optional(run.name), .text(trigger), .date(min(run.startedAt, now)), .date(now),
+                        .text(status.rawValue), .text(error)
+                    ])
+            }
+            return added
+        }
+        if metrics.isEnabled { for _ in 0..<added { metrics.recordEnded(status, trigger: trigger) } }
+        return added
+    }
+
     /// Marks runs that are still `running` as ended with another status and an error, such as
     /// runs whose process died (``Status/interrupted``) or that an automation timed out.
     ///
