@@ -215,6 +215,17 @@ struct AutomationStoreBehaviour {
         let limited = try store.claims(dueFrom: Date(timeIntervalSince1970: 999.5), to: Date(timeIntervalSince1970: 2_000), limit: 2)
         #expect(limited.map(\.dueTime) == [1_020, 1_030], "beyond the limit the latest due times are kept")
         #expect(try store.claims(dueFrom: Date(timeIntervalSince1970: 1_031), to: Date(timeIntervalSince1970: 2_000)).isEmpty)
+        // A day of claims of every automation is read by due time through an index, not a scan.
+        let indexed = try store.state.read { connection in
+            switch connection.dialect {
+            case .sqlite:
+                try connection.rows("EXPLAIN QUERY PLAN SELECT * FROM claim WHERE dueTime >= 1 AND dueTime < 2 ORDER BY dueTime DESC", [])
+                    .contains { $0.text("detail")?.contains("USING INDEX claim_due") == true }
+            case .postgres:
+                try !connection.rows("SELECT indexname FROM pg_indexes WHERE tablename = 'claim' AND indexdef LIKE '%(duetime)'", []).isEmpty
+            }
+        }
+        #expect(indexed)
     }
 
     /// A queued claim is promoted only when no run of its automation goes and no earlier due time waits.

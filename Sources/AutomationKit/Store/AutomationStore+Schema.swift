@@ -69,6 +69,11 @@ extension AutomationStore {
             try db.execute(sql: "CREATE INDEX runRequest_queued ON runRequest(automationKey) WHERE status = 'queued'")
             try db.execute(sql: "CREATE INDEX runRequest_running ON runRequest(daemonID) WHERE status = 'running'")
         }
+        migrator.registerMigration("v3: claims by due time") { db in
+            // A day of claims of every automation is kept: the charts' window and the pruning of
+            // older ones read them by due time.
+            try db.execute(sql: "CREATE INDEX claim_due ON claim(dueTime)")
+        }
         return migrator
     }
 
@@ -103,6 +108,7 @@ extension AutomationStore {
                     endedAt double precision, output text, error text);
                 CREATE INDEX runRequest_queued ON runRequest(automationKey) WHERE status = 'queued';
                 CREATE INDEX runRequest_running ON runRequest(daemonID) WHERE status = 'running'
-                """)
+                """),
+        SchemaMigration(name: "automations v2: claims by due time", sql: "CREATE INDEX claim_due ON claim(dueTime)")
     ]
 }
