@@ -1,6 +1,7 @@
 #if Web
     import Foundation
     import IntentKit
+    import ShortcutsTestSupport
     import Testing
     import WorkflowKit
 
@@ -18,24 +19,24 @@
             try await harness.test(.live) { browser in
                 let port = try #require(browser.client.port)
                 let stream = try EventStreamReader(port: port)
-                let opening = try stream.readEvent(timeout: 10)
+                let opening = try await stream.event(timeout: 10)
                 #expect(opening.contains("retry: 2000"))
                 // Another process writing the same history: a second store on the same file.
                 let other = try RunHistory(path: harness.home.appendingPathComponent("runs.sqlite").path)
                 let workflow = try WorkflowLoader.load(contentsOf: harness.workflows.appendingPathComponent("greet.yaml"))
                 let id = try other.begin(workflow: workflow, trigger: "automation")
-                let started = try stream.readEvent(matching: "event: run", timeout: 10)
+                let started = try await stream.event(matching: "event: run", timeout: 10)
                 #expect(started.contains(#""id":"\#(id)""#) && started.contains(#""status":"running""#), "\(started)")
                 #expect(started.contains(#""trigger":"automation""#) && started.contains(#""workflowFile":"greet.yaml""#))
                 #expect(started.contains(#""href":"/runs/\#(id)""#))
-                let counts = try stream.readEvent(matching: "event: summary", timeout: 10)
+                let counts = try await stream.event(matching: "event: summary", timeout: 10)
                 #expect(counts.contains(#"{"count":1,"status":"running"}"#), "\(counts)")
                 try other.finish(id, status: .failed, output: nil, error: "no disk", steps: [])
-                let ended = try stream.readEvent(matching: "event: run", timeout: 10)
+                let ended = try await stream.event(matching: "event: run", timeout: 10)
                 #expect(ended.contains(#""id":"\#(id)""#) && ended.contains(#""status":"failed""#), "\(ended)")
-                let after = try stream.readEvent(matching: "event: summary", timeout: 10)
+                let after = try await stream.event(matching: "event: summary", timeout: 10)
                 #expect(after.contains(#"{"count":1,"status":"failed"}"#) && after.contains(#"{"count":0,"status":"running"}"#))
-                let heartbeat = try stream.readEvent(matching: ": heartbeat", timeout: 10)
+                let heartbeat = try await stream.event(matching: ": heartbeat", timeout: 10)
                 #expect(heartbeat.hasPrefix(": heartbeat"))
                 stream.close()
             }
@@ -105,6 +106,17 @@
         }
 
         /// The next event whose text contains `text`, skipping others.
+        /// The next event, waited for outside the cooperative pool, whose threads the server
+        /// under test needs to send it.
+        func event(timeout: Double) async throws -> String {
+            try await detached { try self.readEvent(timeout: timeout) }
+        }
+
+        /// The next event that contains a text, waited for outside the cooperative pool.
+        func event(matching wanted: String, timeout: Double) async throws -> String {
+            try await detached { try self.readEvent(matching: wanted, timeout: timeout) }
+        }
+
         func readEvent(matching wanted: String, timeout: Double) throws -> String {
             let deadline = Date().addingTimeInterval(timeout)
             while true {

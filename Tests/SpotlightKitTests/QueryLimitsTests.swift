@@ -161,7 +161,8 @@ struct QueryFuzzTests {
         return parts.joined(separator: Bool.random(using: &generator) ? " " : "")
     }
 
-    @Test(.timeLimit(.minutes(1)))
+    // 1,500 searches: seconds alone, longer beside the other suites; the limit catches a hang.
+    @Test(.timeLimit(.minutes(3)))
     func randomQueriesGiveAResultOrALocatedError() async throws {
         let index = try await limitsIndex()
         var generator = SeededRandomNumberGenerator(seed: 10)
@@ -255,7 +256,9 @@ struct TypedWordLimitTests {
         let shortTime = try await QueryFuzzTests.seconds { _ = try await userSearch(short, context: context, in: index) }
         let longTime = try await QueryFuzzTests.seconds { _ = try await userSearch(long, context: context, in: index) }
         #expect(longTime < shortTime * 4 * 3 + 0.05, "8,000 words: \(shortTime) s, 32,000 words: \(longTime) s")
-        #expect(longTime < 2)
+        // A bound that a two-core machine running the other suites beside it stays well under
+        // (an idle one takes a fraction of a second); linear time is what the ratio above checks.
+        #expect(longTime < 10)
         #expect(try await userSearch(long, context: context, in: index).suggestions.isEmpty)
         let within = try await userSearch("emma persu", context: context, in: index)
         #expect(within.suggestions.map(\.text) == ["emma persuasion"])
