@@ -279,16 +279,16 @@ extension DaemonEngine {
         }
     }
 
-    /// The name of an automation by its store key, for messages.
     /// The run a running claim names, as the run history would have it recorded.
     private func unbegunRun(of claim: Claim) -> UnbegunRun? {
         guard let id = claim.runID else { return nil }
         let automation = condition.withLock { entries.values.first { $0.storeKey == claim.automationKey }?.automation }
         return UnbegunRun(
-            file: automation?.fileName ?? claim.automationKey, name: automation?.name ?? name(ofStoreKey: claim.automationKey), id: id,
+            file: automation?.fileName ?? claim.automationKey, name: name(ofStoreKey: claim.automationKey), id: id,
             startedAt: Date(timeIntervalSince1970: claim.startedAt ?? claim.claimedAt))
     }
 
+    /// The name of an automation by its store key, for messages.
     func name(ofStoreKey key: String) -> String {
         condition.withLock { entries.values.first { $0.storeKey == key }?.automation.name } ?? URL(fileURLWithPath: key).lastPathComponent
     }
