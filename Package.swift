@@ -59,7 +59,8 @@ let package = Package(
             exclude: ["Resources/workflow.schema.json"]
         ),
         .target(name: "ValueFunctions", dependencies: ["IntentKit"]),
-        .target(name: "BuiltInApps", dependencies: ["IntentKit", "ValueFunctions"], exclude: ["Resources/ja.lproj"]),
+        .target(name: "BuiltInApps", dependencies: ["IntentKit", "ValueFunctions", "ProcessSpawning"], exclude: ["Resources/ja.lproj"]),
+        .target(name: "ProcessSpawning"),
         .target(name: "SeededRandom"),
         .target(name: "Cron"),
         .target(
@@ -90,7 +91,7 @@ let package = Package(
         ),
         .target(name: "SearchRelevance", dependencies: ["SpotlightKit"]),
         .target(name: "BuildRevision"),
-        .target(name: "MCPServerApps", dependencies: ["IntentKit", .product(name: "MCP", package: "swift-sdk")]),
+        .target(name: "MCPServerApps", dependencies: ["IntentKit", "ProcessSpawning", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "ExtensionSpawn"),
         .target(
             name: "IntentExtensions",
@@ -227,7 +228,9 @@ let package = Package(
             dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
         .target(name: "ScratchPostgres", path: "Tests/ScratchPostgres"),
-        .target(name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP", "ScratchPostgres"], path: "Tests/ShortcutsTestSupport"),
+        .target(
+            name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP", "ScratchPostgres", "ProcessSpawning"],
+            path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "DashboardTests",
             dependencies: [

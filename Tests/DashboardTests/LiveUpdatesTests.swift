@@ -105,7 +105,6 @@
             }
         }
 
-        /// The next event whose text contains `text`, skipping others.
         /// The next event, waited for outside the cooperative pool, whose threads the server
         /// under test needs to send it.
         func event(timeout: Double) async throws -> String {
@@ -117,6 +116,7 @@
             try await detached { try self.readEvent(matching: wanted, timeout: timeout) }
         }
 
+        /// The next event whose text contains `wanted`, skipping others.
         func readEvent(matching wanted: String, timeout: Double) throws -> String {
             let deadline = Date().addingTimeInterval(timeout)
             while true {

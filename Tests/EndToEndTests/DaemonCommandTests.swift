@@ -4,7 +4,7 @@ import Testing
 
 /// `shortcuts daemon` as operators run it: killed with SIGKILL mid-run and restarted, two at
 /// once on one `$SHORTCUTS_HOME`, stopped with SIGTERM. Checked through the SQLite files.
-@Suite("Daemon", .serialized)
+@Suite("Daemon", .serialized, .endToEnd)
 struct DaemonCommandTests {
     static let slowTick = "Tests/EndToEndTests/Fixtures/Automations/SlowTick"
     static let tick = "Tests/EndToEndTests/Fixtures/Automations/Tick"
@@ -79,7 +79,7 @@ struct DaemonCommandTests {
                 + "cancelled: the daemon stopped and its grace period of 200 ms was over")
         #expect(runs.first { $0.id == catchUp.runID }?.status == "cancelled")
 
-        let list = try shortcuts.run(["runs", "list"])
+        let list = try await shortcuts.run(["runs", "list"])
         #expect(list.output.contains("interrupted"))
     }
 
@@ -123,36 +123,36 @@ struct DaemonCommandTests {
     }
 
     @Test("automations list, list automations, automations run, and located errors in the automation block")
-    func commands() throws {
+    func commands() async throws {
         let shortcuts = try ShortcutsBinary()
-        let list = try shortcuts.run(["automations", "list", "--workflows", Self.tick])
+        let list = try await shortcuts.run(["automations", "list", "--workflows", Self.tick])
         #expect(list.status == 0, "\(list.error)")
         let rows = list.output.split(separator: "\n")
         #expect(rows.first?.hasPrefix("NAME") == true)
         #expect(rows.last?.hasPrefix("Tick  \(Self.tick)/tick.yaml  * * * * * *") == true)
         #expect(rows.last?.hasSuffix("—         —") == true)
 
-        let json = try shortcuts.run(["automations", "list", "--workflows", Self.tick, "--json"])
+        let json = try await shortcuts.run(["automations", "list", "--workflows", Self.tick, "--json"])
         let automations = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(automations.first?["catchUp"] as? String == "all")
         #expect(automations.first?["next"] is String)
 
-        let listed = try shortcuts.run(["list", "automations"])
+        let listed = try await shortcuts.run(["list", "automations"])
         let reminder = listed.output.split(separator: "\n").first { $0.hasPrefix("Morning reminder ") } ?? ""
         #expect(
             reminder.split(separator: /\s{2,}/).prefix(3).map(String.init)
                 == ["Morning reminder", "Workflows/morning-reminder.yaml", "0 8 * * MON-FRI (Europe/Paris)"], "\(listed.output)")
 
-        let ran = try shortcuts.run(["automations", "run", "tick", "--workflows", Self.tick])
+        let ran = try await shortcuts.run(["automations", "run", "tick", "--workflows", Self.tick])
         #expect(ran.status == 0, "\(ran.error)")
         #expect(ran.output == "tick\ntock\n")
-        #expect(try shortcuts.run(["runs", "list"]).output.contains("succeeded"))
+        #expect(try await shortcuts.run(["runs", "list"]).output.contains("succeeded"))
 
-        let unknown = try shortcuts.run(["automations", "run", "tock", "--workflows", Self.tick])
+        let unknown = try await shortcuts.run(["automations", "run", "tock", "--workflows", Self.tick])
         #expect(unknown.status == 1)
         #expect(unknown.error.hasPrefix("error: no automation 'tock' in \(Self.tick)\nhelp: did you mean 'Tick'?"))
 
-        let invalid = try shortcuts.run(["validate", "Tests/EndToEndTests/Fixtures/bad-automation.yaml"])
+        let invalid = try await shortcuts.run(["validate", "Tests/EndToEndTests/Fixtures/bad-automation.yaml"])
         #expect(invalid.status == 1)
         #expect(
             invalid.error.contains(
@@ -165,7 +165,7 @@ struct DaemonCommandTests {
         #expect(invalid.error.contains("error: timeout must be longer than 0"))
         #expect(invalid.error.contains("error: input 'shelf' has no default, and a scheduled run gives no inputs"))
 
-        let usage = try shortcuts.run(["daemon", "--workflows", "Nowhere"])
+        let usage = try await shortcuts.run(["daemon", "--workflows", "Nowhere"])
         #expect(usage.status == 64)
         #expect(usage.error.contains("no workflows folder 'Nowhere'"))
     }
@@ -173,9 +173,9 @@ struct DaemonCommandTests {
 
 extension DaemonCommandTests {
     @Test("automations run --json nests the output; a missing folder is an error naming it")
-    func jsonAndMissingFolder() throws {
+    func jsonAndMissingFolder() async throws {
         let shortcuts = try ShortcutsBinary()
-        let ran = try shortcuts.run(["automations", "run", "tick", "--workflows", Self.tick, "--json"])
+        let ran = try await shortcuts.run(["automations", "run", "tick", "--workflows", Self.tick, "--json"])
         #expect(ran.status == 0, "\(ran.error)")
         #expect(ran.error == "tick\n", "shown text goes to standard error")
         let result = try #require(try JSONSerialization.jsonObject(with: Data(ran.output.utf8)) as? [String: Any])
@@ -185,12 +185,12 @@ extension DaemonCommandTests {
 
         let empty = shortcuts.home.appendingPathComponent("Empty")
         try FileManager.default.createDirectory(at: empty, withIntermediateDirectories: true)
-        let none = try shortcuts.run(["automations", "list", "--workflows", empty.path])
+        let none = try await shortcuts.run(["automations", "list", "--workflows", empty.path])
         #expect(none.status == 0)
         #expect(none.output == "No automations in \(empty.path).\n")
 
         for arguments in [["automations", "list", "--workflows", "Nowhere"], ["automations", "run", "tick", "--workflows", "Nowhere"]] {
-            let missing = try shortcuts.run(arguments)
+            let missing = try await shortcuts.run(arguments)
             #expect(missing.status == 1)
             #expect(missing.error.hasPrefix("error: no folder 'Nowhere'\nhelp: "))
         }
@@ -240,7 +240,7 @@ extension DaemonCommandTests {
         #expect(quiet.stop() == 0)
         #expect(quiet.log == "", "nothing at warning or above: \(quiet.log)")
 
-        let usage = try shortcuts.run(["daemon", "--workflows", Self.tick, "--log-level", "verbose"])
+        let usage = try await shortcuts.run(["daemon", "--workflows", Self.tick, "--log-level", "verbose"])
         #expect(usage.status == 64)
         #expect(usage.error.contains("--log-level 'verbose' is not one of trace, debug, info, notice, warning, error, critical"))
     }
@@ -449,7 +449,7 @@ struct DaemonState {
 
 extension DaemonCommandTests {
     @Test("automations list shows the zero-offset zone as UTC, in the table and in JSON")
-    func universalTimeIsCalledUTC() throws {
+    func universalTimeIsCalledUTC() async throws {
         let shortcuts = try ShortcutsBinary()
         let folder = shortcuts.home.appendingPathComponent("Universal")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -461,11 +461,11 @@ extension DaemonCommandTests {
         steps:
           - show: night
         """.write(to: folder.appendingPathComponent("nightly.yaml"), atomically: true, encoding: .utf8)
-        let list = try shortcuts.run(["automations", "list", "--workflows", folder.path])
+        let list = try await shortcuts.run(["automations", "list", "--workflows", folder.path])
         #expect(list.status == 0, "\(list.error)")
         #expect(list.output.contains("0 3 * * * (UTC)"), "\(list.output)")
         #expect(!list.output.contains("GMT"))
-        let json = try shortcuts.run(["automations", "list", "--workflows", folder.path, "--json"])
+        let json = try await shortcuts.run(["automations", "list", "--workflows", folder.path, "--json"])
         let automations = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(automations.first?["timeZone"] as? String == "UTC")
     }

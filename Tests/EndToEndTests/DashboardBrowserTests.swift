@@ -5,7 +5,7 @@ import Testing
 /// The dashboard in a real browser: Chromium driven by Selenium through
 /// `Fixtures/Dashboard/dashboard_browser.py`, against `shortcuts serve` on a free port, with the
 /// repository's workflows and one that fails.
-@Suite("Dashboard in a browser", .timeLimit(.minutes(3)))
+@Suite("Dashboard in a browser", .timeLimit(.minutes(6)), .endToEnd)
 struct DashboardBrowserTests {
     /// Where the screenshots go: `$SHORTCUTS_TEST_SCREENSHOTS`, else a new temporary folder.
     static func screenshotFolder() throws -> URL {
@@ -92,7 +92,7 @@ extension DashboardBrowserTests {
             try FileManager.default.copyItem(at: PackagePaths.file("Workflows/" + name), to: workflows.appendingPathComponent(name))
         }
         let secret = "add-book-secret-0123456789"
-        let stored = try await detached { try shortcuts.run(["secrets", "set", "WEBHOOK_ADD_BOOK"], input: secret) }
+        let stored = try await shortcuts.run(["secrets", "set", "WEBHOOK_ADD_BOOK"], input: secret)
         #expect(stored.status == 0, "\(stored.error)")
         var daemon: DaemonProcess?
         let server: DashboardProcess
@@ -147,7 +147,7 @@ extension DashboardBrowserTests {
         #expect(try await detached { server.stop() } == 0)
         if let daemon { #expect(try await detached { daemon.stop() } == 0, "\(daemon.log)") }
         #expect(server.log.contains("webhook add-book: run "), "\(server.log)")
-        let runs = try await detached { try shortcuts.run(["runs", "list", "--json"], in: folder) }
+        let runs = try await shortcuts.run(["runs", "list", "--json"], in: folder)
         #expect(runs.output.contains(#""trigger" : "webhook""#) && runs.output.contains(#""trigger" : "file""#), "\(runs.output)")
     }
 }

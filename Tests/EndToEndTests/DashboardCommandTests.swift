@@ -7,12 +7,12 @@ import Testing
 #endif
 
 /// `shortcuts serve` and `shortcuts daemon --http`: what they refuse, and the pages they serve.
-@Suite("Dashboard commands", .timeLimit(.minutes(3)))
+@Suite("Dashboard commands", .timeLimit(.minutes(6)), .endToEnd)
 struct DashboardCommandTests {
     @Test("Serving other machines without a token is refused before anything starts, pointing at --http and saying how to fix it")
-    func exposedWithoutToken() throws {
+    func exposedWithoutToken() async throws {
         let shortcuts = try ShortcutsBinary()
-        let result = try shortcuts.run(["serve", "--http", "0.0.0.0:8080"])
+        let result = try await shortcuts.run(["serve", "--http", "0.0.0.0:8080"])
         guard DashboardSupport.isBuiltIn else {
             #expect(result.status == 1)
             #expect(result.error.contains("error: this build of shortcuts has no web dashboard"))
@@ -30,17 +30,17 @@ struct DashboardCommandTests {
                 help: or listen on this machine only: --http 127.0.0.1:8080
 
                 """)
-        let short = try shortcuts.run(["serve", "--http", "[::]:8080", "--token", "12345"])
+        let short = try await shortcuts.run(["serve", "--http", "[::]:8080", "--token", "12345"])
         #expect(short.status == 64)
         #expect(short.error.hasPrefix("error: the token has 5 characters; a token that protects the dashboard needs at least 16"))
-        let missing = try shortcuts.run(["serve", "--http", "0.0.0.0:8080", "--token-secret", "DASHBOARD_TOKEN"])
+        let missing = try await shortcuts.run(["serve", "--http", "0.0.0.0:8080", "--token-secret", "DASHBOARD_TOKEN"])
         #expect(missing.status == 64)
         #expect(missing.error.contains("error: no stored secret 'DASHBOARD_TOKEN' for --token-secret"))
         #expect(missing.error.contains("help: `shortcuts secrets set DASHBOARD_TOKEN` stores it"))
-        let typo = try shortcuts.run(["serve", "--http", "127.0.0.1:80x"])
+        let typo = try await shortcuts.run(["serve", "--http", "127.0.0.1:80x"])
         #expect(typo.status == 64)
         #expect(typo.error.contains("error: invalid listen address '127.0.0.1:80x': '80x' is not a port from 0 to 65535"))
-        let daemon = try shortcuts.run(["daemon", "--token", "abcdefghijklmnopqrstu"])
+        let daemon = try await shortcuts.run(["daemon", "--token", "abcdefghijklmnopqrstu"])
         #expect(daemon.status == 64)
         #expect(daemon.error.contains("--token and --token-secret protect the dashboard of --http; add --http ADDRESS"))
     }
@@ -51,7 +51,7 @@ struct DashboardCommandTests {
     func serveWithStoredToken() async throws {
         let shortcuts = try ShortcutsBinary()
         let token = "a-token-stored-as-a-secret-1234"
-        let stored = try shortcuts.run(["secrets", "set", "DASHBOARD_TOKEN"], input: token + "\n")
+        let stored = try await shortcuts.run(["secrets", "set", "DASHBOARD_TOKEN"], input: token + "\n")
         try #require(stored.status == 0, "\(stored.error)")
         let folder = try TemporaryFolder.make(prefix: "dashboard-serve")
         defer { try? FileManager.default.removeItem(at: folder) }

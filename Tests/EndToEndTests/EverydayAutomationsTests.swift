@@ -6,18 +6,18 @@ import Testing
 /// a nightly backup that drops old copies, an alert when a disk is nearly full — written in YAML
 /// from the built-in actions alone: scheduled, validated and run, their notifications delivered
 /// to a notification server on a private session bus.
-@Suite("Everyday automations")
+@Suite("Everyday automations", .endToEnd)
 struct EverydayAutomationsTests {
     static let hasBus = SystemComponents.available(PrivateSessionBus.executable)
 
-    @Test func theThreeAreScheduledAutomations() throws {
+    @Test func theThreeAreScheduledAutomations() async throws {
         let shortcuts = try ShortcutsBinary()
         defer { try? FileManager.default.removeItem(at: shortcuts.home) }
         for file in ["morning-digest.yaml", "nightly-backup.yaml", "disk-alert.yaml"] {
-            let validated = try shortcuts.run(["validate", "Workflows/" + file])
+            let validated = try await shortcuts.run(["validate", "Workflows/" + file])
             #expect(validated.status == 0, "\(validated.error)")
         }
-        let listed = try shortcuts.run(["automations", "list", "--workflows", "Workflows"])
+        let listed = try await shortcuts.run(["automations", "list", "--workflows", "Workflows"])
         #expect(listed.status == 0, "\(listed.error)")
         let rows = listed.output.split(separator: "\n").map { $0.split(separator: "  ").map { $0.trimmingCharacters(in: .whitespaces) } }
         for (name, file, schedule) in [
@@ -43,22 +43,18 @@ struct EverydayAutomationsTests {
         let shortcuts = try ShortcutsBinary()
         defer { try? FileManager.default.removeItem(at: shortcuts.home) }
 
-        let digest = try await detached {
-            try shortcuts.run(
-                ["run", "Workflows/morning-digest.yaml", "--input", "url=\(server.url("/releases.json"))", "--input", "folder=\(folder.path)"],
-                environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        }
+        let digest = try await shortcuts.run(
+            ["run", "Workflows/morning-digest.yaml", "--input", "url=\(server.url("/releases.json"))", "--input", "folder=\(folder.path)"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(digest.status == 0, "\(digest.error)")
         let written = try #require(digest.output.split(separator: "\n").last.map(String.init))
         let summary = try String(contentsOfFile: written, encoding: .utf8)
         #expect(summary.hasPrefix("# Digest of "))
         #expect(summary.contains("1. Swift 6.2.1 (https://example.org/6.2.1)"))
 
-        let alert = try await detached {
-            try shortcuts.run(
-                ["run", "Workflows/disk-alert.yaml", "--input", "path=\(folder.path)", "--input", "threshold=0"],
-                environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        }
+        let alert = try await shortcuts.run(
+            ["run", "Workflows/disk-alert.yaml", "--input", "path=\(folder.path)", "--input", "threshold=0"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(alert.status == 0, "\(alert.error)")
         let received = listener.wait(forCount: 2)
         #expect(received.map(\.title) == ["Morning digest", "Disk nearly full"])
@@ -67,7 +63,7 @@ struct EverydayAutomationsTests {
         #expect(received.last?.body.contains("% of \(folder.path) is used on ") == true)
     }
 
-    @Test func theBackupKeepsAWeekOfCopiesAndRunsAgainTheNextNight() throws {
+    @Test func theBackupKeepsAWeekOfCopiesAndRunsAgainTheNextNight() async throws {
         let folder = try TemporaryFolder.make(prefix: "shortcuts-backup")
         defer { try? FileManager.default.removeItem(at: folder) }
         try TemporaryFolder.write(["Documents/notes.txt": "today's notes", "Documents/plans/trip.md": "Lisbon"], in: folder)
@@ -83,7 +79,7 @@ struct EverydayAutomationsTests {
         let shortcuts = try ShortcutsBinary()
         defer { try? FileManager.default.removeItem(at: shortcuts.home) }
 
-        let run = try shortcuts.run([
+        let run = try await shortcuts.run([
             "run", "Workflows/nightly-backup.yaml", "--input", "source=\(folder.path)/Documents", "--input", "backups=\(backups.path)"
         ])
         #expect(run.status == 0, "\(run.error)")

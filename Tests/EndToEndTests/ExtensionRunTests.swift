@@ -5,7 +5,7 @@ import Testing
 /// Extensions' intents and entities used by `perform`, `run`, `list` and automations, with
 /// real extension processes: Greeter (the Swift example, built by this package), Pantry (the
 /// Python example) and a test extension that crashes, writes garbage, hangs and asks.
-@Suite(.enabled(if: SystemComponents.available(TestExtension.python), "needs python3 for the extensions"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: SystemComponents.available(TestExtension.python), "needs python3 for the extensions"), .timeLimit(.minutes(6)), .endToEnd)
 struct ExtensionRunTests {
     static let pantry = ShortcutsBinary.packageRoot.appendingPathComponent("Examples/Pantry/pantry.py").path
     static let greeter = ShortcutsBinary.executable.deletingLastPathComponent().appendingPathComponent("greeter-example").path
@@ -23,9 +23,9 @@ struct ExtensionRunTests {
     @Test
     func greeterIsUsedInAWorkflowBesideLibraryIntents() async throws {
         let shortcuts = try ShortcutsBinary()
-        let added = try await detached { try shortcuts.run(["extensions", "add", Self.greeter]) }
+        let added = try await shortcuts.run(["extensions", "add", Self.greeter])
         #expect(added.status == 0, "\(added.error)")
-        let intents = try await detached { try shortcuts.run(["list", "intents"]) }
+        let intents = try await shortcuts.run(["list", "intents"])
         #expect(intents.output.contains("Greeter.Greet"))
         #expect(intents.output.contains("Library.AddBook"))
         let folder = try TemporaryFolder.make()
@@ -44,13 +44,13 @@ struct ExtensionRunTests {
                 output: ${hello}
                 """
             ], in: folder)
-        let validated = try await detached { try shortcuts.run(["validate", folder.appendingPathComponent("greet-author.yaml").path]) }
+        let validated = try await shortcuts.run(["validate", folder.appendingPathComponent("greet-author.yaml").path])
         #expect(validated.status == 0, "\(validated.output)\(validated.error)")
-        let ran = try await detached { try shortcuts.run(["run", folder.appendingPathComponent("greet-author.yaml").path, "--json"]) }
+        let ran = try await shortcuts.run(["run", folder.appendingPathComponent("greet-author.yaml").path, "--json"])
         #expect(ran.status == 0, "\(ran.error)")
         #expect(ran.output.trimmingCharacters(in: .whitespacesAndNewlines) == "\"Good day, Jane Austen.\"")
         #expect(ran.error.contains("Good day, Jane Austen. (GOOD DAY, JANE AUSTEN.)"))
-        let performed = try await detached { try shortcuts.run(["perform", "Greeter.Greet", "name=Ada"]) }
+        let performed = try await shortcuts.run(["perform", "Greeter.Greet", "name=Ada"])
         #expect(performed.output.contains("Hi Ada!"))
         try await expectNoLeftovers(shortcuts)
     }
@@ -60,13 +60,12 @@ struct ExtensionRunTests {
         let data = try TemporaryFolder.make()
         let trace = data.appendingPathComponent("requests.jsonl")
         let environment: [String: String?] = ["PANTRY_HOME": data.path, "PANTRY_TRACE": trace.path]
-        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
-        let intents = try await detached { try shortcuts.run(["list", "intents"], environment: environment) }
+        #expect(try await shortcuts.run(["extensions", "add", Self.pantry]).status == 0)
+        let intents = try await shortcuts.run(["list", "intents"], environment: environment)
         #expect(intents.output.contains("Pantry.AddItem"))
         for (name, quantity) in [("Rice", "2"), ("Flour", "5"), ("Lentils", "3"), ("Salt", "1")] {
-            let added = try await detached {
-                try shortcuts.run(["perform", "Pantry.AddItem", "name=\(name)", "quantity=\(quantity)", "unit=pack"], environment: environment)
-            }
+            let added = try await shortcuts.run(
+                ["perform", "Pantry.AddItem", "name=\(name)", "quantity=\(quantity)", "unit=pack"], environment: environment)
             #expect(added.status == 0, "\(added.error)")
             #expect(added.output.contains("Added \(quantity) \(name)."))
         }
@@ -85,9 +84,7 @@ struct ExtensionRunTests {
                 output: ${plenty}
                 """
             ], in: folder)
-        let ran = try await detached {
-            try shortcuts.run(["run", folder.appendingPathComponent("stock.yaml").path, "--json"], environment: environment)
-        }
+        let ran = try await shortcuts.run(["run", folder.appendingPathComponent("stock.yaml").path, "--json"], environment: environment)
         #expect(ran.status == 0, "\(ran.error)")
         let found = try #require(try JSONSerialization.jsonObject(with: Data(ran.output.utf8)) as? [[String: Any]])
         #expect(found.map { $0["title"] as? String } == ["Flour", "Lentils"])
@@ -107,17 +104,13 @@ struct ExtensionRunTests {
         let shortcuts = try ShortcutsBinary()
         let data = try TemporaryFolder.make()
         let environment: [String: String?] = ["PANTRY_HOME": data.path]
-        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", Self.pantry]).status == 0)
         #expect(
-            try await detached { try shortcuts.run(["perform", "Pantry.AddItem", "name=Rice", "quantity=2"], environment: environment) }.status == 0)
-        let answered = try await detached {
-            try shortcuts.run(["perform", "Pantry.Restock", "item=Rice", "--answer", "quantity=3"], environment: environment)
-        }
+            try await shortcuts.run(["perform", "Pantry.AddItem", "name=Rice", "quantity=2"], environment: environment).status == 0)
+        let answered = try await shortcuts.run(["perform", "Pantry.Restock", "item=Rice", "--answer", "quantity=3"], environment: environment)
         #expect(answered.status == 0, "\(answered.error)")
         #expect(answered.output.contains("Restocked Rice: 5 now."))
-        let headless = try await detached {
-            try shortcuts.run(["perform", "Pantry.Restock", "item=Rice", "--no-interaction"], environment: environment)
-        }
+        let headless = try await shortcuts.run(["perform", "Pantry.Restock", "item=Rice", "--no-interaction"], environment: environment)
         #expect(headless.status == 1)
         #expect(headless.error.contains("How many Rice did you buy?"), "\(headless.error)")
         try await expectNoLeftovers(shortcuts)
@@ -126,9 +119,9 @@ struct ExtensionRunTests {
     @Test func aCrashMidPerformFailsTheStepAndTheNextRunWorks() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         try FileManager.default.removeItem(at: tester.deletingLastPathComponent().appendingPathComponent("pid"))
-        let running = Task { try await detached { try shortcuts.run(["perform", "Tester.Slow", "text=30"]) } }
+        let running = Task { try await shortcuts.run(["perform", "Tester.Slow", "text=30"]) }
         var extensionPID: Int32?
         for _ in 0..<100 where extensionPID == nil {
             try await Task.sleep(for: .milliseconds(50))
@@ -140,7 +133,7 @@ struct ExtensionRunTests {
         let failed = try await running.value
         #expect(failed.status == 1)
         #expect(failed.error.contains("extension Tester exited with signal 9 while performing Slow"), "\(failed.error)")
-        let next = try await detached { try shortcuts.run(["perform", "Tester.Echo", "text=again"]) }
+        let next = try await shortcuts.run(["perform", "Tester.Echo", "text=again"])
         #expect(next.status == 0, "\(next.error)")
         #expect(next.output.contains("Echoed again"))
         try await expectNoLeftovers(shortcuts)
@@ -149,8 +142,8 @@ struct ExtensionRunTests {
     @Test func garbageIsAProtocolErrorNamingTheExtension() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
-        let failed = try await detached { try shortcuts.run(["perform", "Tester.Garbage"]) }
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
+        let failed = try await shortcuts.run(["perform", "Tester.Garbage"])
         #expect(failed.status == 1)
         #expect(
             failed.error.contains("protocol error: extension Tester wrote a line that is not a JSON-RPC message: 'hello, this is not JSON'"),
@@ -161,7 +154,7 @@ struct ExtensionRunTests {
     @Test func aHangIsEndedByTheAutomationsTimeout() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         let folder = try TemporaryFolder.make()
         try TemporaryFolder.write(
             [
@@ -174,7 +167,7 @@ struct ExtensionRunTests {
                 """
             ], in: folder)
         let started = ContinuousClock.now
-        let ran = try await detached { try shortcuts.run(["automations", "run", "hang", "--workflows", folder.path]) }
+        let ran = try await shortcuts.run(["automations", "run", "hang", "--workflows", folder.path])
         #expect(ran.status == 1)
         #expect(ran.output.contains("timed out after 1 s") || ran.error.contains("timed out after 1 s"), "\(ran.output)\(ran.error)")
         #expect(ContinuousClock.now - started < .seconds(20))
@@ -184,7 +177,7 @@ struct ExtensionRunTests {
     @Test func aHangIsEndedByTheStepsTimeoutAndTheNextStepRuns() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         let folder = try TemporaryFolder.make()
         try TemporaryFolder.write(
             [
@@ -198,7 +191,7 @@ struct ExtensionRunTests {
                 """
             ], in: folder)
         let started = ContinuousClock.now
-        let ran = try await detached { try shortcuts.run(["run", folder.appendingPathComponent("hang.yaml").path]) }
+        let ran = try await shortcuts.run(["run", folder.appendingPathComponent("hang.yaml").path])
         #expect(ran.status == 0, "\(ran.error)")
         #expect(ran.output.contains("went on: the step did not end within its timeout of 500 ms, so it was cancelled"), "\(ran.output)")
         #expect(ContinuousClock.now - started < .seconds(20))
@@ -208,11 +201,11 @@ struct ExtensionRunTests {
     @Test func questionsAreAnsweredOrQuotedWhenTheyCannotBeAsked() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
-        let answered = try await detached { try shortcuts.run(["perform", "Tester.Ask", "--answer", "text=from the command line"]) }
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
+        let answered = try await shortcuts.run(["perform", "Tester.Ask", "--answer", "text=from the command line"])
         #expect(answered.status == 0, "\(answered.error)")
         #expect(answered.output.contains("Got from the command line"))
-        let headless = try await detached { try shortcuts.run(["perform", "Tester.Ask", "--no-interaction"]) }
+        let headless = try await shortcuts.run(["perform", "Tester.Ask", "--no-interaction"])
         #expect(headless.status == 1)
         #expect(headless.error.contains("\"Which text?\""), "\(headless.error)")
         try await expectNoLeftovers(shortcuts)
@@ -221,13 +214,13 @@ struct ExtensionRunTests {
     @Test func aChangedProgramHasItsMetadataReadAgain() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         let script = try String(contentsOf: tester, encoding: .utf8)
         try ExecutableFile.write(
             script.replacingOccurrences(of: #"("Stray", "String")]]"#, with: #"("Stray", "String"), ("Wave", "String")]]"#), to: tester)
-        let intents = try await detached { try shortcuts.run(["list", "intents"]) }
+        let intents = try await shortcuts.run(["list", "intents"])
         #expect(intents.output.contains("Tester.Wave"), "\(intents.output)\(intents.error)")
-        let after = try await detached { try shortcuts.run(["extensions", "list"]) }
+        let after = try await shortcuts.run(["extensions", "list"])
         #expect(after.output.contains("Tester: 12 intents"))
         #expect(after.output.contains("program present and unchanged"))
         try await expectNoLeftovers(shortcuts)
@@ -236,19 +229,19 @@ struct ExtensionRunTests {
     @Test func aMissingExtensionIsAWarningNotAFailure() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         try FileManager.default.removeItem(at: tester)
-        let listed = try await detached { try shortcuts.run(["list", "intents"]) }
+        let listed = try await shortcuts.run(["list", "intents"])
         #expect(listed.status == 0)
         #expect(listed.output.contains("Library.AddBook"))
         #expect(!listed.output.contains("Tester."))
         #expect(listed.error.contains("warning: extension Tester: its program \(tester.path) cannot be used: no such file"))
     }
 
-    @Test(.timeLimit(.minutes(2))) func theDaemonRunsExtensionsAndStopsThemWhenIdle() async throws {
+    @Test(.timeLimit(.minutes(6))) func theDaemonRunsExtensionsAndStopsThemWhenIdle() async throws {
         let shortcuts = try ShortcutsBinary()
         let data = try TemporaryFolder.make()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", Self.pantry]).status == 0)
         let folder = try TemporaryFolder.make()
         try TemporaryFolder.write(
             [

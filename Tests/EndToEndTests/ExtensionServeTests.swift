@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `shortcuts extension serve` spoken to over pipes, as an engine speaks to an extension.
-@Suite struct ExtensionServeTests {
+@Suite(.endToEnd) struct ExtensionServeTests {
     static var initialize: [String: Any] {
         ["protocolVersions": [1], "locale": "en", "engine": ["name": "shortcuts", "version": "test"]]
     }
@@ -27,13 +27,13 @@ import Testing
         ["app": app, "intent": intent, "arguments": arguments, "locale": "en"]
     }
 
-    @Test func initializeAnswersWhatTheMetadataCommandPrints() throws {
+    @Test func initializeAnswersWhatTheMetadataCommandPrints() async throws {
         let shortcuts = try ShortcutsBinary()
         for locale in ["en", "ja"] {
             let session = try ExtensionSession(shortcuts)
             let answer = try Self.result(session.call(1, "initialize", ["protocolVersions": [1, 7], "locale": locale]))
             #expect(answer["protocolVersion"] as? Int == 1)
-            let printed = try shortcuts.run(["metadata", "--locale", locale])
+            let printed = try await shortcuts.run(["metadata", "--locale", locale])
             let metadata = try JSONSerialization.jsonObject(with: Data(printed.output.utf8)) as? NSDictionary
             #expect(metadata != nil && (answer["metadata"] as? NSDictionary)?.isEqual(metadata) == true)
             #expect((answer["extension"] as? [String: Any])?["name"] as? String == "shortcuts")
@@ -376,8 +376,8 @@ import Testing
         #expect(MessageSchemas.problems(in: ["requestId": 2, "completed": 3, "total": NSNull()], against: Self.schema("progress", "params")) == [])
     }
 
-    @Test func serveHasHelp() throws {
-        let result = try ShortcutsBinary().run(["extension", "serve", "--help"])
+    @Test func serveHasHelp() async throws {
+        let result = try await ShortcutsBinary().run(["extension", "serve", "--help"])
         #expect(result.status == 0)
         #expect(result.output.contains("Serve the extension protocol on standard input and output."))
         #expect(result.output.contains("Schemas/extension-protocol.md"))

@@ -3,46 +3,46 @@ import ShortcutsTestSupport
 import Testing
 
 /// `shortcuts extensions add|list|check|remove` on the test extension and the Pantry example.
-@Suite(.enabled(if: SystemComponents.available(TestExtension.python), "needs python3 for the extensions"), .timeLimit(.minutes(2)))
+@Suite(.enabled(if: SystemComponents.available(TestExtension.python), "needs python3 for the extensions"), .timeLimit(.minutes(6)), .endToEnd)
 struct ExtensionsCommandTests {
     static let pantry = ShortcutsBinary.packageRoot.appendingPathComponent("Examples/Pantry/pantry.py").path
 
     @Test func addListCheckAndRemove() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        let empty = try await detached { try shortcuts.run(["extensions", "list"]) }
+        let empty = try await shortcuts.run(["extensions", "list"])
         #expect(empty.status == 0)
         #expect(empty.output.contains("No extension installed"))
 
-        let added = try await detached { try shortcuts.run(["extensions", "add", tester.path]) }
+        let added = try await shortcuts.run(["extensions", "add", tester.path])
         #expect(added.status == 0, "\(added.error)")
         #expect(added.output.hasPrefix("Added extension Tester (\(tester.path)):\n  Tester: 11 intents, 1 entity, 1 enum\n"))
         #expect(added.output.contains("    Tester.Echo  Echo"))
-        let pantry = try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }
+        let pantry = try await shortcuts.run(["extensions", "add", Self.pantry])
         #expect(pantry.status == 0, "\(pantry.error)")
         #expect(pantry.output.contains("Pantry: 4 intents, 1 entity, 1 enum"))
 
-        let listed = try await detached { try shortcuts.run(["extensions", "list"]) }
+        let listed = try await shortcuts.run(["extensions", "list"])
         #expect(listed.status == 0)
         #expect(listed.output.contains("Tester  \(tester.path)\n  Tester: 11 intents, 1 entity, 1 enum\n"))
         #expect(listed.output.contains("    Pantry.AddItem  Add Item"))
         #expect(listed.output.components(separatedBy: "; program present and unchanged").count == 3)
-        let json = try await detached { try shortcuts.run(["extensions", "list", "--json"]) }
+        let json = try await shortcuts.run(["extensions", "list", "--json"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
         #expect(items.map { $0["name"] as? String } == ["Tester", "Pantry"])
         #expect(items.map { $0["program"] as? String } == ["unchanged", "unchanged"])
         let apps = try #require(items[1]["apps"] as? [[String: Any]])
         #expect(apps.first?["entities"] as? [String] == ["Pantry.PantryItem"])
 
-        let checked = try await detached { try shortcuts.run(["extensions", "check", "Pantry"]) }
+        let checked = try await shortcuts.run(["extensions", "check", "Pantry"])
         #expect(checked.status == 0, "\(checked.error)")
         #expect(checked.output.contains(#/started in [0-9.]+ ms, answered initialize in [0-9.]+ ms, stopped in [0-9.]+ ms/#))
         #expect(checked.output.contains("metadata unchanged"))
 
-        let removed = try await detached { try shortcuts.run(["extensions", "remove", "Tester"]) }
+        let removed = try await shortcuts.run(["extensions", "remove", "Tester"])
         #expect(removed.status == 0)
         #expect(removed.output == "Removed extension Tester.\n")
-        let unknown = try await detached { try shortcuts.run(["extensions", "remove", "Pantri"]) }
+        let unknown = try await shortcuts.run(["extensions", "remove", "Pantri"])
         #expect(unknown.status == 1)
         #expect(unknown.error.contains("no extension named 'Pantri' (installed: Pantry)"))
         #expect(unknown.error.contains("help: did you mean 'Pantry'?"))
@@ -51,14 +51,14 @@ struct ExtensionsCommandTests {
 
     @Test func addRefusesTakenNamesAndAppNames() async throws {
         let shortcuts = try ShortcutsBinary()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }.status == 0)
-        let again = try await detached { try shortcuts.run(["extensions", "add", Self.pantry]) }
+        #expect(try await shortcuts.run(["extensions", "add", Self.pantry]).status == 0)
+        let again = try await shortcuts.run(["extensions", "add", Self.pantry])
         #expect(again.status == 1)
         #expect(again.error.contains("an extension named 'Pantry' is installed already"))
-        let renamed = try await detached { try shortcuts.run(["extensions", "add", Self.pantry, "--name", "Larder"]) }
+        let renamed = try await shortcuts.run(["extensions", "add", Self.pantry, "--name", "Larder"])
         #expect(renamed.status == 1)
         #expect(renamed.error.contains("the app 'Pantry' is installed already (extension Pantry)"))
-        let missing = try await detached { try shortcuts.run(["extensions", "add", "/nonexistent/tool"]) }
+        let missing = try await shortcuts.run(["extensions", "add", "/nonexistent/tool"])
         #expect(missing.status == 1)
         #expect(missing.error.contains("no such file: /nonexistent/tool"))
     }
@@ -66,9 +66,9 @@ struct ExtensionsCommandTests {
     @Test func checkFailsWithTheReasonWhenTheExtensionBreaksTheProtocol() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         try ExecutableFile.write("#!/bin/sh\necho 'not a message'\nsleep 30\n", to: tester)
-        let checked = try await detached { try shortcuts.run(["extensions", "check", "Tester"]) }
+        let checked = try await shortcuts.run(["extensions", "check", "Tester"])
         #expect(checked.status == 1)
         #expect(
             checked.error.contains(
@@ -81,18 +81,18 @@ struct ExtensionsCommandTests {
         try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
         let file = shortcuts.home.appendingPathComponent("extensions.json")
         try "{\n  \"formatVersion\": 1,\n  \"extensions\": [,]\n}\n".write(to: file, atomically: true, encoding: .utf8)
-        let listed = try await detached { try shortcuts.run(["extensions", "list"]) }
+        let listed = try await shortcuts.run(["extensions", "list"])
         #expect(listed.status == 1)
         #expect(listed.error.contains("\(file.path):3:"))
         #expect(listed.error.contains("the extension registry is not valid"))
-        let other = try await detached { try shortcuts.run(["list", "intents"]) }
+        let other = try await shortcuts.run(["list", "intents"])
         #expect(other.status == 0, "a broken registry stopped another command: \(other.error)")
     }
 
     @Test func anExtensionDiesWithTheEngineEvenWhenTheEngineIsKilledWithSIGKILL() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
-        #expect(try await detached { try shortcuts.run(["extensions", "add", tester.path]) }.status == 0)
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         // An extension that never answers initialize: `check` waits for it while the engine is killed.
         try ExecutableFile.write("#!/bin/sh\necho $$ > \"$(dirname \"$0\")/pid\"\nexec sleep 60\n", to: tester)
         try FileManager.default.removeItem(at: tester.deletingLastPathComponent().appendingPathComponent("pid"))

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The Files app through the `shortcuts` binary, on real files in temporary folders.
-@Suite struct FilesActionTests {
+@Suite(.endToEnd) struct FilesActionTests {
     /// Writes a workflow file into a folder and returns its path.
     private func workflow(_ text: String, named name: String = "flow.yaml", in folder: URL) throws -> String {
         let url = folder.appendingPathComponent(name)
@@ -21,7 +21,7 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
     }
 
-    @Test func findFilesWithWhereSortByAndLimit() throws {
+    @Test func findFilesWithWhereSortByAndLimit() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-find")
         try make("Downloads/a.zip", in: folder, "aaaa", daysOld: 20)
         try make("Downloads/b.pdf", in: folder, "bbbbbbbb", daysOld: 12)
@@ -48,12 +48,12 @@ import Testing
             output: ${old.count}
             """, in: folder)
         let cutoff = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-7 * 86_400))
-        let result = try ShortcutsBinary().run(["run", file, "--input", "cutoff=\(cutoff)"])
+        let result = try await ShortcutsBinary().run(["run", file, "--input", "cutoff=\(cutoff)"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "b.pdf 8 application/pdf\na.zip 4 application/zip\n2\n")
     }
 
-    @Test func aFindWithoutAFolderFailsAtTheStepSayingWhereToLook() throws {
+    @Test func aFindWithoutAFolderFailsAtTheStepSayingWhereToLook() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-find")
         let file = try workflow(
             """
@@ -62,13 +62,13 @@ import Testing
               - find: Files.FileEntity
                 where: { name: { hasSuffix: .pdf } }
             """, in: folder)
-        let result = try ShortcutsBinary().run(["run", file])
+        let result = try await ShortcutsBinary().run(["run", file])
         #expect(result.status == 1)
         #expect(result.error.contains("flow.yaml:3:5: error: find Files.FileEntity: Finding files needs a folder to look in"))
         #expect(result.error.contains("folder: { hasPrefix: ~/Downloads } for its whole tree"))
     }
 
-    @Test func deleteBackupsOlderThanSevenDaysThroughFind() throws {
+    @Test func deleteBackupsOlderThanSevenDaysThroughFind() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-backups")
         let backups = folder.appendingPathComponent("backups")
         for (name, age) in [("monday.tar.gz", 10.0), ("tuesday.tar.gz", 8), ("friday.tar.gz", 3), ("today.tar.gz", 0)] {
@@ -96,7 +96,7 @@ import Testing
             """, in: folder)
         let dataHome = folder.appendingPathComponent("data")
         let cutoff = ISO8601DateFormatter().string(from: Date().addingTimeInterval(-7 * 86_400))
-        let result = try ShortcutsBinary().run(["run", file, "--input", "cutoff=\(cutoff)"], environment: ["XDG_DATA_HOME": dataHome.path])
+        let result = try await ShortcutsBinary().run(["run", file, "--input", "cutoff=\(cutoff)"], environment: ["XDG_DATA_HOME": dataHome.path])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == "2\n")
         #expect(try names(in: backups) == ["friday.tar.gz", "notes.txt", "today.tar.gz"])
@@ -106,7 +106,7 @@ import Testing
         #expect(info.hasPrefix("[Trash Info]\nPath=\(backups.appendingPathComponent("monday.tar.gz").path)\nDeletionDate="))
     }
 
-    @Test func relativePathsAreRelativeToTheWorkflowFileAndToTheCurrentDirectoryForPerform() throws {
+    @Test func relativePathsAreRelativeToTheWorkflowFileAndToTheCurrentDirectoryForPerform() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-relative")
         let elsewhere = try TemporaryFolder.make(prefix: "files-elsewhere")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("flows"), withIntermediateDirectories: true)
@@ -122,12 +122,12 @@ import Testing
             output: ${text}
             """, in: folder.appendingPathComponent("flows"))
         let shortcuts = try ShortcutsBinary()
-        let ran = try shortcuts.run(["run", file], in: elsewhere)
+        let ran = try await shortcuts.run(["run", file], in: elsewhere)
         #expect(ran.status == 0, "\(ran.error)")
         #expect(ran.output == "hello\n")
         #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("flows/out/note.txt").path))
         #expect(try names(in: elsewhere).isEmpty)
-        let performed = try shortcuts.run(["perform", "Files.WriteFile", "path=here.txt", "content=cwd"], in: elsewhere)
+        let performed = try await shortcuts.run(["perform", "Files.WriteFile", "path=here.txt", "content=cwd"], in: elsewhere)
         #expect(performed.status == 0, "\(performed.error)")
         #expect(try String(contentsOf: elsewhere.appendingPathComponent("here.txt"), encoding: .utf8) == "cwd")
     }
@@ -157,7 +157,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: ShortcutsBinary.packageRoot.appendingPathComponent(marker).path))
     }
 
-    @Test func aMissingFileFailsTheRunNamingThePathAndTheRunIsRecordedFailed() throws {
+    @Test func aMissingFileFailsTheRunNamingThePathAndTheRunIsRecordedFailed() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-missing")
         let file = try workflow(
             """
@@ -167,48 +167,49 @@ import Testing
                 with: { path: missing.txt }
             """, in: folder)
         let shortcuts = try ShortcutsBinary()
-        let result = try shortcuts.run(["run", file])
+        let result = try await shortcuts.run(["run", file])
         #expect(result.status == 1)
         #expect(result.error.contains("There is no file or folder at \(folder.appendingPathComponent("missing.txt").path)."))
-        #expect(try shortcuts.run(["runs", "list"]).output.contains("failed"))
+        #expect(try await shortcuts.run(["runs", "list"]).output.contains("failed"))
     }
 
-    @Test func aFolderWhereAFileIsExpectedAndNewOverAnExistingFileAreErrors() throws {
+    @Test func aFolderWhereAFileIsExpectedAndNewOverAnExistingFileAreErrors() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-kinds")
         try make("kept.txt", in: folder, "precious")
         let shortcuts = try ShortcutsBinary()
-        let readFolder = try shortcuts.run(["perform", "Files.ReadFile", "path=\(folder.path)"])
+        let readFolder = try await shortcuts.run(["perform", "Files.ReadFile", "path=\(folder.path)"])
         #expect(readFolder.status == 1)
         #expect(readFolder.error.contains("\(folder.standardizedFileURL.path) is a folder, not a file."))
-        let new = try shortcuts.run(["perform", "Files.WriteFile", "path=\(folder.path)/kept.txt", "content=other", "mode=new"])
+        let new = try await shortcuts.run(["perform", "Files.WriteFile", "path=\(folder.path)/kept.txt", "content=other", "mode=new"])
         #expect(new.status == 1)
         #expect(new.error.contains("kept.txt already exists (mode: new never replaces a file; use mode: overwrite or append)."))
         #expect(try String(contentsOf: folder.appendingPathComponent("kept.txt"), encoding: .utf8) == "precious")
     }
 
-    @Test func copyingOntoAnExistingFileNeedsOverwrite() throws {
+    @Test func copyingOntoAnExistingFileNeedsOverwrite() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-copy")
         try make("a.txt", in: folder, "new")
         try make("b.txt", in: folder, "old")
         let shortcuts = try ShortcutsBinary()
-        let refused = try shortcuts.run(["perform", "Files.Copy", "source=\(folder.path)/a.txt", "destination=\(folder.path)/b.txt"])
+        let refused = try await shortcuts.run(["perform", "Files.Copy", "source=\(folder.path)/a.txt", "destination=\(folder.path)/b.txt"])
         #expect(refused.status == 1)
         #expect(refused.error.contains("b.txt already exists (set overwrite: true to replace it)."))
         #expect(try String(contentsOf: folder.appendingPathComponent("b.txt"), encoding: .utf8) == "old")
-        let replaced = try shortcuts.run([
+        let replaced = try await shortcuts.run([
             "perform", "Files.Copy", "source=\(folder.path)/a.txt", "destination=\(folder.path)/b.txt", "overwrite=true"
         ])
         #expect(replaced.status == 0, "\(replaced.error)")
         #expect(try String(contentsOf: folder.appendingPathComponent("b.txt"), encoding: .utf8) == "new")
     }
 
-    @Test func aWritePastTheFileSizeLimitFailsInWordsAndKeepsTheOldFile() throws {
+    @Test func aWritePastTheFileSizeLimitFailsInWordsAndKeepsTheOldFile() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-limit")
         try make("data.txt", in: folder, "old contents\n")
         let big = String(repeating: "0123456789", count: 10_000)
         // A limit of 64 blocks (32 or 64 KiB): the 100 KB write fails with EFBIG.
         let limited = ["/bin/sh", "-c", "ulimit -f 64 && exec \"$0\" \"$@\""]
-        let result = try ShortcutsBinary().run(["perform", "Files.WriteFile", "path=\(folder.path)/data.txt", "content=\(big)"], launcher: limited)
+        let result = try await ShortcutsBinary().run(
+            ["perform", "Files.WriteFile", "path=\(folder.path)/data.txt", "content=\(big)"], launcher: limited)
         #expect(result.status == 1)
         #expect(result.error.contains("Cannot write \(folder.path)/data.txt: the file is larger than the file size limit allows."))
         #expect(try String(contentsOf: folder.appendingPathComponent("data.txt"), encoding: .utf8) == "old contents\n")
@@ -216,7 +217,7 @@ import Testing
     }
 
     @Test(.enabled(if: SystemComponents.available("/bin/mount", "/bin/umount", asRoot: true), "needs root to mount a small tmpfs"))
-    func aFullDiskFailsTheRunAndKeepsTheOldFile() throws {
+    func aFullDiskFailsTheRunAndKeepsTheOldFile() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-full")
         let small = folder.appendingPathComponent("small")
         try FileManager.default.createDirectory(at: small, withIntermediateDirectories: true)
@@ -243,25 +244,25 @@ import Testing
                 with: { path: small/data.txt, content: "${big}" }
             """, in: folder)
         let shortcuts = try ShortcutsBinary()
-        let result = try shortcuts.run(["run", file])
+        let result = try await shortcuts.run(["run", file])
         #expect(result.status == 1)
         #expect(result.error.contains("Cannot write \(small.path)/data.txt: the disk is full."))
         #expect(try String(contentsOf: small.appendingPathComponent("data.txt"), encoding: .utf8) == "old contents\n")
         #expect(try names(in: small) == ["data.txt"], "the temporary file is removed")
-        #expect(try shortcuts.run(["runs", "list"]).output.contains("failed"))
+        #expect(try await shortcuts.run(["runs", "list"]).output.contains("failed"))
     }
 
     @Test(
         .enabled(
             if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
             "needs root and setpriv(1) to write as a user who may not write the folder"))
-    func permissionDeniedIsSaidInWords() throws {
+    func permissionDeniedIsSaidInWords() async throws {
         let folder = try TemporaryFolder.make(prefix: "files-denied")
         try make("locked.txt", in: folder, "precious")
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
         let asNobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
         let shortcuts = try ShortcutsBinary()
-        let result = try shortcuts.run(["perform", "Files.WriteFile", "path=\(folder.path)/locked.txt", "content=x"], launcher: asNobody)
+        let result = try await shortcuts.run(["perform", "Files.WriteFile", "path=\(folder.path)/locked.txt", "content=x"], launcher: asNobody)
         #expect(result.status == 1)
         #expect(result.error.contains("Cannot write \(folder.path)/locked.txt: permission denied."))
         #expect(try String(contentsOf: folder.appendingPathComponent("locked.txt"), encoding: .utf8) == "precious")

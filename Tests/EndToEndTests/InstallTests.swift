@@ -6,6 +6,7 @@ import Testing
 import WorkflowKit
 
 /// The binary is complete on its own: copied alone anywhere, it runs README's main job.
+@Suite(.endToEnd)
 struct InstallTests {
     @Test func embeddedResourcesMatchTheFiles() throws {
         let folders: [(String, [String: String])] = [
@@ -31,7 +32,7 @@ struct InstallTests {
         }
     }
 
-    @Test func theBinaryCopiedAloneRunsTheMainJob() throws {
+    @Test func theBinaryCopiedAloneRunsTheMainJob() async throws {
         let folder = try TemporaryFolder.make(prefix: "shortcuts-install")
         defer { try? FileManager.default.removeItem(at: folder) }
         let copy = folder.appendingPathComponent("bin/shortcuts")
@@ -47,13 +48,13 @@ struct InstallTests {
             at: PackagePaths.file("Workflows/add-and-open.yaml"),
             to: workflows.appendingPathComponent("add-and-open.yaml"))
         let shortcuts = try ShortcutsBinary(executable: copy)
-        let result = try shortcuts.run(["run", "Workflows/add-and-open.yaml"], in: folder)
+        let result = try await shortcuts.run(["run", "Workflows/add-and-open.yaml"], in: folder)
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output == (try Self.readmeTranscript()))
-        let schema = try shortcuts.run(["schema", "--general"], in: folder)
+        let schema = try await shortcuts.run(["schema", "--general"], in: folder)
         #expect(schema.status == 0, "\(schema.error)")
         #expect(schema.output == (try String(contentsOf: PackagePaths.file("Schemas/workflow.schema.json"), encoding: .utf8)) + "\n")
-        let japanese = try shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"], in: folder)
+        let japanese = try await shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"], in: folder)
         #expect(japanese.output.hasPrefix("Library.OpenShelf — 本棚を開く"))
     }
 
@@ -65,9 +66,9 @@ struct InstallTests {
         return String(readme[start.upperBound..<end.lowerBound])
     }
 
-    @Test func theManualGeneratorReadsEveryCommand() throws {
+    @Test func theManualGeneratorReadsEveryCommand() async throws {
         // `swift package generate-manual` renders this description into shortcuts.1.
-        let result = try ShortcutsBinary().run(["--experimental-dump-help"])
+        let result = try await ShortcutsBinary().run(["--experimental-dump-help"])
         #expect(result.status == 0)
         let document = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let command = try #require(document["command"] as? [String: Any])
@@ -76,8 +77,8 @@ struct InstallTests {
         #expect(Set(["run", "perform", "validate", "list", "view", "metadata", "schema", "say"]).isSubset(of: Set(names)))
     }
 
-    @Test func versionIsPrinted() throws {
-        let result = try ShortcutsBinary().run(["--version"])
+    @Test func versionIsPrinted() async throws {
+        let result = try await ShortcutsBinary().run(["--version"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("0.1.0"))
     }

@@ -6,7 +6,7 @@ import Testing
 /// workflow steps by the `shortcuts` binary: structured results read by later steps, arguments
 /// validated against the tools' input schemas, tool errors, crashes and interruptions, the
 /// cached tool list, and no server left running.
-@Suite("MCP servers as steps", .serialized, .enabled(if: PythonMCPSDK.isAvailable, PythonMCPSDK.reason), .timeLimit(.minutes(2)))
+@Suite("MCP servers as steps", .serialized, .enabled(if: PythonMCPSDK.isAvailable, PythonMCPSDK.reason), .timeLimit(.minutes(6)), .endToEnd)
 struct MCPServerStepsTests {
     /// A fresh home whose `mcp.json` configures the test server, which logs each start.
     private struct Setup {
@@ -39,7 +39,7 @@ struct MCPServerStepsTests {
         }
 
         func run(_ arguments: [String]) async throws -> ShortcutsBinary.Result {
-            try await detached { [shortcuts, folder] in try shortcuts.run(arguments, in: folder) }
+            try await shortcuts.run(arguments, in: folder)
         }
 
         /// The process identifiers of the servers started so far.

@@ -5,13 +5,13 @@ import Testing
 /// (`Fixtures/mcp/client.py`), which starts the real binary as its server.
 @Suite(
     .enabled(if: PythonMCP.available, "needs python3 with the MCP SDK: python3 -m pip install mcp"),
-    .serialized, .timeLimit(.minutes(2)))
+    .serialized, .timeLimit(.minutes(6)), .endToEnd)
 struct MCPServerTests {
-    @Test func listsIntentsWithSchemasFromTheirParameters() throws {
+    @Test func listsIntentsWithSchemasFromTheirParameters() async throws {
         let shortcuts = try ShortcutsBinary()
         let report = try PythonMCP.session(shortcuts: shortcuts, calls: [], listTools: true)
         let tools = report.tools
-        let metadata = try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["view", "Library.AddBook", "--json"]).output.utf8))
+        let metadata = try JSONSerialization.jsonObject(with: Data(try await shortcuts.run(["view", "Library.AddBook", "--json"]).output.utf8))
         let described = (metadata as? [String: Any])?["description"] as? String
         let addBook = try #require(tools["Library_AddBook"])
         #expect(addBook["title"] as? String == "Add Book")
@@ -56,7 +56,7 @@ struct MCPServerTests {
         #expect(result.structured?["value"] as? Int == 42)
     }
 
-    @Test func callingAWorkflowRunsItWithItsInputsAndRecordsTheRun() throws {
+    @Test func callingAWorkflowRunsItWithItsInputsAndRecordsTheRun() async throws {
         let folder = try TemporaryFolder.make(prefix: "shortcuts-mcp-workflows")
         defer { try? FileManager.default.removeItem(at: folder) }
         try TemporaryFolder.write(
@@ -88,7 +88,7 @@ struct MCPServerTests {
         #expect(result.structured?["who"] as? String == "Ada")
         #expect(result.structured?["times"] as? Int == 4)
         #expect(result.texts.first == "Hello, Ada!")
-        let runs = try shortcuts.run(["runs", "--json"])
+        let runs = try await shortcuts.run(["runs", "--json"])
         #expect(runs.output.contains("\"trigger\" : \"mcp\"") || runs.output.contains("\"trigger\":\"mcp\""), "\(runs.output)")
     }
 
@@ -163,9 +163,10 @@ struct MCPServerTests {
 }
 
 /// `shortcuts mcp`'s command line, before any client connects.
+@Suite(.endToEnd)
 struct MCPCommandTests {
-    @Test func aMissingWorkflowsFolderIsNamed() throws {
-        let result = try ShortcutsBinary().run(["mcp", "--workflows", "no-such-folder"])
+    @Test func aMissingWorkflowsFolderIsNamed() async throws {
+        let result = try await ShortcutsBinary().run(["mcp", "--workflows", "no-such-folder"])
         #expect(result.status == 1)
         #expect(
             result.error == "error: cannot read --workflows no-such-folder: it is not a folder\nhelp: give the folder that holds the workflow files\n"

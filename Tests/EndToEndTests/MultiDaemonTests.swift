@@ -6,7 +6,7 @@ import Testing
 /// time claimed and run once, spread over the three, through `kill -9`, a restart of the
 /// database, a daemon paused past its lease, and an overlap policy that holds across machines.
 /// Checked in the database (with `psql`) and by the files the runs write.
-@Suite("Many daemons on PostgreSQL", .serialized, .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
+@Suite("Many daemons on PostgreSQL", .serialized, .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason), .endToEnd)
 struct MultiDaemonTests {
     /// The daemons' lease (the daemon's default).
     static let lease: Int64 = 10

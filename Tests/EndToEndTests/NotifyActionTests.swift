@@ -3,17 +3,17 @@ import Testing
 
 /// `Notify.Show` driven through the `shortcuts` binary: to a notification server on a private
 /// session bus, and without a desktop, where the run succeeds and says where the notification went.
-@Suite("Notify actions")
+@Suite("Notify actions", .endToEnd)
 struct NotifyActionTests {
     static let workflow = PackagePaths.fixture("notify-show.yaml")
     static let hasBus = SystemComponents.available(PrivateSessionBus.executable)
 
     /// The step's record in `runs show --json` of the home's only run.
     private func onlyStep(_ shortcuts: ShortcutsBinary) async throws -> [String: Any] {
-        let listed = try await shortcuts.runDetached(["runs", "list", "--json"])
+        let listed = try await shortcuts.run(["runs", "list", "--json"])
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         #expect(runs.count == 1 && runs.first?["status"] as? String == "succeeded")
-        let shown = try await shortcuts.runDetached(["runs", "show", try #require(runs.first?["id"] as? String), "--json"])
+        let shown = try await shortcuts.run(["runs", "show", try #require(runs.first?["id"] as? String), "--json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
         return try #require((document["steps"] as? [[String: Any]])?.first)
     }
@@ -24,11 +24,9 @@ struct NotifyActionTests {
         let listener = try NotificationListener(address: bus.address)
         let shortcuts = try ShortcutsBinary()
         defer { try? FileManager.default.removeItem(at: shortcuts.home) }
-        let result = try await detached {
-            try shortcuts.run(
-                ["run", Self.workflow, "--input", "title=Disk almost full", "--input", "body=/ is 93% used", "--input", "urgency=critical"],
-                environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
-        }
+        let result = try await shortcuts.run(
+            ["run", Self.workflow, "--input", "title=Disk almost full", "--input", "body=/ is 93% used", "--input", "urgency=critical"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("Showed the notification Disk almost full."))
         #expect(!result.error.contains("no desktop"))
@@ -41,9 +39,7 @@ struct NotifyActionTests {
     @Test func withoutASessionBusTheRunSucceedsAndTheTraceSaysWhereTheNotificationWent() async throws {
         let shortcuts = try ShortcutsBinary()
         defer { try? FileManager.default.removeItem(at: shortcuts.home) }
-        let result = try await detached {
-            try shortcuts.run(["run", Self.workflow, "--input", "urgency=low"], environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
-        }
+        let result = try await shortcuts.run(["run", Self.workflow, "--input", "urgency=low"], environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
         #expect(result.status == 0)
         #expect(result.output.contains("Notification (no desktop): Backup done — 3 files copied"))
         #expect(
@@ -65,9 +61,7 @@ struct NotifyActionTests {
         for (address, reason) in cases {
             let shortcuts = try ShortcutsBinary()
             defer { try? FileManager.default.removeItem(at: shortcuts.home) }
-            let result = try await detached {
-                try shortcuts.run(["run", Self.workflow, "--input", "body="], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
-            }
+            let result = try await shortcuts.run(["run", Self.workflow, "--input", "body="], environment: ["DBUS_SESSION_BUS_ADDRESS": address])
             #expect(result.status == 0, "\(result.error)")
             #expect(result.output.contains("Notification (no desktop): Backup done\n"))
             #expect(result.error.hasPrefix("Notify.Show: no desktop notification (\(reason)"), "\(result.error)")

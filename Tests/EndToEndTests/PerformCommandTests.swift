@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
+@Suite(.endToEnd)
 struct PerformCommandTests {
-    @Test func addBookAddsFromTheCatalogSpeaksAndOpensTheBook() throws {
+    @Test func addBookAddsFromTheCatalogSpeaksAndOpensTheBook() async throws {
         let shortcuts = try ShortcutsBinary()
-        let added = try shortcuts.run(["perform", "Library.AddBook", "title=Where the Crawdads Sing"])
+        let added = try await shortcuts.run(["perform", "Library.AddBook", "title=Where the Crawdads Sing"])
         #expect(added.status == 0)
         #expect(
             added.output == """
@@ -14,20 +15,20 @@ struct PerformCommandTests {
                 Where the Crawdads Sing
 
                 """)
-        let screen = try shortcuts.run(["perform", "Library.CurrentScreen"])
+        let screen = try await shortcuts.run(["perform", "Library.CurrentScreen"])
         #expect(screen.output.hasPrefix("The Library shows book: Where the Crawdads Sing."))
         #expect(FileManager.default.fileExists(atPath: shortcuts.home.appendingPathComponent("library.sqlite").path))
     }
 
-    @Test func dialogsAreJapaneseWithLocaleJa() throws {
-        let result = try ShortcutsBinary().run(["perform", "Library.AddBook", "title=Where the Crawdads Sing", "--locale", "ja"])
+    @Test func dialogsAreJapaneseWithLocaleJa() async throws {
+        let result = try await ShortcutsBinary().run(["perform", "Library.AddBook", "title=Where the Crawdads Sing", "--locale", "ja"])
         #expect(result.status == 0)
         #expect(result.output.hasPrefix("Where the Crawdads Singをライブラリに追加しました！\n"))
         #expect(result.output.contains("Where the Crawdads Singを開きました。"))
     }
 
-    @Test func jsonOutputCarriesTheReturnedBook() throws {
-        let result = try ShortcutsBinary().run(["perform", "AddBook", "title=Cry of the Kalahari", "--output-type", "json"])
+    @Test func jsonOutputCarriesTheReturnedBook() async throws {
+        let result = try await ShortcutsBinary().run(["perform", "AddBook", "title=Cry of the Kalahari", "--output-type", "json"])
         #expect(result.status == 0)
         let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
         let value = object?["value"] as? [String: Any]
@@ -38,32 +39,32 @@ struct PerformCommandTests {
         #expect(((object?["opened"] as? [[String: Any]])?.first?["intent"] as? String) == "Library.OpenBook")
     }
 
-    @Test func anAmbiguousTitleAsksWhoWroteItAndAnAnswerSettlesIt() throws {
+    @Test func anAmbiguousTitleAsksWhoWroteItAndAnAnswerSettlesIt() async throws {
         let shortcuts = try ShortcutsBinary()
-        let headless = try shortcuts.run(["perform", "Library.AddBook", "title=Nemesis", "--no-interaction"])
+        let headless = try await shortcuts.run(["perform", "Library.AddBook", "title=Nemesis", "--no-interaction"])
         #expect(headless.status == 1)
         #expect(
             headless.error == "error: Library.AddBook needs an answer but cannot ask: \"Who wrote the book?\"\nhelp: pass --answer authorName=VALUE\n"
         )
-        let answered = try shortcuts.run(["perform", "Library.AddBook", "title=Nemesis", "--answer", "authorName=Asimov"])
+        let answered = try await shortcuts.run(["perform", "Library.AddBook", "title=Nemesis", "--answer", "authorName=Asimov"])
         #expect(answered.status == 0)
         #expect(answered.output.hasPrefix("Added Nemesis to Library!"))
     }
 
-    @Test func aPartialTitleIsConfirmed() throws {
+    @Test func aPartialTitleIsConfirmed() async throws {
         let shortcuts = try ShortcutsBinary()
-        let unconfirmed = try shortcuts.run(["perform", "Library.AddBook", "title=crawdads", "--no-interaction"])
+        let unconfirmed = try await shortcuts.run(["perform", "Library.AddBook", "title=crawdads", "--no-interaction"])
         #expect(unconfirmed.status == 1)
         #expect(unconfirmed.error.contains("\"Did you mean Where the Crawdads Sing by Delia Owens?\""))
         #expect(unconfirmed.error.contains("--yes, or --answer title=yes"))
-        let confirmed = try shortcuts.run(["perform", "Library.AddBook", "title=crawdads", "--yes"])
+        let confirmed = try await shortcuts.run(["perform", "Library.AddBook", "title=crawdads", "--yes"])
         #expect(confirmed.output.hasPrefix("Added Where the Crawdads Sing to Library!"))
     }
 
-    @Test func buyBookShowsTheOrderAndThanks() throws {
+    @Test func buyBookShowsTheOrderAndThanks() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        let bought = try shortcuts.run(["perform", "Library.BuyBook", "book=Emma", "count=2", "--yes"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let bought = try await shortcuts.run(["perform", "Library.BuyBook", "book=Emma", "count=2", "--yes"])
         #expect(bought.status == 0)
         #expect(
             bought.output == """
@@ -98,15 +99,15 @@ struct PerformCommandTests {
             "error: invalid value for parameter 'shelf' of 'Library.OpenShelf': cannot use String 'attic' as Shelf (one of currentlyReading, wantToRead, read)\n  shortcuts perform Library.OpenShelf shelf=attic\n                                      ^~~~~\n"
         )
     ])
-    func badInputGivesALocatedErrorAndExitOne(arguments: [String], expected: String) throws {
-        let result = try ShortcutsBinary().run(arguments)
+    func badInputGivesALocatedErrorAndExitOne(arguments: [String], expected: String) async throws {
+        let result = try await ShortcutsBinary().run(arguments)
         #expect(result.status == 1)
         #expect(result.error == expected)
         #expect(result.output.isEmpty)
     }
 
-    @Test func malformedArgumentsAreUsageErrors() throws {
-        let result = try ShortcutsBinary().run(["perform", "Library.AddBook", "title"])
+    @Test func malformedArgumentsAreUsageErrors() async throws {
+        let result = try await ShortcutsBinary().run(["perform", "Library.AddBook", "title"])
         #expect(result.status == 64)
         #expect(result.error.contains("'title' is not a parameter value: write name=value"))
     }

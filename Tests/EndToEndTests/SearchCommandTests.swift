@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// `shortcuts search` and `shortcuts index`, each command a new process on the same home.
+@Suite(.endToEnd)
 struct SearchCommandTests {
     /// The value of a `  name:  value` line of `index status`.
     func field(_ name: String, in status: String) -> String? {
@@ -14,57 +14,57 @@ struct SearchCommandTests {
         try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
     }
 
-    @Test func aBookAddedOrDeletedInOneProcessIsFoundOrNotInTheNext() throws {
+    @Test func aBookAddedOrDeletedInOneProcessIsFoundOrNotInTheNext() async throws {
         let shortcuts = try ShortcutsBinary()
-        #expect(try shortcuts.run(["perform", "Library.AddBook", "title=Where the Crawdads Sing"]).status == 0)
-        #expect(try shortcuts.run(["perform", "Library.AddBook", "title=Emma"]).status == 0)
+        #expect(try await shortcuts.run(["perform", "Library.AddBook", "title=Where the Crawdads Sing"]).status == 0)
+        #expect(try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"]).status == 0)
 
-        let found = try shortcuts.run(["search", "crawdads", "--index", "library"])
+        let found = try await shortcuts.run(["search", "crawdads", "--index", "library"])
         #expect(found.status == 0, "\(found.error)")
         #expect(found.output.hasPrefix("1.  Where the Crawdads Sing  Delia Owens  library · Library.BookEntity"))
 
-        let result = try json(try shortcuts.run(["search", "emma", "--json"]).output)
+        let result = try json(try await shortcuts.run(["search", "emma", "--json"]).output)
         let hits = try #require(result["results"] as? [[String: Any]])
         #expect(hits.count == 1)
         #expect(hits.first?["entityType"] as? String == "Library.BookEntity")
         #expect((hits.first?["entity"] as? [String: Any])?["title"] as? String == "Emma")
         #expect(hits.first?["index"] as? String == "library")
 
-        #expect(try shortcuts.run(["perform", "Library.DeleteBook", "book=Emma", "--yes"]).status == 0)
-        #expect(try shortcuts.run(["search", "emma", "--index", "library"]).output == "No results.\n")
+        #expect(try await shortcuts.run(["perform", "Library.DeleteBook", "book=Emma", "--yes"]).status == 0)
+        #expect(try await shortcuts.run(["search", "emma", "--index", "library"]).output == "No results.\n")
 
-        let intent = try shortcuts.run(["perform", "Library.SearchBooks", "query=owens"])
+        let intent = try await shortcuts.run(["perform", "Library.SearchBooks", "query=owens"])
         #expect(intent.output == "Books matching owens: 1.\nWhere the Crawdads Sing\n")
     }
 
-    @Test func queryStringsFiltersExplanationsAndSuggestions() throws {
+    @Test func queryStringsFiltersExplanationsAndSuggestions() async throws {
         let shortcuts = try ShortcutsBinary()
         for title in ["Emma", "Persuasion", "Where the Crawdads Sing"] {
-            _ = try shortcuts.run(["perform", "Library.AddBook", "title=\(title)", "--answer", "authorName=Jane Austen"])
+            _ = try await shortcuts.run(["perform", "Library.AddBook", "title=\(title)", "--answer", "authorName=Jane Austen"])
         }
-        let exact = try shortcuts.run(["search", #"title == "emma"cd"#, "--query-string", "--index", "library"])
+        let exact = try await shortcuts.run(["search", #"title == "emma"cd"#, "--query-string", "--index", "library"])
         #expect(exact.output.hasPrefix("1.  Emma  Jane Austen  library · Library.BookEntity"))
-        let filtered = try shortcuts.run(["search", "", "--index", "library", "--filter", #"author == "jane*"cd"#, "--json"])
+        let filtered = try await shortcuts.run(["search", "", "--index", "library", "--filter", #"author == "jane*"cd"#, "--json"])
         let titles = try #require(try json(filtered.output)["results"] as? [[String: Any]]).compactMap { $0["title"] as? String }
         #expect(Set(titles) == ["Emma", "Persuasion"])
 
-        let explained = try shortcuts.run(["search", "austen", "--index", "library", "--explain"])
+        let explained = try await shortcuts.run(["search", "austen", "--index", "library", "--explain"])
         #expect(explained.output.contains("score 0.500 = 0.5×relevance 1.000"))
-        let suggested = try shortcuts.run(["search", "persu", "--index", "library", "--limit", "0"])
+        let suggested = try await shortcuts.run(["search", "persu", "--index", "library", "--limit", "0"])
         #expect(suggested.output.contains("Did you mean: persuasion?"))
     }
 
-    @Test func mistakesPointAtTheirColumn() throws {
+    @Test func mistakesPointAtTheirColumn() async throws {
         let shortcuts = try ShortcutsBinary()
-        let query = try shortcuts.run(["search", #"title == "emma"#, "--query-string"])
+        let query = try await shortcuts.run(["search", #"title == "emma"#, "--query-string"])
         #expect(query.status == 1)
         #expect(query.error.hasPrefix("error: invalid query at column 10: "))
         #expect(query.error.contains("\n  title == \"emma\n           ^\n"))
-        let filter = try shortcuts.run(["search", "emma", "--filter", "title =="])
+        let filter = try await shortcuts.run(["search", "emma", "--filter", "title =="])
         #expect(filter.status == 1)
         #expect(filter.error.contains("error: invalid --filter query at column 9"))
         #expect(filter.error.contains("\n  title ==\n          ^\n"))
-        let index = try shortcuts.run(["search", "emma", "--index", "librar"])
+        let index = try await shortcuts.run(["search", "emma", "--index", "librar"])
         #expect(index.status == 1)
         #expect(
             index.error == """
@@ -74,79 +74,80 @@ struct SearchCommandTests {
                 help: did you mean 'library'?
 
                 """)
-        #expect(try shortcuts.run(["search", "emma", "--limit=-1"]).status == 64)
-        #expect(try shortcuts.run(["index", "delete"]).status == 64)
-        #expect(try shortcuts.run(["index", "rebuild", "tag"]).status == 1)
+        #expect(try await shortcuts.run(["search", "emma", "--limit=-1"]).status == 64)
+        #expect(try await shortcuts.run(["index", "delete"]).status == 64)
+        #expect(try await shortcuts.run(["index", "rebuild", "tag"]).status == 1)
     }
 
-    @Test func deletingTheLibraryIndexLeavesTheBooksAndRebuildingRestoresIt() throws {
+    @Test func deletingTheLibraryIndexLeavesTheBooksAndRebuildingRestoresIt() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        #expect(try shortcuts.run(["search", "emma"]).output.contains("Emma"))
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        #expect(try await shortcuts.run(["search", "emma"]).output.contains("Emma"))
 
-        let deleted = try shortcuts.run(["index", "delete", "library"])
+        let deleted = try await shortcuts.run(["index", "delete", "library"])
         #expect(deleted.status == 0)
         #expect(deleted.output.hasPrefix("Deleted the index library (1 item); the data of the Library app is untouched."))
-        #expect(try shortcuts.run(["search", "emma", "--index", "library"]).output == "No results.\n")
+        #expect(try await shortcuts.run(["search", "emma", "--index", "library"]).output == "No results.\n")
         // A book added while indexing is off is not indexed either.
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Persuasion"])
-        #expect(try shortcuts.run(["search", "persuasion", "--index", "library"]).output == "No results.\n")
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Persuasion"])
+        #expect(try await shortcuts.run(["search", "persuasion", "--index", "library"]).output == "No results.\n")
         // The books are still there.
-        #expect(try shortcuts.run(["perform", "Library.OpenBook", "book=Emma"]).output.hasPrefix("Opened Emma."))
-        let status = try shortcuts.run(["index", "status", "library"]).output
+        #expect(try await shortcuts.run(["perform", "Library.OpenBook", "book=Emma"]).output.hasPrefix("Opened Emma."))
+        let status = try await shortcuts.run(["index", "status", "library"]).output
         #expect(field("indexing", in: status) == "off (deleted; `shortcuts index rebuild library` restores it)")
         #expect(field("items", in: status) == "0")
 
-        let reindex = try shortcuts.run(["index", "reindex", "library"])
+        let reindex = try await shortcuts.run(["index", "reindex", "library"])
         #expect(reindex.status == 1)
         #expect(reindex.error.hasPrefix("error: indexing of library is off\n"))
 
-        let rebuilt = try shortcuts.run(["index", "rebuild", "library"])
+        let rebuilt = try await shortcuts.run(["index", "rebuild", "library"])
         #expect(rebuilt.status == 0)
         #expect(rebuilt.output.hasPrefix("Rebuilt library: 2 items in "))
         #expect(rebuilt.error.isEmpty, "no progress bar without a terminal")
-        #expect(try shortcuts.run(["search", "persuasion"]).output.contains("Persuasion"))
+        #expect(try await shortcuts.run(["search", "persuasion"]).output.contains("Persuasion"))
     }
 
-    @Test func theTagsFlowOfTheTalk() throws {
+    @Test func theTagsFlowOfTheTalk() async throws {
         let shortcuts = try ShortcutsBinary()
-        #expect(try shortcuts.run(["perform", "Tags.AddPhoto", "name=Arch at sunset", "tags=Natural Bridges State Park"]).status == 0)
-        #expect(try shortcuts.run(["perform", "Tags.AddPhoto", "name=Beach", "tags=Ocean"]).status == 0)
+        #expect(try await shortcuts.run(["perform", "Tags.AddPhoto", "name=Arch at sunset", "tags=Natural Bridges State Park"]).status == 0)
+        #expect(try await shortcuts.run(["perform", "Tags.AddPhoto", "name=Beach", "tags=Ocean"]).status == 0)
         let query = [#"keywords == "natural*"cwdt"#, "--query-string", "--index", "tags"]
 
-        let found = try shortcuts.run(["search"] + query)
+        let found = try await shortcuts.run(["search"] + query)
         #expect(found.output == "1.  Arch at sunset  Natural Bridges State Park  tags · Tags.PhotoEntity\n")
-        #expect(try shortcuts.run(["perform", "Tags.FindPhotos", "tag=natural"]).output == "Photos tagged natural: 1.\nArch at sunset\n")
+        #expect(try await shortcuts.run(["perform", "Tags.FindPhotos", "tag=natural"]).output == "Photos tagged natural: 1.\nArch at sunset\n")
 
-        #expect(try shortcuts.run(["index", "delete", "tags"]).status == 0)
-        #expect(try shortcuts.run(["search"] + query).output == "No results.\n")
-        #expect(try shortcuts.run(["perform", "Tags.FindPhotos"]).output == "All photos: 2.\nArch at sunset, Beach\n")
+        #expect(try await shortcuts.run(["index", "delete", "tags"]).status == 0)
+        #expect(try await shortcuts.run(["search"] + query).output == "No results.\n")
+        #expect(try await shortcuts.run(["perform", "Tags.FindPhotos"]).output == "All photos: 2.\nArch at sunset, Beach\n")
 
-        #expect(try shortcuts.run(["index", "rebuild", "tags"]).status == 0)
-        #expect(try shortcuts.run(["search"] + query).output == found.output)
+        #expect(try await shortcuts.run(["index", "rebuild", "tags"]).status == 0)
+        #expect(try await shortcuts.run(["search"] + query).output == found.output)
     }
 
-    @Test func theJournalRanksAndSuggests() throws {
+    @Test func theJournalRanksAndSuggests() async throws {
         let shortcuts = try ShortcutsBinary()
-        let search = try shortcuts.run(["perform", "Journal.SearchEntries", "query=windsurfing carmel"])
+        let search = try await shortcuts.run(["perform", "Journal.SearchEntries", "query=windsurfing carmel"])
         #expect(search.output.hasPrefix("Top hits: Windsurfing in Carmel\n"))
-        let suggestions = try shortcuts.run(["perform", "Journal.SuggestSearches", "text=windsurf"])
+        let suggestions = try await shortcuts.run(["perform", "Journal.SuggestSearches", "text=windsurf"])
         #expect(suggestions.output.hasPrefix("windsurfing"))
-        let japanese = try shortcuts.run(["search", "紅葉", "--index", "journal"])
+        let japanese = try await shortcuts.run(["search", "紅葉", "--index", "journal"])
         #expect(japanese.output.hasPrefix("1.  嵐山の紅葉"))
 
-        let status = try shortcuts.run(["index", "status", "journal"]).output
+        let status = try await shortcuts.run(["index", "status", "journal"]).output
         #expect(field("client state", in: status) == "revision 7")
         #expect(field("history token", in: status) == "(none)")
         #expect(status.contains("    EntryEntity  7"))
     }
 
-    @Test func statusListsEveryIndexAndReindexPutsItemsBack() throws {
+    @Test func statusListsEveryIndexAndReindexPutsItemsBack() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        _ = try shortcuts.run(["search", "emma"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try await shortcuts.run(["search", "emma"])
+        let listed = try await shortcuts.run(["index", "status", "--json"])
         let statuses = try #require(
-            try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "--json"]).output.utf8))
+            try JSONSerialization.jsonObject(with: Data(listed.output.utf8))
                 as? [[String: Any]])
         #expect(statuses.map { $0["name"] as? String } == ["journal", "library", "tags"])
         let library = try #require(statuses.first { $0["name"] as? String == "library" })
@@ -154,17 +155,18 @@ struct SearchCommandTests {
         #expect(library["historyToken"] is Int)
         #expect(library["vocabularySize"] as? Int ?? 0 > 0)
 
-        let hit = try #require((try json(try shortcuts.run(["search", "emma", "--json"]).output)["results"] as? [[String: Any]])?.first)
+        let found = try await shortcuts.run(["search", "emma", "--json"])
+        let hit = try #require((try json(found.output)["results"] as? [[String: Any]])?.first)
         let identifier = try #require(hit["identifier"] as? String)
-        let reindexed = try shortcuts.run(["index", "reindex", "library", identifier])
+        let reindexed = try await shortcuts.run(["index", "reindex", "library", identifier])
         #expect(reindexed.output == "Reindexed 1 item of library: \(identifier)\n")
-        #expect(try shortcuts.run(["index", "reindex", "library"]).output == "Reindexed library: 1 item\n")
+        #expect(try await shortcuts.run(["index", "reindex", "library"]).output == "Reindexed library: 1 item\n")
     }
 
     @Test(.enabled(if: SystemComponents.available("/usr/bin/script"), "needs script(1) for a terminal"))
-    func rebuildDrawsAProgressBarOnATerminal() throws {
+    func rebuildDrawsAProgressBarOnATerminal() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
         let terminal = Process()
         terminal.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         terminal.arguments = ["-qec", "'\(ShortcutsBinary.executable.path)' index rebuild library", "/dev/null"]
@@ -183,28 +185,28 @@ struct SearchCommandTests {
         #expect(text.contains("Rebuilt library: 1 item in "))
     }
 
-    @Test func queriesAtAndBeyondTheLimitsGiveLocatedErrorsNotCrashes() throws {
+    @Test func queriesAtAndBeyondTheLimitsGiveLocatedErrorsNotCrashes() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
         for (query, column) in [
             ("$time.today(9223372036854775807)", 13), ("lastUsedDate > $time.this_year(1e19)", 32),
             ("lastUsedDate < $time.yesterday(-9223372036854775808)", 32)
         ] {
             for arguments in [["search", query, "--query-string"], ["search", "emma", "--filter", query]] {
-                let result = try shortcuts.run(arguments)
+                let result = try await shortcuts.run(arguments)
                 #expect(result.status == 1, "\(arguments)")
                 #expect(result.error.contains("at column \(column): The offset of $time."), "\(result.error)")
             }
         }
         for query in [String(repeating: "(", count: 30_000), String(repeating: "!", count: 20_000)] {
-            let result = try shortcuts.run(["search", query, "--query-string"])
+            let result = try await shortcuts.run(["search", query, "--query-string"])
             #expect(result.status == 1)
             #expect(result.error.hasPrefix("error: invalid query at column 10001: The query is"))
             #expect(result.error.count < 500, "the error shows the text around the column, not the whole query")
         }
-        let deep = try shortcuts.run(["search", String(repeating: "(", count: 5_000), "--query-string"])
+        let deep = try await shortcuts.run(["search", String(repeating: "(", count: 5_000), "--query-string"])
         #expect(deep.error.hasPrefix("error: invalid query at column 17: Parentheses nest more than 16 deep"))
-        let pattern = try shortcuts.run(["search", "emma", "--filter", "title == \"" + String(repeating: "a", count: 50_000) + "\""])
+        let pattern = try await shortcuts.run(["search", "emma", "--filter", "title == \"" + String(repeating: "a", count: 50_000) + "\""])
         #expect(pattern.status == 1)
         #expect(pattern.error.hasPrefix("error: invalid --filter query at column 10001"))
 
@@ -212,47 +214,40 @@ struct SearchCommandTests {
         let hundred = Array(repeating: #"title == "emma"c"#, count: 100).joined(separator: " && ")
         let bangs = String(repeating: "!", count: 40) + #"title == "emma"c"#
         for query in [hundred, bangs] {
-            let result = try shortcuts.run(["search", query, "--query-string", "--index", "library"])
+            let result = try await shortcuts.run(["search", query, "--query-string", "--index", "library"])
             #expect(result.status == 0, "\(result.error)")
             #expect(result.output.hasPrefix("1.  Emma"))
             #expect(!result.error.contains("SQLite"))
         }
     }
 
-    @Test func aLongTypedSearchIsCutAtTheWordLimitAndSaysSo() throws {
+    @Test func aLongTypedSearchIsCutAtTheWordLimitAndSaysSo() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
         let words = (0..<32_000).map { ["em", "au", "st", "pe", "rs"][$0 % 5] }.joined(separator: " ")
         let started = Date()
-        let result = try shortcuts.run(["search", "emma " + words])
+        let result = try await shortcuts.run(["search", "emma " + words])
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(result.status == 0)
         #expect(result.error == "note: only the first 32 of the 32001 words were searched; a typed search uses at most 32 words\n")
         #expect(result.output.count < 200, "no long suggestion line")
-        let json = try json(try shortcuts.run(["search", "emma " + words, "--json"]).output)
+        let json = try json(try await shortcuts.run(["search", "emma " + words, "--json"]).output)
         #expect(json["leftOutWordCount"] as? Int == 31_969)
     }
 
-    @Test func concurrentSearchesOnOneHomeAllSucceed() throws {
+    @Test func concurrentSearchesOnOneHomeAllSucceed() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        _ = try shortcuts.run(["search", "emma"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try await shortcuts.run(["search", "emma"])
         for round in 0..<3 {
             if round == 2 {
                 // Fresh index files: every process indexes the data at once.
                 try FileManager.default.removeItem(at: shortcuts.home.appendingPathComponent("indexes"))
             }
-            let results = Mutex<[ShortcutsBinary.Result]>([])
-            let group = DispatchGroup()
-            for _ in 0..<8 {
-                group.enter()
-                Thread.detachNewThread {
-                    if let result = try? shortcuts.run(["search", "emma"]) { results.withLock { $0.append(result) } }
-                    group.leave()
-                }
+            let finished = try await withThrowingTaskGroup(of: ShortcutsBinary.Result.self) { group in
+                for _ in 0..<8 { group.addTask { try await shortcuts.run(["search", "emma"]) } }
+                return try await group.reduce(into: []) { $0.append($1) }
             }
-            group.wait()
-            let finished = results.withLock { $0 }
             #expect(finished.count == 8)
             for result in finished {
                 #expect(result.status == 0, "\(result.error)")
@@ -261,37 +256,39 @@ struct SearchCommandTests {
         }
     }
 
-    @Test func reindexSaysWhatItFoundAndDid() throws {
+    @Test func reindexSaysWhatItFoundAndDid() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        let unknown = try shortcuts.run(["index", "reindex", "library", "no-such-id"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let unknown = try await shortcuts.run(["index", "reindex", "library", "no-such-id"])
         #expect(unknown.status == 1)
         #expect(unknown.output.isEmpty)
         #expect(unknown.error.hasPrefix("error: no item of library named 'no-such-id'\nhelp: "))
 
-        let hit = try #require((try json(try shortcuts.run(["search", "emma", "--json"]).output)["results"] as? [[String: Any]])?.first)
+        let found = try await shortcuts.run(["search", "emma", "--json"])
+        let hit = try #require((try json(found.output)["results"] as? [[String: Any]])?.first)
         let identifier = try #require(hit["identifier"] as? String)
-        let mixed = try shortcuts.run(["index", "reindex", "library", identifier, "no-such-id"])
+        let mixed = try await shortcuts.run(["index", "reindex", "library", identifier, "no-such-id"])
         #expect(mixed.status == 0)
         #expect(mixed.output == "Reindexed 1 item of library: \(identifier)\n")
         #expect(mixed.error.hasPrefix("warning: no item of library named 'no-such-id'"))
 
-        #expect(try shortcuts.run(["perform", "Library.DeleteBook", "book=Emma", "--yes"]).status == 0)
-        let gone = try shortcuts.run(["index", "reindex", "library", identifier])
+        #expect(try await shortcuts.run(["perform", "Library.DeleteBook", "book=Emma", "--yes"]).status == 0)
+        let gone = try await shortcuts.run(["index", "reindex", "library", identifier])
         #expect(gone.output == "Deleted 1 item of library whose data is gone: \(identifier)\n")
     }
 
-    @Test func jsonNestsValuesAsJSON() throws {
+    @Test func jsonNestsValuesAsJSON() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        let search = try json(try shortcuts.run(["search", "emma", "--json", "--explain"]).output)
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        let search = try json(try await shortcuts.run(["search", "emma", "--json", "--explain"]).output)
         let hit = try #require((search["results"] as? [[String: Any]])?.first)
         #expect(hit["entity"] is [String: Any])
         #expect(hit["explanation"] is [String: Any])
         #expect(hit["score"] is Double)
         #expect(search["suggestions"] is [Any])
+        let listed = try await shortcuts.run(["index", "status", "library", "--json"])
         let statuses = try #require(
-            try JSONSerialization.jsonObject(with: Data(try shortcuts.run(["index", "status", "library", "--json"]).output.utf8))
+            try JSONSerialization.jsonObject(with: Data(listed.output.utf8))
                 as? [[String: Any]])
         #expect(statuses.first?["itemCountsByDomain"] is [String: Any])
         #expect(statuses.first?["itemCount"] is Int)
@@ -314,10 +311,10 @@ struct SearchCommandTests {
         .enabled(
             if: SystemComponents.available("/usr/bin/setpriv", asRoot: true),
             "needs root and setpriv(1) to search as a user who cannot write the home"))
-    func aReadOnlyHomeCanBeSearched() throws {
+    func aReadOnlyHomeCanBeSearched() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
-        _ = try shortcuts.run(["search", "emma"])
+        _ = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+        _ = try await shortcuts.run(["search", "emma"])
         let home = shortcuts.home.path
         try system(["chmod", "-R", "a-w,a+rX", home])
         defer { _ = try? system(["chmod", "-R", "u+w", home]) }
@@ -340,13 +337,13 @@ struct SearchCommandTests {
 
 extension SearchCommandTests {
     @Test("A caret after Japanese text lines up in a terminal: two cells for each wide character")
-    func caretsAfterWideCharacters() throws {
+    func caretsAfterWideCharacters() async throws {
         let shortcuts = try ShortcutsBinary()
-        let query = try shortcuts.run(["search", #"title == "ねこ" )"#, "--query-string"])
+        let query = try await shortcuts.run(["search", #"title == "ねこ" )"#, "--query-string"])
         #expect(query.status == 1)
         #expect(query.error.hasPrefix("error: invalid query at column 15: "), "\(query.error)")
         #expect(query.error.contains("\n  title == \"ねこ\" )\n  " + String(repeating: " ", count: 16) + "^\n"), "\(query.error)")
-        let index = try shortcuts.run(["search", "ねこ", "--index", "librar"])
+        let index = try await shortcuts.run(["search", "ねこ", "--index", "librar"])
         #expect(index.status == 1)
         #expect(
             index.error == """

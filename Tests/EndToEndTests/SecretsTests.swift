@@ -5,14 +5,14 @@ import Testing
 /// `shortcuts secrets`, `${secrets.NAME}` and `${env.NAME}` through the real binary: the file
 /// on disk, the refusal of a file others can read, and a secret's value never written anywhere
 /// a run writes.
-@Suite("Secrets")
+@Suite("Secrets", .endToEnd)
 struct SecretsTests {
     static let token = "s3cr3t-T0KEN-value"
 
     /// A binary whose home holds the secret `TOKEN`.
-    func storingToken() throws -> ShortcutsBinary {
+    func storingToken() async throws -> ShortcutsBinary {
         let shortcuts = try ShortcutsBinary()
-        let stored = try shortcuts.run(["secrets", "set", "TOKEN"], input: Self.token + "\n")
+        let stored = try await shortcuts.run(["secrets", "set", "TOKEN"], input: Self.token + "\n")
         #expect(stored.status == 0, "\(stored.error)")
         return shortcuts
     }
@@ -32,10 +32,10 @@ struct SecretsTests {
 
     @Test func setFromStandardInputListAndRemove() async throws {
         let shortcuts = try ShortcutsBinary()
-        let empty = try shortcuts.run(["secrets", "list"])
+        let empty = try await shortcuts.run(["secrets", "list"])
         #expect(empty.status == 0 && empty.output == "No secrets stored. `shortcuts secrets set NAME` stores one.\n")
 
-        let stored = try shortcuts.run(["secrets", "set", "TOKEN"], input: Self.token + "\n")
+        let stored = try await shortcuts.run(["secrets", "set", "TOKEN"], input: Self.token + "\n")
         #expect(stored.status == 0)
         #expect(stored.output == "Stored secret 'TOKEN' in \(secretsFile(shortcuts)).\n")
         #expect(!written(stored).contains(Self.token))
@@ -43,18 +43,18 @@ struct SecretsTests {
         let file = try String(contentsOfFile: secretsFile(shortcuts), encoding: .utf8)
         #expect(file.contains("\"value\" : \"\(Self.token)\""), "one final line break is not part of the value")
 
-        #expect(try shortcuts.run(["secrets", "set", "TOKEN"], input: "replaced-value").output.hasPrefix("Replaced secret 'TOKEN'"))
-        #expect(try shortcuts.run(["secrets", "set", "OTHER_2"], input: "other-value").status == 0)
-        let listed = try shortcuts.run(["secrets", "list"])
+        #expect(try await shortcuts.run(["secrets", "set", "TOKEN"], input: "replaced-value").output.hasPrefix("Replaced secret 'TOKEN'"))
+        #expect(try await shortcuts.run(["secrets", "set", "OTHER_2"], input: "other-value").status == 0)
+        let listed = try await shortcuts.run(["secrets", "list"])
         let rows = listed.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).map(String.init) }
         #expect(rows.map { $0.first } == ["NAME", "OTHER_2", "TOKEN"])
         #expect(!listed.output.contains("replaced-value") && !listed.output.contains("other-value"))
-        let json = try shortcuts.run(["secrets", "list", "--json"])
+        let json = try await shortcuts.run(["secrets", "list", "--json"])
         let items = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: String]])
         #expect(items.map { $0["name"] } == ["OTHER_2", "TOKEN"])
         #expect(items.allSatisfy { $0.keys.sorted() == ["name", "setAt"] && (try? Date($0["setAt"] ?? "", strategy: .iso8601)) != nil })
 
-        let unknown = try shortcuts.run(["secrets", "remove", "TOKN"])
+        let unknown = try await shortcuts.run(["secrets", "remove", "TOKN"])
         #expect(unknown.status == 1)
         #expect(
             unknown.error == """
@@ -65,52 +65,52 @@ struct SecretsTests {
                 help: `shortcuts secrets list` lists the stored secrets
 
                 """)
-        #expect(try shortcuts.run(["secrets", "remove", "TOKEN"]).output == "Removed secret 'TOKEN'.\n")
-        #expect(try shortcuts.run(["secrets", "list"]).output.split(separator: "\n").map { $0.prefix(7) } == ["NAME   ", "OTHER_2"])
+        #expect(try await shortcuts.run(["secrets", "remove", "TOKEN"]).output == "Removed secret 'TOKEN'.\n")
+        #expect(try await shortcuts.run(["secrets", "list"]).output.split(separator: "\n").map { $0.prefix(7) } == ["NAME   ", "OTHER_2"])
         #expect(try mode(secretsFile(shortcuts)) == 0o600)
         let files = try FileManager.default.contentsOfDirectory(atPath: shortcuts.home.path)
         #expect(!files.contains { $0.hasPrefix("secrets.json.") }, "no temporary file is left: \(files)")
     }
 
-    @Test func namesAreCompletedButNeverValues() throws {
-        let shortcuts = try storingToken()
-        #expect(try shortcuts.run(["secrets", "set", "TOKEN_2"], input: "second-value").status == 0)
+    @Test func namesAreCompletedButNeverValues() async throws {
+        let shortcuts = try await storingToken()
+        #expect(try await shortcuts.run(["secrets", "set", "TOKEN_2"], input: "second-value").status == 0)
         for command in ["remove", "set"] {
             let words = ["shortcuts", "secrets", command, "TO"]
-            let result = try shortcuts.run(["---completion", "secrets", command, "--", "positional@0", "3", "2"] + words)
+            let result = try await shortcuts.run(["---completion", "secrets", command, "--", "positional@0", "3", "2"] + words)
             #expect(result.status == 0, "\(result.error)")
             #expect(result.output == "TOKEN\nTOKEN_2\n", "\(command)")
         }
     }
 
-    @Test func emptyValuesAndBadNamesAreRefused() throws {
+    @Test func emptyValuesAndBadNamesAreRefused() async throws {
         let shortcuts = try ShortcutsBinary()
-        let empty = try shortcuts.run(["secrets", "set", "TOKEN"], input: "\n")
+        let empty = try await shortcuts.run(["secrets", "set", "TOKEN"], input: "\n")
         #expect(empty.status == 1)
         #expect(empty.error.hasPrefix("error: the value of secret 'TOKEN' is empty\nhelp: give the value on standard input"))
-        let badName = try shortcuts.run(["secrets", "set", "my-token"], input: "value")
+        let badName = try await shortcuts.run(["secrets", "set", "my-token"], input: "value")
         #expect(badName.status == 64)
         #expect(badName.error.contains("error: invalid secret name 'my-token': use letters, digits and '_', starting with a letter or '_'"))
         #expect(badName.error.contains("^~~~~~~~"))
         #expect(!FileManager.default.fileExists(atPath: secretsFile(shortcuts)), "nothing was stored")
-        let short = try shortcuts.run(["secrets", "set", "PIN"], input: "42")
+        let short = try await shortcuts.run(["secrets", "set", "PIN"], input: "42")
         #expect(short.status == 0 && short.error.contains("note: a value shorter than 4 characters is masked only where it is a whole value"))
     }
 
-    @Test func aFileOthersCanReadIsRefusedWithTheChmodFix() throws {
-        let shortcuts = try storingToken()
+    @Test func aFileOthersCanReadIsRefusedWithTheChmodFix() async throws {
+        let shortcuts = try await storingToken()
         let path = secretsFile(shortcuts)
         try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: path)
         let expected = "the secrets file \(path) can be read by other users (mode 0640)"
         for arguments in [["secrets", "list"], ["secrets", "remove", "TOKEN"]] {
-            let refused = try shortcuts.run(arguments)
+            let refused = try await shortcuts.run(arguments)
             #expect(refused.status == 1)
             #expect(refused.error == "error: \(expected)\nhelp: run `chmod 600 \(path)`\n", "\(arguments)")
         }
-        let set = try shortcuts.run(["secrets", "set", "OTHER"], input: "other-value")
+        let set = try await shortcuts.run(["secrets", "set", "OTHER"], input: "other-value")
         #expect(set.status == 1 && set.error.hasPrefix("error: \(expected)"))
 
-        let run = try shortcuts.run(["run", PackagePaths.fixture("Secrets/uses-token.yaml")], environment: ["USER_NAME": "ana"])
+        let run = try await shortcuts.run(["run", PackagePaths.fixture("Secrets/uses-token.yaml")], environment: ["USER_NAME": "ana"])
         #expect(run.status == 1)
         #expect(run.error.contains("error: cannot read secret 'TOKEN': \(expected)"))
         #expect(run.error.contains("help: run `chmod 600 \(path)`"))
@@ -119,29 +119,29 @@ struct SecretsTests {
     }
 
     @Test func aRunWritesTheValueNowhere() async throws {
-        let shortcuts = try storingToken()
-        let run = try shortcuts.run(["run", PackagePaths.fixture("Secrets/uses-token.yaml")], environment: ["USER_NAME": "ana"])
+        let shortcuts = try await storingToken()
+        let run = try await shortcuts.run(["run", PackagePaths.fixture("Secrets/uses-token.yaml")], environment: ["USER_NAME": "ana"])
         #expect(run.status == 0, "\(run.error)")
         #expect(run.output.hasPrefix("Signing in with *** as ana\nAdded Where the Crawdads Sing to Library!\nNo books match ***.\n"))
         #expect(!written(run).contains(Self.token))
-        let json = try shortcuts.run(["run", PackagePaths.fixture("Secrets/uses-token.yaml"), "--json"], environment: ["USER_NAME": "ana"])
+        let json = try await shortcuts.run(["run", PackagePaths.fixture("Secrets/uses-token.yaml"), "--json"], environment: ["USER_NAME": "ana"])
         let output = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: String])
         #expect(output == ["header": "Bearer ***", "book": "Where the Crawdads Sing", "user": "ana"])
         #expect(!written(json).contains(Self.token))
 
-        let failed = try shortcuts.run(["run", PackagePaths.fixture("Secrets/fails-with-token.yaml")])
+        let failed = try await shortcuts.run(["run", PackagePaths.fixture("Secrets/fails-with-token.yaml")])
         #expect(failed.status == 1)
         #expect(failed.error.contains("error: no Book matches '***'"))
         #expect(!written(failed).contains(Self.token))
 
-        let listed = try shortcuts.run(["runs", "list", "--json"])
+        let listed = try await shortcuts.run(["runs", "list", "--json"])
         #expect(!listed.output.contains(Self.token))
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         #expect(runs.count == 3)
         for run in runs {
             let id = try #require(run["id"] as? String)
-            let shown = try shortcuts.run(["runs", "show", id])
-            let shownJSON = try shortcuts.run(["runs", "show", id, "--json"])
+            let shown = try await shortcuts.run(["runs", "show", id])
+            let shownJSON = try await shortcuts.run(["runs", "show", id, "--json"])
             #expect(shown.status == 0 && shownJSON.status == 0)
             #expect(shown.output.contains("***") && shownJSON.output.contains("***"))
             #expect(!written(shown).contains(Self.token) && !written(shownJSON).contains(Self.token))
@@ -153,36 +153,36 @@ struct SecretsTests {
         #expect(recommenders.contains(Self.token))
     }
 
-    @Test func aScriptsStandardErrorIsMaskedInTheErrorAndTheRecordedDetails() throws {
-        let shortcuts = try storingToken()
-        let run = try shortcuts.run(["run", PackagePaths.fixture("Secrets/script-prints-token.yaml")])
+    @Test func aScriptsStandardErrorIsMaskedInTheErrorAndTheRecordedDetails() async throws {
+        let shortcuts = try await storingToken()
+        let run = try await shortcuts.run(["run", PackagePaths.fixture("Secrets/script-prints-token.yaml")])
         #expect(run.status == 1)
         #expect(run.error.contains("exited with status 3: token is ***"), "\(run.error)")
         #expect(!written(run).contains(Self.token))
-        let listed = try shortcuts.run(["runs", "list", "--json"])
+        let listed = try await shortcuts.run(["runs", "list", "--json"])
         let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         let id = try #require(runs.first?["id"] as? String)
-        let shown = try shortcuts.run(["runs", "show", id, "--json"])
+        let shown = try await shortcuts.run(["runs", "show", id, "--json"])
         #expect(shown.output.contains("token is ***"))
         #expect(!written(shown).contains(Self.token))
     }
 
-    @Test func environmentVariablesAreReadAndAMissingOneIsNamedWhenTheRunReadsIt() throws {
-        let shortcuts = try storingToken()
+    @Test func environmentVariablesAreReadAndAMissingOneIsNamedWhenTheRunReadsIt() async throws {
+        let shortcuts = try await storingToken()
         let workflow = try TemporaryFolder.make(prefix: "secrets-env").appendingPathComponent("env.yaml")
         try "steps:\n  - show: \"${env.HOME} ${env.GREETING}\"\n".write(to: workflow, atomically: true, encoding: .utf8)
-        let run = try shortcuts.run(["run", workflow.path], environment: ["HOME": "/home/ana", "GREETING": "hello"])
+        let run = try await shortcuts.run(["run", workflow.path], environment: ["HOME": "/home/ana", "GREETING": "hello"])
         #expect(run.status == 0 && run.output == "/home/ana hello\n", "\(run.error)")
 
-        #expect(try shortcuts.run(["validate", workflow.path], environment: ["GREETING": nil]).status == 0)
-        let missing = try shortcuts.run(["run", workflow.path], environment: ["GREETING": nil, "GREETINGS": "x"])
+        #expect(try await shortcuts.run(["validate", workflow.path], environment: ["GREETING": nil]).status == 0)
+        let missing = try await shortcuts.run(["run", workflow.path], environment: ["GREETING": nil, "GREETINGS": "x"])
         #expect(missing.status == 1)
         #expect(missing.error.contains("env.yaml:2:30: error: environment variable 'GREETING' is not set"))
         #expect(missing.error.contains("help: did you mean 'GREETINGS'?"))
     }
 
-    @Test func aMissingSecretFailsValidationAndTheRunWithTheSameWords() throws {
-        let shortcuts = try storingToken()
+    @Test func aMissingSecretFailsValidationAndTheRunWithTheSameWords() async throws {
+        let shortcuts = try await storingToken()
         let file = PackagePaths.fixture("Secrets/misspelled-secret.yaml")
         let expected = """
             \(file):3:29: error: no secret 'TOKNE'
@@ -193,24 +193,24 @@ struct SecretsTests {
 
             """
         for arguments in [["validate", file], ["run", file]] {
-            let result = try shortcuts.run(arguments)
+            let result = try await shortcuts.run(arguments)
             #expect(result.status == 1)
             #expect(result.error == expected, "\(arguments)")
         }
-        #expect(try shortcuts.run(["runs", "list", "--json"]).output == "[\n\n]\n", "a workflow that does not validate does not run")
+        #expect(try await shortcuts.run(["runs", "list", "--json"]).output == "[\n\n]\n", "a workflow that does not validate does not run")
 
         // Automations are loaded without checking secrets (one may be stored before it is due),
         // so their run is what fails.
-        let automation = try shortcuts.run(["automations", "run", "missing-secret", "--workflows", PackagePaths.fixture("Secrets/Automations")])
+        let automation = try await shortcuts.run(["automations", "run", "missing-secret", "--workflows", PackagePaths.fixture("Secrets/Automations")])
         #expect(automation.status == 1)
         #expect(automation.error.contains("missing-secret.yaml:6:28: error: no secret 'TOKNE'"))
         #expect(automation.error.contains("help: did you mean 'TOKEN'?"))
-        let failed = try shortcuts.run(["runs", "list", "--status", "failed"])
+        let failed = try await shortcuts.run(["runs", "list", "--status", "failed"])
         #expect(failed.output.contains("Missing secret"))
     }
 
     @Test func theDaemonMasksTheValueInItsLogAndItsRuns() async throws {
-        let shortcuts = try storingToken()
+        let shortcuts = try await storingToken()
         let folder = PackagePaths.file(PackagePaths.fixture("Secrets/Automations")).path
         let daemon = try DaemonProcess.start(shortcuts, folder: folder, grace: "2s")
         let state = DaemonState(home: shortcuts.home)

@@ -4,7 +4,7 @@ import Testing
 /// The commands that choose their store (`--database`, `SHORTCUTS_DATABASE_URL`): `daemons list`,
 /// `runs`, `automations list` and `automations run` on a PostgreSQL database shared by homes
 /// that stand for machines, and their errors.
-@Suite("Shared store commands", .serialized)
+@Suite("Shared store commands", .serialized, .endToEnd)
 struct SharedStoreCommandTests {
     static let tick = DaemonCommandTests.tick
 
@@ -20,8 +20,8 @@ struct SharedStoreCommandTests {
         var claimsPerMinute: Int
     }
 
-    static func daemons(_ shortcuts: ShortcutsBinary, _ environment: [String: String?] = [:]) throws -> [DaemonRow] {
-        let listed = try shortcuts.run(["daemons", "list", "--json"], environment: environment)
+    static func daemons(_ shortcuts: ShortcutsBinary, _ environment: [String: String?] = [:]) async throws -> [DaemonRow] {
+        let listed = try await shortcuts.run(["daemons", "list", "--json"], environment: environment)
         guard listed.status == 0 else { throw ListingFailed(message: listed.error) }
         return try JSONDecoder().decode([DaemonRow].self, from: Data(listed.output.utf8))
     }
@@ -30,35 +30,31 @@ struct SharedStoreCommandTests {
         var message: String
     }
 
-    /// Asks `daemons list` every 200 ms, off the cooperative pool, until `condition` holds or
+    /// Asks `daemons list` every 200 ms until `condition` holds or
     /// `timeout` seconds pass; returns the last listing.
     static func waitForDaemons(
         _ shortcuts: ShortcutsBinary, _ environment: [String: String?] = [:], timeout: Double = 60,
         until condition: @escaping @Sendable ([DaemonRow]) -> Bool
     ) async throws -> [DaemonRow] {
-        try await detached {
-            let deadline = Date().addingTimeInterval(timeout)
-            var last: [DaemonRow] = []
-            while Date() < deadline {
-                last = (try? daemons(shortcuts, environment)) ?? []
-                if condition(last) { return last }
-                Thread.sleep(forTimeInterval: 0.2)
-            }
-            return last
+        var last: [DaemonRow] = []
+        _ = try await eventually(timeout: timeout, every: .milliseconds(200)) {
+            last = (try? await daemons(shortcuts, environment)) ?? []
+            return condition(last)
         }
+        return last
     }
 
     static var hostName: String { ProcessInfo.processInfo.hostName }
 
     @Test("A URL that is not PostgreSQL, and a server that cannot be reached: the error names the URL without its password")
-    func badDatabaseURLs() throws {
+    func badDatabaseURLs() async throws {
         let shortcuts = try ShortcutsBinary()
-        let notPostgres = try shortcuts.run(["runs", "list", "--database", "mysql://ada:hunter2@db.internal/shortcuts"])
+        let notPostgres = try await shortcuts.run(["runs", "list", "--database", "mysql://ada:hunter2@db.internal/shortcuts"])
         #expect(notPostgres.status == 1)
         #expect(notPostgres.error.contains("error: --database 'mysql://ada@db.internal/shortcuts' is not a PostgreSQL URL"), "\(notPostgres.error)")
         #expect(notPostgres.error.contains("help: write it postgres://USER:PASSWORD@HOST:5432/DATABASE"))
 
-        let unreachable = try shortcuts.run(
+        let unreachable = try await shortcuts.run(
             ["daemons", "list"], environment: ["SHORTCUTS_DATABASE_URL": "postgres://ada:hunter2@127.0.0.1:1/shortcuts"])
         #expect(unreachable.status == 1)
         #if PostgreSQL
@@ -79,7 +75,7 @@ struct SharedStoreCommandTests {
     @Test("daemons list on the SQLite files: the live daemon with its host and pid, then stopped")
     func daemonsListOnSQLite() async throws {
         let shortcuts = try ShortcutsBinary()
-        let empty = try shortcuts.run(["daemons", "list"])
+        let empty = try await shortcuts.run(["daemons", "list"])
         #expect(empty.status == 0)
         #expect(empty.output.contains("No daemon has run on \(shortcuts.home.path)/automations.sqlite."), "\(empty.output)")
 
@@ -90,14 +86,14 @@ struct SharedStoreCommandTests {
         }
         let row = try #require(alive.first { $0.pid == pid }, "\(alive)\n\(daemon.log)")
         #expect(row.state == "alive" && row.host == Self.hostName)
-        let table = try shortcuts.run(["daemons", "list"])
+        let table = try await shortcuts.run(["daemons", "list"])
         #expect(table.output.hasPrefix("ID"), "\(table.output)")
         for column in ["HOST", "PID", "STATE", "SINCE", "RENEWED", "RUNNING", "CLAIMS/MIN"] { #expect(table.output.contains(column)) }
         #expect(table.output.contains(String(row.id.prefix(8))) && table.output.contains(" alive "), "\(table.output)")
 
         let status = try await detached { daemon.stop() }
         #expect(status == 0, "\(daemon.log)")
-        let after = try Self.daemons(shortcuts)
+        let after = try await Self.daemons(shortcuts)
         #expect(after.first { $0.pid == pid }?.state == "stopped", "\(after)")
     }
 
@@ -119,7 +115,7 @@ struct SharedStoreCommandTests {
         }
         #expect(pids.allSatisfy { pid in both.contains { $0.pid == pid && $0.state == "alive" } }, "\(both)\n\(daemons.map(\.log))")
         #expect(Set(both.map(\.epoch)).count == both.count, "each registration has its own epoch")
-        #expect(try Self.daemons(observer).isEmpty, "the observer's own SQLite files know no daemon")
+        #expect(try await Self.daemons(observer).isEmpty, "the observer's own SQLite files know no daemon")
 
         let killed = Date()
         try await detached { daemons[0].kill(SIGKILL) }
@@ -131,27 +127,27 @@ struct SharedStoreCommandTests {
         #expect(dead.state == "dead, taken over", "\(after)\n\(daemons[1].log)")
         #expect(dead.settledBy == survivor.id)
         #expect(Date().timeIntervalSince(killed) < 2 + 10, "taken over within the 2 s lease and a few heartbeats")
-        let table = try observer.run(["daemons", "list", "--database", url])
+        let table = try await observer.run(["daemons", "list", "--database", url])
         #expect(table.output.contains("dead, taken over") && table.output.contains("alive"), "\(table.output)")
 
         let status = try await detached { daemons[1].stop() }
         #expect(status == 0, "\(daemons[1].log)")
-        #expect(try Self.daemons(observer, shared).first { $0.pid == pids[1] }?.state == "stopped")
+        #expect(try await Self.daemons(observer, shared).first { $0.pid == pids[1] }?.state == "stopped")
     }
 
     @Test(
         "run records in the shared database; runs list and runs show read it from another home, the SQLite files do not",
         .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason))
-    func runsShared() throws {
+    func runsShared() async throws {
         let url = try PostgresServer.shared().makeDatabase()
         let here = try ShortcutsBinary()
         let there = try ShortcutsBinary()
-        let ran = try here.run(["run", "\(Self.tick)/tick.yaml", "--database", url])
+        let ran = try await here.run(["run", "\(Self.tick)/tick.yaml", "--database", url])
         #expect(ran.status == 0, "\(ran.error)")
         #expect(ran.output == "tick\ntock\n", "\(ran.output)")
         #expect(!FileManager.default.fileExists(atPath: here.home.appendingPathComponent("runs.sqlite").path))
 
-        let listed = try there.run(["runs", "list", "--json"], environment: ["SHORTCUTS_DATABASE_URL": url])
+        let listed = try await there.run(["runs", "list", "--json"], environment: ["SHORTCUTS_DATABASE_URL": url])
         #expect(listed.status == 0, "\(listed.error)")
         let runs = try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
         #expect(runs.count == 1)
@@ -159,16 +155,16 @@ struct SharedStoreCommandTests {
         #expect(run["status"] as? String == "succeeded" && run["trigger"] as? String == "manual" && run["output"] as? String == "tock")
         let id = try #require(run["id"] as? String)
 
-        let shown = try there.run(["runs", "show", String(id.prefix(8)), "--database", url])
+        let shown = try await there.run(["runs", "show", String(id.prefix(8)), "--database", url])
         #expect(shown.status == 0, "\(shown.error)")
         #expect(shown.output.hasPrefix("Run \(id)  Tick"), "\(shown.output)")
         #expect(shown.output.contains("succeeded") && shown.output.contains("output: \"tock\""))
 
-        let automationRuns = try there.run(["runs", "list", "--trigger", "automation", "--database", url])
+        let automationRuns = try await there.run(["runs", "list", "--trigger", "automation", "--database", url])
         #expect(automationRuns.output == "No runs match these filters.\n", "\(automationRuns.output)")
-        let local = try there.run(["runs", "list"])
+        let local = try await there.run(["runs", "list"])
         #expect(local.output == "No runs recorded yet.\n", "without the URL, the SQLite files of the home")
-        let missing = try there.run(["runs", "show", "ffffffff", "--database", url])
+        let missing = try await there.run(["runs", "show", "ffffffff", "--database", url])
         #expect(missing.status == 1 && missing.error.contains("no run 'ffffffff'"))
     }
 
@@ -181,7 +177,7 @@ struct SharedStoreCommandTests {
         let client = try ShortcutsBinary()
         let command = ["automations", "run", "Tick", "--workflows", Self.tick]
 
-        let alone = try client.run(command + ["--database", url])
+        let alone = try await client.run(command + ["--database", url])
         #expect(alone.status == 0, "\(alone.error)")
         #expect(alone.error.contains("no live daemon on postgres://postgres@127.0.0.1:"), "\(alone.error)")
         #expect(alone.output == "tick\ntock\n", "\(alone.output)")
@@ -192,24 +188,24 @@ struct SharedStoreCommandTests {
         let pid = daemon.pid
         _ = try await Self.waitForDaemons(client, shared) { rows in rows.contains { $0.pid == pid && $0.state == "alive" } }
 
-        let queued = try await detached { try client.run(command + ["--json"], environment: shared) }
+        let queued = try await client.run(command + ["--json"], environment: shared)
         #expect(queued.status == 0, "\(queued.error)\n\(daemon.log)")
         #expect(queued.error.contains("queued as request "), "\(queued.error)")
         let result = try #require(JSONSerialization.jsonObject(with: Data(queued.output.utf8)) as? [String: Any], "\(queued.output)")
         #expect(result["status"] as? String == "succeeded" && result["output"] as? String == "tock", "\(result)")
         let runID = try #require((result["runIDs"] as? [String])?.first)
-        let recorded = try client.run(["runs", "show", runID, "--json", "--database", url])
+        let recorded = try await client.run(["runs", "show", runID, "--json", "--database", url])
         let run = try #require(
             (JSONSerialization.jsonObject(with: Data(recorded.output.utf8)) as? [String: Any])?["run"] as? [String: Any], "\(recorded.error)")
         #expect(run["trigger"] as? String == "manual" && run["status"] as? String == "succeeded", "the daemon ran it: \(run)")
 
-        let here = try client.run(command + ["--here"], environment: shared)
+        let here = try await client.run(command + ["--here"], environment: shared)
         #expect(here.status == 0 && here.output == "tick\ntock\n" && !here.error.contains("queued"), "\(here.error)")
 
-        let listed = try client.run(["automations", "list", "--workflows", Self.tick, "--json", "--database", url])
+        let listed = try await client.run(["automations", "list", "--workflows", Self.tick, "--json", "--database", url])
         let rows = try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]], "\(listed.error)")
         #expect(rows.first?["lastDue"] is String && rows.first?["lastStatus"] is String, "the daemon's claims: \(rows)")
-        let local = try client.run(["automations", "list", "--workflows", Self.tick, "--json"])
+        let local = try await client.run(["automations", "list", "--workflows", Self.tick, "--json"])
         let localRows = try #require(JSONSerialization.jsonObject(with: Data(local.output.utf8)) as? [[String: Any]])
         #expect(localRows.first?["lastDue"] == nil, "the SQLite files of the client's home have no claim")
 

@@ -5,7 +5,7 @@ import Testing
 /// `Shell.RunScript` and `Shell.RunCommand` in real workflow files run by the `shortcuts`
 /// binary: values in and out, errors in words at the step, and runs recorded with the exit
 /// status, standard error and duration of their commands.
-@Suite("Shell actions")
+@Suite("Shell actions", .endToEnd)
 struct ShellActionTests {
     /// A workflow file in a fresh folder, run by the binary.
     private struct Workflow {
@@ -24,25 +24,20 @@ struct ShellActionTests {
             try await timedRun(arguments).result
         }
 
-        /// Runs the workflow and measures how long the binary took, on a thread of its own (a
-        /// busy test pool may resume the awaiting task much later).
+        /// Runs the workflow and says how long the binary took.
         func timedRun(_ arguments: [String] = []) async throws -> (result: ShortcutsBinary.Result, seconds: Double) {
-            let command = ["run", file.path] + arguments
-            return try await detached { [shortcuts, folder] in
-                let started = Date()
-                let result = try shortcuts.run(command, in: folder)
-                return (result, Date().timeIntervalSince(started))
-            }
+            let result = try await shortcuts.run(["run", file.path] + arguments, in: folder)
+            return (result, result.seconds)
         }
 
         /// The most recent run, as `runs show --json` prints it.
         func lastRun() async throws -> (run: [String: Any], steps: [[String: Any]], text: String) {
-            let listed = try await shortcuts.runDetached(["runs", "list", "--json"])
+            let listed = try await shortcuts.run(["runs", "list", "--json"])
             let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
             let id = try #require(runs.first?["id"] as? String)
-            let shown = try await shortcuts.runDetached(["runs", "show", id, "--json"])
+            let shown = try await shortcuts.run(["runs", "show", id, "--json"])
             let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
-            let text = try await shortcuts.runDetached(["runs", "show", id]).output
+            let text = try await shortcuts.run(["runs", "show", id]).output
             return (try #require(document["run"] as? [String: Any]), try #require(document["steps"] as? [[String: Any]]), text)
         }
     }
@@ -182,7 +177,7 @@ struct ShellActionTests {
         #expect(left.isEmpty, "still in the script's group: \(left)")
         #expect(!ProcessGroupProbe.isRunning(sleeper))
 
-        let listed = try await workflow.shortcuts.runDetached(["runs", "list", "--status", "failed"])
+        let listed = try await workflow.shortcuts.run(["runs", "list", "--status", "failed"])
         #expect(listed.output.split(separator: "\n").count == 2)
         let last = try await workflow.lastRun()
         #expect(last.run["status"] as? String == "failed")

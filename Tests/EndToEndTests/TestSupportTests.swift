@@ -1,10 +1,11 @@
 import Foundation
 import Testing
 
+@Suite(.endToEnd)
 struct TestSupportTests {
-    @Test(.timeLimit(.minutes(1)))
-    func moreThanAPipeHoldsOnBothStreamsDoesNotBlock() throws {
-        let result = try ShortcutsBinary().run(["run", PackagePaths.fixture("loud.yaml"), "--json"])
+    @Test(.timeLimit(.minutes(6)))
+    func moreThanAPipeHoldsOnBothStreamsDoesNotBlock() async throws {
+        let result = try await ShortcutsBinary().run(["run", PackagePaths.fixture("loud.yaml"), "--json"])
         #expect(result.status == 0, "\(result.error.suffix(500))")
         #expect(result.output.utf8.count > 64 * 1024)
         #expect(result.error.utf8.count > 64 * 1024)
@@ -14,9 +15,9 @@ struct TestSupportTests {
         #expect(result.error.contains("line 299 of a workflow that writes more than sixty-four kibibytes"))
     }
 
-    @Test func inputLargerThanAPipeHoldsIsWritten() throws {
+    @Test func inputLargerThanAPipeHoldsIsWritten() async throws {
         let title = String(repeating: "x", count: 100_000)
-        let result = try ShortcutsBinary().run(
+        let result = try await ShortcutsBinary().run(
             ["run", PackagePaths.fixture("echo-input.yaml"), "--input-path", "-", "--json"],
             input: #"{"title": "\#(title)"}"#)
         #expect(result.status == 0, "\(result.error)")

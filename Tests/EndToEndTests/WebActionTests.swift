@@ -4,7 +4,7 @@ import Testing
 
 /// `Web.GetContentsOfURL` in workflows run by the `shortcuts` binary, against a real HTTP server
 /// whose URLs are passed as workflow inputs.
-@Suite("Web actions")
+@Suite("Web actions", .endToEnd)
 struct WebActionTests {
     let server: LocalHTTPServer
 
@@ -56,11 +56,9 @@ struct WebActionTests {
     @Test func proxiesComeFromTheEnvironment() async throws {
         let proxy = try LocalHTTPServer { request in .echo(request) }
         let shortcuts = try ShortcutsBinary()
-        let result = try await detached {
-            try shortcuts.run(
-                ["run", PackagePaths.fixture("Web/post-order.yaml"), "--input", "url=http://orders.invalid/new", "--input", "item=Tea", "--json"],
-                environment: ["http_proxy": proxy.url().absoluteString, "no_proxy": nil, "NO_PROXY": nil])
-        }
+        let result = try await shortcuts.run(
+            ["run", PackagePaths.fixture("Web/post-order.yaml"), "--input", "url=http://orders.invalid/new", "--input", "item=Tea", "--json"],
+            environment: ["http_proxy": proxy.url().absoluteString, "no_proxy": nil, "NO_PROXY": nil])
         #expect(result.status == 0, "\(result.error)")
         // A proxy receives the whole URL as the request's target.
         #expect(proxy.requests.map(\.path) == ["http://orders.invalid/new"])
@@ -94,13 +92,13 @@ struct WebActionTests {
         #expect(result.error.contains("Tests/EndToEndTests/Fixtures/Web/forecast.yaml:8:14: error: Web.GetContentsOfURL failed: "))
         #expect(result.error.contains(expected.replacingOccurrences(of: "URL", with: url)), "\(result.error)")
         #expect(!result.error.contains("NSURLErrorDomain"))
-        let failed = try await shortcuts.runDetached(["runs", "list", "--status", "failed"]).output.split(separator: "\n")
+        let failed = try await shortcuts.run(["runs", "list", "--status", "failed"]).output.split(separator: "\n")
         #expect(failed.count == 2 && failed[1].hasSuffix("Forecast summary"), "\(failed)")
         if target == "/hang" {
             // The step gave up at its deadline of 1 second, as the binary measured it.
-            let listed = try await shortcuts.runDetached(["runs", "list", "--json"])
+            let listed = try await shortcuts.run(["runs", "list", "--json"])
             let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
-            let shown = try await shortcuts.runDetached(["runs", "show", try #require(runs.first?["id"] as? String), "--json"])
+            let shown = try await shortcuts.run(["runs", "show", try #require(runs.first?["id"] as? String), "--json"])
             let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any])
             let step = try #require((document["steps"] as? [[String: Any]])?.first)
             let seconds = try #require(step["durationSeconds"] as? Double)
@@ -114,6 +112,6 @@ struct WebActionTests {
         var arguments = ["run", PackagePaths.fixture("Web/" + fixture)]
         for (name, value) in inputs.sorted(by: { $0.key < $1.key }) { arguments += ["--input", "\(name)=\(value)"] }
         if json { arguments.append("--json") }
-        return try await shortcuts.runDetached(arguments)
+        return try await shortcuts.run(arguments)
     }
 }

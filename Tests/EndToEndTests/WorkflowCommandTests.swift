@@ -8,6 +8,7 @@ import Testing
 /// server and a temporary folder, passed as inputs. In arguments, output and shown lines,
 /// `{folder}` stands for that folder, `{server}` for the server's address and `{today}` for
 /// today's date.
+@Suite(.endToEnd)
 struct WorkflowsFolderTests {
     struct Expectation: Sendable, CustomStringConvertible {
         var file: String
@@ -134,14 +135,14 @@ struct WorkflowsFolderTests {
     }
 
     @Test(arguments: expectations)
-    func workflowRunsAndProducesItsOutput(_ expectation: Expectation) throws {
+    func workflowRunsAndProducesItsOutput(_ expectation: Expectation) async throws {
         let shortcuts = try ShortcutsBinary()
         let setting = try Setting()
         defer { setting.stop() }
         try expectation.prepare(setting.folder)
-        let validated = try shortcuts.run(["validate", "Workflows/" + expectation.file])
+        let validated = try await shortcuts.run(["validate", "Workflows/" + expectation.file])
         #expect(validated.status == 0, "\(validated.error)")
-        let result = try shortcuts.run(
+        let result = try await shortcuts.run(
             ["run", "Workflows/" + expectation.file, "--no-interaction"] + expectation.arguments.map(setting.filled),
             environment: ["DBUS_SESSION_BUS_ADDRESS": nil])
         #expect(result.status == 0, "\(result.error)")
@@ -156,9 +157,10 @@ struct WorkflowsFolderTests {
     }
 }
 
+@Suite(.endToEnd)
 struct WorkflowCommandTests {
-    @Test func theDesignExampleReturnsTheNewestBooksAsJSON() throws {
-        let result = try ShortcutsBinary().run(["run", "Workflows/add-and-open.yaml", "--output-type", "json", "--no-interaction"])
+    @Test func theDesignExampleReturnsTheNewestBooksAsJSON() async throws {
+        let result = try await ShortcutsBinary().run(["run", "Workflows/add-and-open.yaml", "--output-type", "json", "--no-interaction"])
         #expect(result.status == 0)
         let books = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
         #expect(books.map { $0["title"] as? String } == ["Where the Crawdads Sing", "Secrets of the Savanna", "The Eye of the Elephant"])
@@ -166,8 +168,8 @@ struct WorkflowCommandTests {
         #expect(result.error.contains("Opened The Eye of the Elephant."))
     }
 
-    @Test func fiveMistakesGiveFiveLocatedErrors() throws {
-        let result = try ShortcutsBinary().run(["validate", "Tests/EndToEndTests/Fixtures/five-mistakes.yaml"])
+    @Test func fiveMistakesGiveFiveLocatedErrors() async throws {
+        let result = try await ShortcutsBinary().run(["validate", "Tests/EndToEndTests/Fixtures/five-mistakes.yaml"])
         #expect(result.status == 1)
         let headlines = result.error.split(separator: "\n").filter { $0.contains(": error: ") }
         #expect(
@@ -185,41 +187,41 @@ struct WorkflowCommandTests {
         #expect(result.error.contains("    4 |     perform: Library.AddBok\n      |              ^~~~~~~~~~~~~~"))
     }
 
-    @Test func aHeadlessRunFailsWithTheQuestionAndSucceedsWithTheAnswer() throws {
+    @Test func aHeadlessRunFailsWithTheQuestionAndSucceedsWithTheAnswer() async throws {
         let shortcuts = try ShortcutsBinary()
-        let headless = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction"])
+        let headless = try await shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction"])
         #expect(headless.status == 1)
         #expect(headless.error.contains("needs-answer.yaml:3:14: error: Library.AddBook needs an answer but cannot ask: \"Who wrote the book?\""))
         #expect(headless.error.contains("help: pass --answer authorName=VALUE"))
-        let answered = try shortcuts.run([
+        let answered = try await shortcuts.run([
             "run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction", "--answer", "authorName=Asimov"
         ])
         #expect(answered.status == 0, "\(answered.error)")
         #expect(answered.output.hasSuffix("\nIsaac Asimov\n"))
     }
 
-    @Test func aPropertyQueryOnAnEmptyLibraryValidatesAndReturnsNothing() throws {
+    @Test func aPropertyQueryOnAnEmptyLibraryValidatesAndReturnsNothing() async throws {
         let shortcuts = try ShortcutsBinary()
-        #expect(try shortcuts.run(["validate", "Tests/EndToEndTests/Fixtures/empty-find.yaml"]).status == 0)
-        let result = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/empty-find.yaml", "--output-type", "json"])
+        #expect(try await shortcuts.run(["validate", "Tests/EndToEndTests/Fixtures/empty-find.yaml"]).status == 0)
+        let result = try await shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/empty-find.yaml", "--output-type", "json"])
         #expect(result.status == 0)
         #expect(result.output == "[\n\n]\n")
     }
 
-    @Test func workflowsAreListedViewedAndFoundByName() throws {
+    @Test func workflowsAreListedViewedAndFoundByName() async throws {
         let shortcuts = try ShortcutsBinary()
-        let list = try shortcuts.run(["list", "workflows"])
+        let list = try await shortcuts.run(["list", "workflows"])
         #expect(list.output.contains("Workflows/add-and-open.yaml"))
         #expect(list.output.contains("Add and open a book"))
-        let view = try shortcuts.run(["view", "Workflows/add-and-open.yaml"])
+        let view = try await shortcuts.run(["view", "Workflows/add-and-open.yaml"])
         #expect(view.output.contains("  title: String"))
         #expect(view.output.contains("find Library.BookEntity  → recent"))
-        let byName = try shortcuts.run(["run", "Wait, then stop early"])
+        let byName = try await shortcuts.run(["run", "Wait, then stop early"])
         #expect(byName.output == "done waiting\n")
     }
 
-    @Test func theSchemaNamesTheInstalledIntentsAndTheirParameters() throws {
-        let result = try ShortcutsBinary().run(["schema"])
+    @Test func theSchemaNamesTheInstalledIntentsAndTheirParameters() async throws {
+        let result = try await ShortcutsBinary().run(["schema"])
         #expect(result.status == 0)
         let schema = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let definitions = try #require(schema["$defs"] as? [String: Any])
@@ -230,23 +232,24 @@ struct WorkflowCommandTests {
     }
 }
 
+@Suite(.endToEnd)
 struct RunHistoryCommandTests {
-    @Test func runsAreRecordedWithTheirStepsAndFailures() throws {
+    @Test func runsAreRecordedWithTheirStepsAndFailures() async throws {
         let shortcuts = try ShortcutsBinary()
-        _ = try shortcuts.run(["run", "Workflows/library-tour.yaml"])
-        _ = try shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction"])
-        let list = try shortcuts.run(["runs", "list"])
+        _ = try await shortcuts.run(["run", "Workflows/library-tour.yaml"])
+        _ = try await shortcuts.run(["run", "Tests/EndToEndTests/Fixtures/needs-answer.yaml", "--no-interaction"])
+        let list = try await shortcuts.run(["runs", "list"])
         let rows = list.output.split(separator: "\n").dropFirst().map { $0 }
         #expect(rows.count == 2)
         #expect(rows[0].contains("failed") && rows[0].hasSuffix("Needs an answer"))
         #expect(rows[1].contains("succeeded") && rows[1].hasSuffix("Library tour"))
 
-        let tour = try shortcuts.run(["runs", "show", String(rows[1].prefix(8))])
+        let tour = try await shortcuts.run(["runs", "show", String(rows[1].prefix(8))])
         #expect(tour.output.contains("output: \"shelf: currentlyReading\""))
         #expect(tour.output.contains("✔ Workflows/library-tour.yaml:8:5 perform → screen"))
         #expect(tour.output.contains("in: { \"conditions\" : [ \"title hasPrefix the\", \"author contains owens\" ] }"))
 
-        let failed = try shortcuts.run(["runs", "show", String(rows[0].prefix(8)), "--json"])
+        let failed = try await shortcuts.run(["runs", "show", String(rows[0].prefix(8)), "--json"])
         let document = try #require(try JSONSerialization.jsonObject(with: Data(failed.output.utf8)) as? [String: Any])
         let run = try #require(document["run"] as? [String: Any])
         #expect(run["status"] as? String == "failed")
@@ -255,12 +258,13 @@ struct RunHistoryCommandTests {
         #expect(steps.first?["line"] as? Int == 3)
         #expect((steps.first?["error"] as? String)?.contains("cannot ask") == true)
 
-        let missing = try shortcuts.run(["runs", "show", "zzzz"])
+        let missing = try await shortcuts.run(["runs", "show", "zzzz"])
         #expect(missing.status == 1)
         #expect(missing.error.hasPrefix("error: no run 'zzzz'"))
     }
 }
 
+@Suite(.endToEnd)
 struct CancellationTests {
     @Test func interruptingARunStopsItAndRecordsItAsCancelled() async throws {
         let shortcuts = try ShortcutsBinary()
@@ -288,9 +292,9 @@ struct CancellationTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         #expect(Date().timeIntervalSince(started) < 10)
-        let list = try shortcuts.run(["runs", "list"])
+        let list = try await shortcuts.run(["runs", "list"])
         #expect(list.output.contains("cancelled"))
-        let shown = try shortcuts.run(["runs", "show", String(list.output.split(separator: "\n")[1].prefix(8))])
+        let shown = try await shortcuts.run(["runs", "show", String(list.output.split(separator: "\n")[1].prefix(8))])
         #expect(shown.output.contains("✔ Tests/EndToEndTests/Fixtures/long-wait.yaml:3:5 show"))
         #expect(shown.output.contains("error: the run was cancelled"))
         #expect(!shown.output.contains("never shown"))

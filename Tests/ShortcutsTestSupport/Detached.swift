@@ -7,7 +7,7 @@ import Foundation
 /// every other task beside it, its own server's included.
 ///
 /// ```swift
-/// let books = try await detached { try shortcuts.run(["perform", "Library.AddBook", "title=Emma"]) }
+/// let status = try await detached { process.waitUntilExit(); return process.terminationStatus }
 /// ```
 public func detached<T: Sendable>(_ work: @Sendable @escaping () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in

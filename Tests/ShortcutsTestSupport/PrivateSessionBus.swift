@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let bus = try PrivateSessionBus()
-/// let run = try shortcuts.run(["run", "notify.yaml"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
+/// let run = try await shortcuts.run(["run", "notify.yaml"], environment: ["DBUS_SESSION_BUS_ADDRESS": bus.address])
 /// ```
 public final class PrivateSessionBus: Sendable {
     /// The bus daemon's executable.

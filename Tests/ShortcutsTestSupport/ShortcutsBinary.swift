@@ -1,13 +1,14 @@
 import Foundation
+import ProcessSpawning
 
 /// Runs the built `shortcuts` executable in a private, fresh `$SHORTCUTS_HOME`.
 ///
-/// Standard output and standard error go to files, not pipes, so a command that writes more
+/// Standard input, output and error are files, not pipes, so a command that writes more
 /// than a pipe holds (64 KiB) to both never blocks while the other is being read.
 ///
 /// ```swift
 /// let shortcuts = try ShortcutsBinary()
-/// let result = try shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
+/// let result = try await shortcuts.run(["perform", "Library.AddBook", "title=Emma"])
 /// #expect(result.status == 0)
 /// ```
 public struct ShortcutsBinary: Sendable {
@@ -19,6 +20,9 @@ public struct ShortcutsBinary: Sendable {
         public var output: String
         /// Everything written to standard error.
         public var error: String
+        /// How long the process ran, measured by the thread that waited for it (a busy pool may
+        /// resume the awaiting task later).
+        public var seconds: Double
     }
 
     /// The `$SHORTCUTS_HOME` of every command run through this value (created on first use).
@@ -50,7 +54,8 @@ public struct ShortcutsBinary: Sendable {
         return PackagePaths.root.appendingPathComponent(".build/debug/shortcuts")
     }
 
-    /// Runs a command and waits for it.
+    /// Runs a command and waits for it on a thread of its own, outside Swift's cooperative pool,
+    /// so the other tests running beside it keep the pool's threads.
     ///
     /// - Parameters:
     ///   - arguments: The arguments after the executable's name.
@@ -64,49 +69,73 @@ public struct ShortcutsBinary: Sendable {
     public func run(
         _ arguments: [String], input: String? = nil, in directory: URL? = nil,
         environment changes: [String: String?] = [:], launcher: [String] = []
-    ) throws -> Result {
-        let process = Process()
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(launcher.dropFirst()) + [executable.path] + arguments
-        } else {
-            process.executableURL = executable
-            process.arguments = arguments
+    ) async throws -> Result {
+        try await detached {
+            try runBlocking(arguments, input: input, in: directory, environment: changes, launcher: launcher)
         }
+    }
+
+    /// Starts the command with `posix_spawn` and waits for it with `waitpid`.
+    ///
+    /// Not `Process`: it learns that a child ended when a socket it shares with the child
+    /// closes, so a grandchild that inherited that socket (a server some test started at the
+    /// same moment) would keep the wait going after the command ended.
+    private func runBlocking(
+        _ arguments: [String], input: String?, in directory: URL?, environment changes: [String: String?],
+        launcher: [String]
+    ) throws -> Result {
         var environment = ProcessInfo.processInfo.environment
         environment["SHORTCUTS_HOME"] = home.path
         environment.removeValue(forKey: "SHORTCUTS_LOCALE")
         for (name, value) in changes { environment[name] = value }
-        process.environment = environment
-        process.currentDirectoryURL = directory ?? PackagePaths.root
+        let program = launcher.first ?? executable.path
+        let argv = (launcher.isEmpty ? [executable.path] : launcher + [executable.path]) + arguments
+
         let capture = try TemporaryFolder.make(prefix: "shortcuts-output")
         defer { try? FileManager.default.removeItem(at: capture) }
-        let outputFile = capture.appendingPathComponent("stdout")
-        let errorFile = capture.appendingPathComponent("stderr")
-        _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
-        _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-        let output = try FileHandle(forWritingTo: outputFile)
-        let error = try FileHandle(forWritingTo: errorFile)
-        defer {
-            try? output.close()
-            try? error.close()
+        let inputFile = capture.appendingPathComponent("stdin").path
+        let outputFile = capture.appendingPathComponent("stdout").path
+        let errorFile = capture.appendingPathComponent("stderr").path
+        // Input is a file that ends where the text does, as a closed pipe would.
+        try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputFile))
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        SpawnSetup.standardFiles(&actions, input: inputFile, output: outputFile, error: errorFile)
+        guard SpawnSetup.changeDirectory(&actions, to: (directory ?? PackagePaths.root).path) else {
+            throw SpawnError(message: "this C library cannot start a program in another folder")
         }
-        let standardInput = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = standardInput
-        try process.run()
-        // Input larger than a pipe holds is written on another thread, so the command can
-        // read it while it also writes.
-        let writer = Thread { [handle = standardInput.fileHandleForWriting] in
-            if let input { try? handle.write(contentsOf: Data(input.utf8)) }
-            try? handle.close()
+        SpawnSetup.closeInheritedDescriptors(&actions)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        SpawnSetup.newProcessGroup(&attributes, defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2])
+
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
+        let started = Date()
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, &attributes, cArguments, cEnvironment)
+        guard spawned == 0 else {
+            throw SpawnError(message: "cannot start \(program): \(String(cString: strerror(spawned)))")
         }
-        writer.start()
-        process.waitUntilExit()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        let seconds = Date().timeIntervalSince(started)
+        // Exited: its status; killed: the signal's number, as `Process` says.
+        let signal = status & 0x7f
         return Result(
-            status: process.terminationStatus,
-            output: String(decoding: (try? Data(contentsOf: outputFile)) ?? Data(), as: UTF8.self),
-            error: String(decoding: (try? Data(contentsOf: errorFile)) ?? Data(), as: UTF8.self))
+            status: signal == 0 ? (status >> 8) & 0xff : signal,
+            output: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: outputFile))) ?? Data(), as: UTF8.self),
+            error: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errorFile))) ?? Data(), as: UTF8.self),
+            seconds: seconds)
+    }
+
+    /// The command could not be started.
+    public struct SpawnError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
     }
 }

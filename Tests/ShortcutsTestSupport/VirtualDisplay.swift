@@ -5,7 +5,7 @@ import Foundation
 ///
 /// ```swift
 /// let display = try VirtualDisplay()
-/// let run = try shortcuts.run(["run", "copy.yaml"], environment: ["DISPLAY": display.name])
+/// let run = try await shortcuts.run(["run", "copy.yaml"], environment: ["DISPLAY": display.name])
 /// ```
 public final class VirtualDisplay: Sendable {
     /// The X server's executable.

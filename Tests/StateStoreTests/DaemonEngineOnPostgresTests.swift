@@ -63,7 +63,13 @@ struct DaemonEngineOnPostgresTests {
         let second = try daemon(url, name: "second")
         try first.start()
         try second.start()
+        // At least 12 seconds, and then until the slow automation ran twice and skipped a due
+        // time, which a machine busy with other tests may take longer to show.
         try await Task.sleep(for: .seconds(12))
+        _ = try await eventually(timeout: 60, every: .milliseconds(500)) {
+            let slow = try rows(url, "SELECT status, startedAt FROM claim WHERE automationKey = 'slow.yaml'")
+            return slow.filter { $0.real("startedAt") != nil }.count >= 2 && slow.contains { $0.text("status") == "skipped" }
+        }
         await first.stop()
         await second.stop()
 

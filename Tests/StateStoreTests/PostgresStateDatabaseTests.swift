@@ -3,6 +3,7 @@
     import PostgresStorage
     import ShortcutsTestSupport
     import StateStorage
+    import Synchronization
     import Testing
 
     /// The PostgreSQL adapter runs the shared SQL as written, on a real server: values and types,
@@ -373,14 +374,19 @@
         }
 
         @Test("A writer that retries with backoff through an outage loses nothing and writes nothing twice")
-        func writesThroughAnOutage() throws {
+        func writesThroughAnOutage() async throws {
             let server = try PostgresServer.start()
             defer { server.stop(removingFiles: true) }
             let database = try open(server)
             let written = Counter()
             let unavailable = Counter()
+            let serverDown = Counter()
+            let unexpected = Mutex<[String]>([])
             let writer = Thread {
                 for index in 0..<60 {
+                    // Half the rows are written before the outage, and the rest from the moment
+                    // the server is down, whatever the machine's load.
+                    while index == 30 && serverDown.value == 0 { Thread.sleep(forTimeInterval: 0.01) }
                     var delay = 0.05
                     while true {
                         do {
@@ -398,19 +404,25 @@
                             Thread.sleep(forTimeInterval: delay)
                             delay = min(delay * 2, 0.5)
                         } catch {
-                            Issue.record("unexpected: \(error)")
+                            unexpected.withLock { $0.append("row \(index): \(error)") }
                             return
                         }
                     }
-                    Thread.sleep(forTimeInterval: 0.05)
+                    Thread.sleep(forTimeInterval: 0.02)
                 }
             }
             writer.start()
-            Thread.sleep(forTimeInterval: 0.5)
-            server.stopFor(seconds: 2)
-            #expect(server.waitUntilRunning())
-            let done = try database.wait(timeout: 30) { _ in written.value == 60 }
+            // The waits run outside the cooperative pool: this test sleeps and polls for seconds.
+            let (running, done) = try await detached { () -> (Bool, Bool) in
+                _ = try database.wait(timeout: 30) { _ in written.value >= 30 }
+                server.stopFor(seconds: 2)
+                serverDown.set(1)
+                let running = server.waitUntilRunning()
+                return (running, try database.wait(timeout: 30) { _ in written.value == 60 })
+            }
+            #expect(running)
             #expect(done)
+            #expect(unexpected.withLock { $0 } == [])
             #expect(unavailable.value > 0)
             let counts = try database.read { try $0.rows("SELECT count FROM note ORDER BY count", []).compactMap { $0.int("count") } }
             #expect(counts == Array(0..<60))

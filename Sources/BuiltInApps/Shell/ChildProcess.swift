@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawning
 import Synchronization
 
 /// One program run to its end in a process group of its own, with its standard output and
@@ -207,27 +208,16 @@ extension ChildProcess {
         }
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, error.write, 2)
-        if let workingDirectory {
-            guard let addChangeDirectory = C.addChangeDirectory else {
-                throw LaunchError.failed(executable, reason: "this C library cannot start a program in another folder")
-            }
-            addChangeDirectory(&actions, workingDirectory)
+        if let workingDirectory, !SpawnSetup.changeDirectory(&actions, to: workingDirectory) {
+            throw LaunchError.failed(executable, reason: "this C library cannot start a program in another folder")
         }
+        SpawnSetup.closeInheritedDescriptors(&actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGUSR1, SIGUSR2] {
-            sigaddset(&defaults, signal)
-        }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        SpawnSetup.newProcessGroup(
+            &attributes, defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGTSTP, SIGTTIN, SIGTTOU, SIGUSR1, SIGUSR2])
 
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
@@ -276,9 +266,6 @@ extension ChildProcess {
     /// The GNU C library's functions that its Swift module leaves out (they need `_GNU_SOURCE`).
     private enum C {
         static let pipe2 = function("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)!
-        static let addChangeDirectory = function(
-            "posix_spawn_file_actions_addchdir_np",
-            as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
         static let openProcessDescriptor = function("pidfd_open", as: (@convention(c) (pid_t, UInt32) -> Int32).self)
 
         static func function<Function>(_ name: String, as type: Function.Type) -> Function? {

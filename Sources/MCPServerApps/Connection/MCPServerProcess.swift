@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawning
 import Synchronization
 
 /// A started MCP server: a program in a process group of its own, spoken to over its
@@ -63,18 +64,11 @@ final class MCPServerProcess: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input.read, 0)
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+        SpawnSetup.closeInheritedDescriptors(&actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        posix_spawnattr_setpgroup(&attributes, 0)
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        SpawnSetup.newProcessGroup(&attributes, defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2])
 
         let executable = Self.lookUp(command, in: environment["PATH"])
         let argv = ([command] + arguments).map { strdup($0) } + [nil]

@@ -23,6 +23,20 @@ struct ChildProcessTests {
         #expect(outcome.duration > .zero && outcome.duration < .seconds(5))
     }
 
+    @Test func theProgramInheritsNoDescriptorBeyondItsStandardOnes() async throws {
+        // A descriptor opened without close-on-exec, as a library on another thread may do,
+        // at a number the shell does not use itself.
+        let opened = open("/dev/null", O_RDONLY)
+        let leaked = fcntl(opened, F_DUPFD, 200)
+        close(opened)
+        try #require(leaked >= 200)
+        defer { close(leaked) }
+        let outcome = try await shell("[ -e /proc/self/fd/$1 ] && echo inherited || echo closed; [ -e /proc/self/fd/2 ] && echo kept", "\(leaked)")
+            .run()
+        #expect(outcome.termination == .exited(0))
+        #expect(outcome.standardOutputText == "closed\nkept\n")
+    }
+
     @Test func largeOutputAndLargeErrorsAreReadTogether() async throws {
         // 4 MiB on each pipe, interleaved: reading one pipe to its end first would block.
         var child = shell("head -c 4194304 /dev/zero | tr '\\0' e >&2 & head -c 4194304 /dev/zero | tr '\\0' o; wait")

@@ -1,0 +1,90 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#endif
+
+/// What a program started with `posix_spawn` gets beside its arguments: its standard
+/// descriptors and nothing else, its folder, and its own process group with default signals.
+///
+/// A process has descriptors that other threads opened without close-on-exec (a library's
+/// socket pair, a file being written): a child that inherits one keeps it open as long as it
+/// runs, so whoever waits for that descriptor to close waits for the child too. Closing every
+/// descriptor from 3 up in the child rules that out.
+///
+/// ```swift
+/// var actions = posix_spawn_file_actions_t()
+/// posix_spawn_file_actions_init(&actions)
+/// defer { posix_spawn_file_actions_destroy(&actions) }
+/// posix_spawn_file_actions_adddup2(&actions, output, 1)
+/// SpawnSetup.closeInheritedDescriptors(&actions)
+/// ```
+public enum SpawnSetup {
+    /// Makes the child close every descriptor from 3 up, after the actions added before.
+    ///
+    /// With `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34) the child closes them all;
+    /// without it, every descriptor open now is listed (one opened meanwhile may then stay).
+    public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        if let closeFrom = C.addCloseFrom, closeFrom(&actions, 3) == 0 { return }
+        for descriptor in openDescriptors() where descriptor > 2 {
+            posix_spawn_file_actions_addclose(&actions, descriptor)
+        }
+    }
+
+    /// Makes the child's standard input the file at `input`, and its standard output and error
+    /// the files at `output` and `error`, created or emptied, readable by the owner alone.
+    public static func standardFiles(_ actions: inout posix_spawn_file_actions_t, input: String, output: String, error: String) {
+        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_addopen(&actions, 2, error, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    }
+
+    /// Makes the child start in `folder`.
+    ///
+    /// - Returns: `false` when the C library cannot (it lacks `posix_spawn_file_actions_addchdir_np`).
+    public static func changeDirectory(_ actions: inout posix_spawn_file_actions_t, to folder: String) -> Bool {
+        guard let addChangeDirectory = C.addChangeDirectory else { return false }
+        return addChangeDirectory(&actions, folder) == 0
+    }
+
+    /// Starts the child as the leader of a new process group, with no signal blocked and the
+    /// given signals back to their default actions (a parent that ignores or handles them must
+    /// not pass that on).
+    public static func newProcessGroup(_ attributes: inout posix_spawnattr_t, defaultSignals signals: [Int32]) {
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in signals { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+    }
+
+    /// The descriptors open in this process, from `/proc/self/fd`.
+    static func openDescriptors() -> [Int32] {
+        guard let folder = opendir("/proc/self/fd") else { return [] }
+        defer { closedir(folder) }
+        var descriptors: [Int32] = []
+        while let entry = readdir(folder) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if let descriptor = Int32(name), descriptor != dirfd(folder) { descriptors.append(descriptor) }
+        }
+        return descriptors
+    }
+
+    /// The GNU C library's functions that its Swift module leaves out (they need `_GNU_SOURCE`).
+    private enum C {
+        typealias Actions = UnsafeMutablePointer<posix_spawn_file_actions_t>
+        static let addCloseFrom = function(
+            "posix_spawn_file_actions_addclosefrom_np", as: (@convention(c) (Actions, Int32) -> Int32).self)
+        static let addChangeDirectory = function(
+            "posix_spawn_file_actions_addchdir_np", as: (@convention(c) (Actions, UnsafePointer<CChar>) -> Int32).self)
+
+        static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
+            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
+            return unsafeBitCast(symbol, to: type)
+        }
+    }
+}
