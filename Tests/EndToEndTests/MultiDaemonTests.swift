@@ -86,6 +86,7 @@ struct MultiDaemonTests {
         #expect(settling <= Double(Self.lease) + 5, "settled \(settling) s after the kill; the lease is \(Self.lease) s")
         try await Task.sleep(for: .seconds(6))
         let end = Int64(Date().timeIntervalSince1970) - 2
+        try await scenario.waitUntilEnded(through: end)
         let statuses = try await detached { scenario.cluster.stopAll() }
         #expect(statuses.values.allSatisfy { $0 == 0 }, "\(statuses)\n\(scenario.cluster.logs)")
 
@@ -153,6 +154,7 @@ struct MultiDaemonTests {
         }
         try await Task.sleep(for: .seconds(4))
         let end = Int64(Date().timeIntervalSince1970) - 3
+        try await scenario.waitUntilEnded(through: end)
         let statuses = try await detached { scenario.cluster.stopAll() }
         #expect(statuses.values.allSatisfy { $0 == 0 }, "\(statuses)\n\(scenario.cluster.logs)")
 
@@ -304,6 +306,14 @@ private struct Scenario: Sendable {
             throw TimedOut()
         }
         return heldAt
+    }
+
+    /// Waits until every due time up to `end` has ended, so that stopping the daemons next
+    /// cancels none of the window the test audits (a busy machine runs a backlog later).
+    func waitUntilEnded(through end: Int64) async throws {
+        _ = try await wait("the due times up to \(end) ended", timeout: 60) { database in
+            try database.integer("SELECT count(*) FROM claim WHERE status IN ('queued', 'running') AND dueTime <= \(end)") == 0
+        }
     }
 
     /// The daemon id that a machine's daemon registered with.
