@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 import Testing
 
 /// Several `shortcuts` processes on one home at once: no "database is locked", no duplicate,
