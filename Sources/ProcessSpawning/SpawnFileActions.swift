@@ -5,7 +5,8 @@
 #endif
 
 /// What a program started with `posix_spawn` gets beside its arguments: its standard
-/// descriptors and nothing else, its folder, and its own process group with default signals.
+/// descriptors and nothing else, its folder, and its own process group with default signals;
+/// and the lookups and pipes that starting it needs.
 ///
 /// A process has descriptors that other threads opened without close-on-exec (a library's
 /// socket pair, a file being written): a child that inherits one keeps it open as long as it
@@ -62,6 +63,45 @@ public enum SpawnSetup {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
     }
 
+    /// The path of an executable named without a slash, looked up in a `PATH` value.
+    ///
+    /// ```swift
+    /// SpawnSetup.lookUp("ls", in: "/usr/bin:/bin")   // "/usr/bin/ls"
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: A name such as `ls`; a name with a slash is returned as it is.
+    ///   - path: The `PATH` value (`/usr/local/bin:/usr/bin:/bin` when `nil`).
+    /// - Returns: The first executable regular file found, or `nil`.
+    public static func lookUp(_ name: String, in path: String?) -> String? {
+        if name.contains("/") { return name }
+        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
+            var info = stat()
+            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
+                return candidate
+            }
+        }
+        return nil
+    }
+
+    /// A pipe whose ends are closed on `exec` (a child gets copies through `dup2`), made with
+    /// `pipe2(O_CLOEXEC)` so that no program started meanwhile on another thread inherits it.
+    ///
+    /// - Returns: The read and write ends, or `nil` with `errno` set.
+    public static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
+        var descriptors: [Int32] = [-1, -1]
+        let result = descriptors.withUnsafeMutableBufferPointer { C.pipe2($0.baseAddress!, O_CLOEXEC) }
+        return result == 0 ? (descriptors[0], descriptors[1]) : nil
+    }
+
+    /// `pidfd_open(2)`: a descriptor that becomes readable when the process exits; -1 where
+    /// the C library or the kernel lacks it.
+    public static func openProcessDescriptor(_ pid: pid_t) -> Int32 {
+        guard let open = C.openProcessDescriptor else { return -1 }
+        return open(pid, 0)
+    }
+
     /// The descriptors open in this process, from `/proc/self/fd`.
     static func openDescriptors() -> [Int32] {
         guard let folder = opendir("/proc/self/fd") else { return [] }
@@ -81,6 +121,8 @@ public enum SpawnSetup {
             "posix_spawn_file_actions_addclosefrom_np", as: (@convention(c) (Actions, Int32) -> Int32).self)
         static let addChangeDirectory = function(
             "posix_spawn_file_actions_addchdir_np", as: (@convention(c) (Actions, UnsafePointer<CChar>) -> Int32).self)
+        static let pipe2 = function("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)!
+        static let openProcessDescriptor = function("pidfd_open", as: (@convention(c) (pid_t, UInt32) -> Int32).self)
 
         static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }

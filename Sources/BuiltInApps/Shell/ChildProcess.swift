@@ -27,7 +27,7 @@ import Synchronization
 /// outcome.standardOutputText     // "hi\n"
 /// ```
 package struct ChildProcess: Sendable {
-    /// The program's path (a name is not looked up: see ``lookUp(_:in:)``).
+    /// The program's path (a name is not looked up: see `SpawnSetup.lookUp(_:in:)`).
     var executable: String
     /// The arguments after the program's name.
     var arguments: [String] = []
@@ -136,28 +136,6 @@ package struct ChildProcess: Sendable {
         }
         return outcome
     }
-
-    /// The path of an executable named without a slash, looked up in a `PATH` value.
-    ///
-    /// ```swift
-    /// ChildProcess.lookUp("ls", in: "/usr/bin:/bin")   // "/usr/bin/ls"
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - name: A name such as `ls`; a name with a slash is returned as it is.
-    ///   - path: The `PATH` value (`/usr/local/bin:/usr/bin:/bin` when `nil`).
-    /// - Returns: The first executable regular file found, or `nil`.
-    static func lookUp(_ name: String, in path: String?) -> String? {
-        if name.contains("/") { return name }
-        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
-            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
-            var info = stat()
-            if stat(candidate, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, access(candidate, X_OK) == 0 {
-                return candidate
-            }
-        }
-        return nil
-    }
 }
 
 // MARK: - Starting
@@ -241,37 +219,17 @@ extension ChildProcess {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }
         return Running(
-            processID: pid, processDescriptor: Self.openProcessDescriptor(pid), standardInput: inputPipe?.write ?? -1,
+            processID: pid, processDescriptor: SpawnSetup.openProcessDescriptor(pid), standardInput: inputPipe?.write ?? -1,
             standardOutput: output.read, standardError: error.read, cancellation: cancellation)
     }
 
     /// A pipe whose ends are closed on `exec` (the child gets copies through `dup2`), made
     /// with `pipe2(O_CLOEXEC)` so that no program started meanwhile on another thread inherits it.
     static func pipe() throws -> (read: Int32, write: Int32) {
-        var descriptors: [Int32] = [-1, -1]
-        let result = descriptors.withUnsafeMutableBufferPointer { C.pipe2($0.baseAddress!, O_CLOEXEC) }
-        guard result == 0 else {
+        guard let ends = SpawnSetup.closeOnExecPipe() else {
             throw LaunchError.failed("pipe", reason: String(cString: strerror(errno)))
         }
-        return (descriptors[0], descriptors[1])
-    }
-
-    /// `pidfd_open(2)`: a descriptor that becomes readable when the process exits; -1 where
-    /// the C library or the kernel lacks it (the supervisor then checks every 10 ms).
-    static func openProcessDescriptor(_ pid: pid_t) -> Int32 {
-        guard let open = C.openProcessDescriptor else { return -1 }
-        return open(pid, 0)
-    }
-
-    /// The GNU C library's functions that its Swift module leaves out (they need `_GNU_SOURCE`).
-    private enum C {
-        static let pipe2 = function("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)!
-        static let openProcessDescriptor = function("pidfd_open", as: (@convention(c) (pid_t, UInt32) -> Int32).self)
-
-        static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
-            guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }
-            return unsafeBitCast(symbol, to: type)
-        }
+        return ends
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import ProcessSpawning
 
 extension ShellApp {
     /// What both intents share: the environment, working folder, input, timeout and error
@@ -27,7 +28,7 @@ extension ShellApp {
         /// - Throws: ``ShellApp/Error`` naming the command and the cause.
         func run(arguments: [String]) async throws -> String {
             let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            guard let path = ChildProcess.lookUp(command, in: variables["PATH"]) else { throw Error.commandNotFound(command) }
+            guard let path = SpawnSetup.lookUp(command, in: variables["PATH"]) else { throw Error.commandNotFound(command) }
             var child = ChildProcess(executable: path, arguments: arguments)
             child.environment = variables
             child.workingDirectory = workingDirectory.map { NSString(string: $0).expandingTildeInPath }

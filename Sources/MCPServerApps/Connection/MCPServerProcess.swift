@@ -70,7 +70,7 @@ final class MCPServerProcess: Sendable {
         defer { posix_spawnattr_destroy(&attributes) }
         SpawnSetup.newProcessGroup(&attributes, defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2])
 
-        let executable = Self.lookUp(command, in: environment["PATH"])
+        let executable = SpawnSetup.lookUp(command, in: environment["PATH"])
         let argv = ([command] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
@@ -300,22 +300,7 @@ final class MCPServerProcess: Sendable {
     // MARK: - System calls
 
     private static func pipe() throws -> (read: Int32, write: Int32) {
-        var descriptors: [Int32] = [-1, -1]
-        let result = descriptors.withUnsafeMutableBufferPointer { pipe2Function($0.baseAddress!, O_CLOEXEC) }
-        guard result == 0 else { throw LaunchError(command: "pipe", reason: String(cString: strerror(errno))) }
-        return (descriptors[0], descriptors[1])
-    }
-
-    private static let pipe2Function: @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32 = unsafeBitCast(
-        dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2")!, to: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)
-
-    /// The path of a program named without a slash, looked up in `PATH`.
-    static func lookUp(_ name: String, in path: String?) -> String? {
-        if name.contains("/") { return name }
-        for folder in (path ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":", omittingEmptySubsequences: false) {
-            let candidate = (folder.isEmpty ? "." : String(folder)) + "/" + name
-            if access(candidate, X_OK) == 0 { return candidate }
-        }
-        return nil
+        guard let ends = SpawnSetup.closeOnExecPipe() else { throw LaunchError(command: "pipe", reason: String(cString: strerror(errno))) }
+        return ends
     }
 }

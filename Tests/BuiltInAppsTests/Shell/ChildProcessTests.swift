@@ -1,4 +1,5 @@
 import Foundation
+import ProcessSpawning
 import ShortcutsTestSupport
 import Testing
 
@@ -140,12 +141,12 @@ struct ChildProcessTests {
     }
 
     @Test func namesAreLookedUpInPath() {
-        #expect(ChildProcess.lookUp("sh", in: "/no/such:/bin") == "/bin/sh")
-        #expect(ChildProcess.lookUp("no-such-program-here", in: "/usr/bin:/bin") == nil)
-        #expect(ChildProcess.lookUp("./relative", in: "/bin") == "./relative")
+        #expect(SpawnSetup.lookUp("sh", in: "/no/such:/bin") == "/bin/sh")
+        #expect(SpawnSetup.lookUp("no-such-program-here", in: "/usr/bin:/bin") == nil)
+        #expect(SpawnSetup.lookUp("./relative", in: "/bin") == "./relative")
         // A folder or a file that is not executable does not count.
-        #expect(ChildProcess.lookUp("passwd", in: "/etc") == nil)
-        #expect(ChildProcess.lookUp("bin", in: "/") == nil)
+        #expect(SpawnSetup.lookUp("passwd", in: "/etc") == nil)
+        #expect(SpawnSetup.lookUp("bin", in: "/") == nil)
     }
 
     @Test func manyRunsAtOnceEachGetTheirOwnOutput() async throws {
