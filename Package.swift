@@ -201,7 +201,8 @@ let package = Package(
         .testTarget(
             name: "AutomationKitTests",
             dependencies: [
-                "AutomationKit", "StateStorage", "Cron", "WorkflowKit", "IntentKit", .product(name: "GRDB", package: "GRDB.swift"),
+                "AutomationKit", "StateStorage", "Cron", "WorkflowKit", "IntentKit", "ShortcutsTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]

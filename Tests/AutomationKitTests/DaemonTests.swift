@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import IntentKit
 import Logging
+import ShortcutsTestSupport
 import Testing
 import WorkflowKit
 
@@ -48,13 +49,8 @@ struct DaemonTests {
         func claims(_ file: String) throws -> [Claim] {
             try store.claims(of: Automation.key(for: workflows.appendingPathComponent(file)), limit: 100).reversed()
         }
-        /// Waits until the daemon has done what a condition looks for (a few seconds on an idle
-        /// machine), for at most a minute, so a machine busy with other tests only makes it slower.
-        func waitUntil(_ condition: () throws -> Bool) async throws {
-            let deadline = ContinuousClock.now + .seconds(60)
-            while try !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(100)) }
-        }
-        try await waitUntil {
+        // A few seconds on an idle machine; a machine busy with other tests only makes it slower.
+        try await eventually(timeout: 60) {
             try claims("queue.yaml").contains { ($0.startedAt ?? 0) - Double($0.dueTime) > 0.2 }
                 && claims("replace.yaml").contains { $0.status == .cancelled }
                 && claims("parallel.yaml").filter { $0.startedAt != nil }.count >= 3
@@ -62,7 +58,7 @@ struct DaemonTests {
                 && claims("retry.yaml").contains { $0.status == .failed }
         }
         try write("added.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: added } ]\n")
-        try await waitUntil { try claims("added.yaml").contains { $0.status == .succeeded } }
+        try await eventually(timeout: 60) { try claims("added.yaml").contains { $0.status == .succeeded } }
         await daemon.stop()
 
         let queued = try claims("queue.yaml")
@@ -145,22 +141,33 @@ extension DaemonTests {
 
         try write("late.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: late } ]\n")
         first.reload()
-        try await Task.sleep(for: .milliseconds(1500))
-        #expect(firstLines.contains("scheduling late (late.yaml)"))
+        #expect(try await eventually(timeout: 30) { firstLines.contains("scheduling late (late.yaml)") })
+        // On a busy machine a start's @reboot run may still be queued; a stop would cancel it.
+        let store = try AutomationStore(path: home.appendingPathComponent("automations.sqlite").path)
+        let bootKey = Automation.key(for: workflows.appendingPathComponent("boot.yaml"))
+        #expect(
+            try await eventually(timeout: 30) {
+                let claims = try store.claims(of: bootKey, limit: 10)
+                return !claims.isEmpty && claims.allSatisfy { $0.status != .queued && $0.status != .running }
+            })
         await first.stop()
         await second.stop()
 
-        let store = try AutomationStore(path: home.appendingPathComponent("automations.sqlite").path)
-        let boots = try store.claims(of: Automation.key(for: workflows.appendingPathComponent("boot.yaml")), limit: 10)
+        let boots = try store.claims(of: bootKey, limit: 10)
         #expect(boots.count >= 1 && boots.count <= 2, "one claim per start (two starts in one second share it)")
         #expect(boots.allSatisfy { $0.status == .succeeded })
         let third = AutomationDaemon(configuration)
         try await Task.sleep(for: .seconds(1))
         try third.start()
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(
+            try await eventually(timeout: 30) {
+                let claims = try store.claims(of: bootKey, limit: 10)
+                return claims.count > boots.count && claims.allSatisfy { $0.status != .queued && $0.status != .running }
+            })
         await third.stop()
-        let afterRestart = try store.claims(of: Automation.key(for: workflows.appendingPathComponent("boot.yaml")), limit: 10)
+        let afterRestart = try store.claims(of: bootKey, limit: 10)
         #expect(afterRestart.count == boots.count + 1, "a restart runs @reboot once more")
+        #expect(afterRestart.allSatisfy { $0.status == .succeeded })
     }
 }
 

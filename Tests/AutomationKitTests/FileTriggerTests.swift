@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import Logging
+import ShortcutsTestSupport
 import Testing
 import WorkflowKit
 
@@ -54,12 +55,6 @@ struct FileTriggerTests {
         }
     }
 
-    /// Waits until a condition holds (a second or two on an idle machine), for at most 30 seconds.
-    private func waitUntil(_ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(30)
-        while try !condition(), ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-    }
-
     private func write(_ name: String, _ text: String) throws {
         try text.write(to: inbox.appendingPathComponent(name), atomically: false, encoding: .utf8)
     }
@@ -82,12 +77,12 @@ struct FileTriggerTests {
         #expect(daemon.scheduledCount == 0, "watches are not scheduled")
         try write("a.txt", "one")
         try write("b.pdf", "not a text")
-        try await waitUntil { try fileRuns().count >= 1 }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 1 }
         try append("a.txt", " two")
-        try await waitUntil { try fileRuns().count >= 2 }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 2 }
         try FileManager.default.removeItem(at: inbox.appendingPathComponent("a.txt"))
         try FileManager.default.removeItem(at: inbox.appendingPathComponent("b.pdf"))
-        try await waitUntil { try fileRuns().count >= 4 }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 4 }
         try await Task.sleep(for: .milliseconds(600))
         await daemon.stop()
         let runs = try fileRuns()
@@ -119,7 +114,7 @@ struct FileTriggerTests {
             }
             try "x".write(to: folder.appendingPathComponent("other.txt"), atomically: false, encoding: .utf8)
         }
-        try await waitUntil { try fileRuns().count >= 2 }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 2 }
         try await Task.sleep(for: .milliseconds(2500))
         await daemon.stop()
         let runs = try fileRuns()
@@ -142,7 +137,7 @@ struct FileTriggerTests {
         }
         let beforeClose = try fileRuns().count
         try handle.close()
-        try await waitUntil { try fileRuns().contains { $0.file == "slow.txt" } }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().contains { $0.file == "slow.txt" } }
         try await Task.sleep(for: .milliseconds(800))
         await daemon.stop()
         #expect(beforeClose == 0, "a file still open for writing does not run")
@@ -166,17 +161,19 @@ struct FileTriggerTests {
 
         // Enabled: the folder does not exist yet, so it is waited for.
         try writeWorkflow("all.yaml", watcher())
-        try await waitUntil { lines.contains { $0.hasPrefix("cannot watch \(inbox.path) for all: it does not exist") } }
+        try await eventually(timeout: 30, every: .milliseconds(50)) {
+            lines.contains { $0.hasPrefix("cannot watch \(inbox.path) for all: it does not exist") }
+        }
         let missing = try #require(lines.first { $0.hasPrefix("cannot watch \(inbox.path)") })
         #expect(lines.level(of: missing) == .error)
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        try await waitUntil { lines.contains("\(inbox.path) appeared: watching it for all") }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { lines.contains("\(inbox.path) appeared: watching it for all") }
         try write("late.txt", "x")
-        try await waitUntil { try fileRuns().count >= 1 }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 1 }
 
         // Deleted: the watch goes with it.
         try FileManager.default.removeItem(at: workflows.appendingPathComponent("all.yaml"))
-        try await waitUntil { lines.contains("no longer watching \(inbox.path) for all") }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { lines.contains("no longer watching \(inbox.path) for all") }
         try write("after.txt", "x")
         try await Task.sleep(for: .milliseconds(800))
         await daemon.stop()
@@ -190,7 +187,7 @@ struct FileTriggerTests {
         try writeWorkflow("slow.yaml", watcher(extra: "") + "\n  - wait: 10s\n")
         let daemon = try startDaemon(LogLines(), grace: .milliseconds(300))
         try write("a.txt", "x")
-        try await waitUntil { try fileRuns().contains { $0.status == .running } }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().contains { $0.status == .running } }
         await daemon.stop()
         try write("b.txt", "x")
         try await Task.sleep(for: .milliseconds(500))
@@ -206,7 +203,7 @@ struct FileTriggerTests {
         try writeWorkflow("slow.yaml", watcher() + "\n  - wait: 2s\n")
         let daemon = try startDaemon(LogLines())
         for index in 0..<7 { try write("file-\(index).txt", "x") }
-        try await waitUntil { try fileRuns().filter { $0.status == .succeeded }.count >= 7 }
+        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().filter { $0.status == .succeeded }.count >= 7 }
         await daemon.stop()
         let runs = try RunHistory(path: home.appendingPathComponent("runs.sqlite").path).runs(RunHistory.Filter(trigger: "file"))
         #expect(runs.count == 7)

@@ -108,8 +108,7 @@ struct ExtensionHostTests {
         } throws: { error in
             "\(error)".hasPrefix("protocol error: extension Tester answered request 99999, which was not asked or was answered already")
         }
-        try await Task.sleep(for: .seconds(1.5))
-        #expect(!TestExtension.isAlive(first), "the extension that wrote garbage was not ended")
+        #expect(try await eventually(timeout: 10) { !TestExtension.isAlive(first) }, "the extension that wrote garbage was not ended")
         #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))
         await finish()
     }
@@ -135,8 +134,7 @@ struct ExtensionHostTests {
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        try await Task.sleep(for: .seconds(2))
-        #expect(!TestExtension.isAlive(pid), "the hanging extension is still running")
+        #expect(try await eventually(timeout: 10) { !TestExtension.isAlive(pid) }, "the hanging extension is still running")
         #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))
         await finish()
     }
@@ -227,8 +225,8 @@ struct ExtensionHostTests {
         } throws: { error in
             "\(error)" == "extension Tester did not answer initialize within 6.0 seconds, and was ended"
         }
-        try await Task.sleep(for: .seconds(1.5))
-        #expect(TestExtension.processes(naming: silent.path).isEmpty, "the silent extension is still running")
+        #expect(
+            try await eventually(timeout: 10) { TestExtension.processes(naming: silent.path).isEmpty }, "the silent extension is still running")
     }
 
     @Test func anExtensionWithoutACommonProtocolVersionIsRefused() async throws {
@@ -247,7 +245,7 @@ struct ExtensionHostTests {
         } throws: { error in
             "\(error)" == "extension Future speaks protocol version 2, 3, this engine speaks 1"
         }
-        try await Task.sleep(for: .seconds(1.5))
-        #expect(TestExtension.processes(naming: future.path).isEmpty, "the refused extension is still running")
+        #expect(
+            try await eventually(timeout: 10) { TestExtension.processes(naming: future.path).isEmpty }, "the refused extension is still running")
     }
 }

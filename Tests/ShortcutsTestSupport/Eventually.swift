@@ -8,7 +8,9 @@ import Foundation
 /// #expect(ran)
 /// ```
 ///
-/// - Returns: Whether the condition held before the time was up.
+/// - Returns: Whether the condition held before the time was up. A caller whose own checks
+///   follow may ignore it.
+@discardableResult
 public func eventually(
     timeout: Double, every interval: Duration = .milliseconds(100), _ condition: () async throws -> Bool
 ) async throws -> Bool {
