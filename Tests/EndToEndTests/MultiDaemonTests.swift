@@ -220,6 +220,10 @@ struct MultiDaemonTests {
         let statuses = try await detached { scenario.cluster.stopAll() }
         #expect(statuses.values.allSatisfy { $0 == 0 }, "\(statuses)\n\(scenario.cluster.logs)")
 
+        let pausedLog = paused.daemon?.log ?? ""
+        // A run settled while the daemon was paused is named so, never as a database error.
+        #expect(!pausedLog.contains("cannot record the start"), "\(pausedLog)")
+
         let audit = try scenario.audit()
         #expect(audit.duplicates.isEmpty, "\(audit.duplicates.prefix(20))")
         #expect(audit.sharedRunIDs.isEmpty, "\(audit.sharedRunIDs.prefix(10))")

@@ -190,6 +190,23 @@ struct RunHistoryBehaviourTests {
         #expect(try history.run(matching: "unbegun").run.status == .interrupted)
     }
 
+    @Test("Starting runs another process settled first leaves their records and names them", arguments: HistoryStore.available)
+    func startsSettledElsewhere(_ store: HistoryStore) throws {
+        let history = try RunHistory(database: try store.makeDatabase())
+        let message = "interrupted: the daemon with pid 7 on elsewhere stopped while it ran (killed or crashed)"
+        // A daemon paused past its lease claimed "settled"; another daemon settled it meanwhile.
+        try history.recordUnbegun(
+            [(file: "Workflows/tiny.yaml", name: "Tiny", id: "settled", startedAt: Date())], trigger: "automation", status: .interrupted,
+            error: message)
+        let begun = try history.begin([("Workflows/tiny.yaml", "Tiny", "settled"), ("Workflows/tiny.yaml", "Tiny", "fresh")], trigger: "automation")
+        #expect(begun.alreadyRecorded == ["settled"])
+        let settled = try history.run(matching: "settled").run
+        #expect(settled.status == .interrupted && settled.error == message)
+        let fresh = try history.run(matching: "fresh").run
+        #expect(fresh.status == .running && abs(fresh.startedAt.timeIntervalSince(begun.startedAt)) < 0.001)
+        #expect(try history.begin([], trigger: "automation").alreadyRecorded.isEmpty)
+    }
+
     @Test("Only the host that recorded a manual run judges whether its process lives", arguments: HistoryStore.available)
     func ownerHosts(_ store: HistoryStore) throws {
         let database = try store.makeDatabase()

@@ -532,17 +532,22 @@ final class DaemonEngine: @unchecked Sendable {
         // The runs that start now are recorded as started together, in one transaction.
         let starting = claimed.filter { $0.claim.status == .running }
         var begunAt: Date?
+        // Runs another daemon settled while this one was paused past its lease: not ours.
+        var settledElsewhere: Set<String> = []
         if !starting.isEmpty {
             do {
-                begunAt = try history.begin(
+                let begun = try history.begin(
                     starting.map { (file: $0.entry.automation.fileName, name: $0.entry.automation.name, id: $0.claim.runID ?? "") },
                     trigger: "automation")
+                begunAt = begun.startedAt
+                settledElsewhere = begun.alreadyRecorded
             } catch {
                 log("cannot record the start of \(starting.count) runs: \(error)", level: .error)
             }
         }
         var cancelled: [RunActivity] = []
         var lines: [String] = []
+        var warnings: [String] = []
         condition.lock()
         for (entry, claim, replaced) in claimed {
             let name = entry.automation.name
@@ -552,6 +557,12 @@ final class DaemonEngine: @unchecked Sendable {
                 for other in entry.running where other.claim.id.map(ids.contains) == true { other.cancel(reason: reason) }
                 // Queued ones were cancelled by the store.
                 entry.waiting.removeAll { $0.claim.id.map(ids.contains) == true }
+            }
+            if claim.status == .running, let runID = claim.runID, settledElsewhere.contains(runID) {
+                warnings.append(
+                    "\(name): due \(Self.format(claim.dueDate)) is no longer this daemon's to run: "
+                        + "another daemon settled its run \(runID.prefix(8)) while this one was paused past its lease")
+                continue
             }
             switch claim.status {
             case .running, .queued:
@@ -574,6 +585,7 @@ final class DaemonEngine: @unchecked Sendable {
         }
         condition.unlock()
         for line in lines { log(line) }
+        for warning in warnings { log(warning, level: .warning) }
         recordCancelled(cancelled)
     }
 

@@ -341,26 +341,38 @@ public final class RunHistory: Sendable {
     /// runs due at the same instant, before it performs them with
     /// ``WorkflowRunner/run(_:inputs:runID:isBegun:)``.
     ///
+    /// A run already in the history keeps its record and is named in
+    /// ``BegunRuns/alreadyRecorded``: another process settled it first, as a daemon does for the
+    /// claims of a daemon paused past its lease (``recordUnbegun(_:trigger:status:error:)``), so
+    /// it is not the caller's to perform.
+    ///
     /// ```swift
-    /// try history.begin([(file: "Workflows/report.yaml", name: "Report", id: id)], trigger: "automation")
+    /// let begun = try history.begin([(file: "Workflows/report.yaml", name: "Report", id: id)], trigger: "automation")
+    /// if begun.alreadyRecorded.contains(id) { return }  // settled elsewhere
     /// ```
     ///
     /// - Parameters:
     ///   - runs: Each run's workflow file (as in ``Workflow/fileName``), workflow name and identifier.
     ///   - trigger: What started them.
-    /// - Returns: When they started.
+    /// - Returns: When they started, and which were recorded already.
     @discardableResult
-    public func begin(_ runs: [(file: String, name: String?, id: String)], trigger: String) throws -> Date {
+    public func begin(_ runs: [(file: String, name: String?, id: String)], trigger: String) throws -> BegunRuns {
         let now = Date()
-        guard !runs.isEmpty else { return now }
-        try database.write { connection in
+        guard !runs.isEmpty else { return BegunRuns(startedAt: now, alreadyRecorded: []) }
+        let alreadyRecorded = try database.write { connection -> Set<String> in
+            var recorded: Set<String> = []
             for run in runs {
-                try connection.execute(
-                    "INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)",
+                let added = try connection.execute(
+                    """
+                    INSERT INTO run (id, workflow, name, trigger, startedAt, status) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO NOTHING
+                    """,
                     [.text(run.id), .text(run.file), .optional(run.name), .text(trigger), .date(now), .text(Status.running.rawValue)])
+                if added == 0 { recorded.insert(run.id) }
             }
+            return recorded
         }
-        return now
+        return BegunRuns(startedAt: now, alreadyRecorded: alreadyRecorded)
     }
 
     /// Records runs that ended before their start was recorded, such as runs a daemon claimed
