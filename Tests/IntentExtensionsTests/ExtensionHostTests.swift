@@ -229,6 +229,18 @@ struct ExtensionHostTests {
             try await eventually(timeout: 10) { TestExtension.processes(naming: silent.path).isEmpty }, "the silent extension is still running")
     }
 
+    @Test func anExtensionThatClosesItsOutputButGoesOnIsEndedAndSaysSo() async throws {
+        let closer = executable.deletingLastPathComponent().appendingPathComponent("closer.sh")
+        try ExecutableFile.write("#!/bin/sh\nexec >&-\nsleep 60\n", to: closer)
+        await #expect {
+            try await ExtensionHandshake.perform(name: "Closer", executable: closer.path)
+        } throws: { error in
+            "\(error)" == "extension Closer closed its standard output (end of file) but went on running, and was ended while starting"
+        }
+        #expect(
+            try await eventually(timeout: 10) { TestExtension.processes(naming: closer.path).isEmpty }, "the closing extension is still running")
+    }
+
     @Test func anExtensionWithoutACommonProtocolVersionIsRefused() async throws {
         let future = executable.deletingLastPathComponent().appendingPathComponent("future.py")
         let futureScript = """

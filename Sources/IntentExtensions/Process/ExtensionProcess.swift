@@ -53,6 +53,8 @@ package final class ExtensionProcess: Sendable {
     private let exitCondition = NSCondition()
     private let outputEnded = DispatchSemaphore(value: 0)
     private let stopping = Mutex(false)
+    /// How reading standard output ended, once the process was ended for closing it.
+    private let closedOutput = Mutex<String?>(nil)
 
     private init(pid: pid_t, input: Int32) {
         self.pid = pid
@@ -121,13 +123,17 @@ package final class ExtensionProcess: Sendable {
 
     private func startThreads(output: Int32, error: Int32, events: Events) {
         let outputThread = Thread { [self] in
-            LineReader.read(descriptor: output, limit: Self.lineLimit) { line in
+            let failure = LineReader.read(descriptor: output, limit: Self.lineLimit) { line in
                 events.output(line.map { .line($0) } ?? .tooLong)
             }
             close(output)
             outputEnded.signal()
-            // A process that closed its standard output but goes on is of no use: end it.
-            if !waitForExit(timeout: 2) { signal(SIGKILL) }
+            // A process that closed its standard output but goes on is of no use: end it, and
+            // say so rather than only "signal 9".
+            if !waitForExit(timeout: 2) {
+                closedOutput.withLock { $0 = failure.map { "reading it failed: \(String(cString: strerror($0)))" } ?? "end of file" }
+                signal(SIGKILL)
+            }
         }
         outputThread.name = "extension output \(pid)"
         outputThread.start()
@@ -142,7 +148,8 @@ package final class ExtensionProcess: Sendable {
         let waitThread = Thread { [self] in
             var status: Int32 = 0
             while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-            let ended = ProcessTermination(waitStatus: status)
+            var ended = ProcessTermination(waitStatus: status)
+            if ended == .signaled(SIGKILL), let why = closedOutput.withLock({ $0 }) { ended = .endedAfterClosingOutput(why: why) }
             // What the extension started and left in its group ends with it.
             kill(-pid, SIGKILL)
             // Answers written just before the exit are read before the exit is reported.

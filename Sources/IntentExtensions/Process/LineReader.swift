@@ -5,7 +5,11 @@ import Glibc
 enum LineReader {
     /// Calls `line` with each line (without its `\n`; a last line without one included), or
     /// with `nil` for a line longer than `limit`, whose bytes are skipped up to its end.
-    static func read(descriptor: Int32, limit: Int, line: (Data?) -> Void) {
+    ///
+    /// - Returns: `nil` at the end of the file, or the `errno` of a read that failed.
+    @discardableResult
+    static func read(descriptor: Int32, limit: Int, line: (Data?) -> Void) -> Int32? {
+        var failure: Int32?
         var pending = Data()
         var skipping = false
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -13,6 +17,7 @@ enum LineReader {
             let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
+                failure = errno
                 break
             }
             if count == 0 { break }
@@ -37,5 +42,6 @@ enum LineReader {
             }
         }
         if !pending.isEmpty && !skipping { line(pending) }
+        return failure
     }
 }

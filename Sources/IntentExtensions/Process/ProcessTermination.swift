@@ -10,6 +10,9 @@ public enum ProcessTermination: Sendable, Equatable, CustomStringConvertible {
     case exited(Int32)
     /// A signal ended it.
     case signaled(Int32)
+    /// It closed its standard output but went on running, so the engine ended it: `why` says
+    /// how reading ended (`end of file`, or the read's error).
+    case endedAfterClosingOutput(why: String)
 
     /// Reads a status from `waitpid`.
     init(waitStatus status: Int32) {
@@ -24,6 +27,7 @@ public enum ProcessTermination: Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .exited(let status): "exited with status \(status)"
         case .signaled(let number): "exited with signal \(number)"
+        case .endedAfterClosingOutput(let why): "closed its standard output (\(why)) but went on running, and was ended"
         }
     }
 }
