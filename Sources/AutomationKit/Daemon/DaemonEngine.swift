@@ -532,7 +532,7 @@ final class DaemonEngine: @unchecked Sendable {
         // The runs that start now are recorded as started together, in one transaction.
         let starting = claimed.filter { $0.claim.status == .running }
         var begunAt: Date?
-        // Runs another daemon settled while this one was paused past its lease: not ours.
+        // Runs another daemon settled after this one's lease expired (paused, cut off): not ours.
         var settledElsewhere: Set<String> = []
         if !starting.isEmpty {
             do {
@@ -561,7 +561,7 @@ final class DaemonEngine: @unchecked Sendable {
             if claim.status == .running, let runID = claim.runID, settledElsewhere.contains(runID) {
                 warnings.append(
                     "\(name): due \(Self.format(claim.dueDate)) is no longer this daemon's to run: "
-                        + "another daemon settled its run \(runID.prefix(8)) while this one was paused past its lease")
+                        + "another daemon settled its run \(runID.prefix(8)) after this daemon's lease expired")
                 continue
             }
             switch claim.status {
