@@ -230,19 +230,12 @@ struct ExtensionHostTests {
     }
 
     @Test func anExtensionThatClosesItsOutputButGoesOnIsEndedAndSaysSo() async throws {
-        let closer = executable.deletingLastPathComponent().appendingPathComponent("closer.sh")
-        try ExecutableFile.write("#!/bin/sh\nexec >&-\nsleep 60\n", to: closer)
-        await #expect {
-            try await ExtensionHandshake.perform(name: "Closer", executable: closer.path)
-        } throws: { error in
-            "\(error)" == "extension Closer closed its standard output (end of file) but went on running, and was ended while starting"
-        }
-        #expect(
-            try await eventually(timeout: 10) { TestExtension.processes(naming: closer.path).isEmpty }, "the closing extension is still running")
+        try await expectHandshake(
+            of: "Closer", file: "closer.sh", script: "#!/bin/sh\nexec >&-\nsleep 60\n",
+            failsWith: "extension Closer closed its standard output (end of file) but went on running, and was ended while starting")
     }
 
     @Test func anExtensionWithoutACommonProtocolVersionIsRefused() async throws {
-        let future = executable.deletingLastPathComponent().appendingPathComponent("future.py")
         let futureScript = """
             #!/usr/bin/env python3
             import json, sys
@@ -251,13 +244,24 @@ struct ExtensionHostTests {
                 print(json.dumps({"jsonrpc": "2.0", "id": message["id"], "error": {"code": -32002,
                     "message": "unsupported protocol version", "data": {"supported": [2, 3]}}}), flush=True)
             """
-        try ExecutableFile.write(futureScript, to: future)
-        await #expect {
-            try await ExtensionHandshake.perform(name: "Future", executable: future.path)
+        try await expectHandshake(
+            of: "Future", file: "future.py", script: futureScript, failsWith: "extension Future speaks protocol version 2, 3, this engine speaks 1")
+    }
+
+    /// Writes `script` beside the test extension as `file`, expects its handshake to fail with
+    /// `message`, and expects the program to be gone afterwards.
+    private func expectHandshake(
+        of name: String, file: String, script: String, failsWith message: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        let program = executable.deletingLastPathComponent().appendingPathComponent(file)
+        try ExecutableFile.write(script, to: program)
+        await #expect(sourceLocation: sourceLocation) {
+            try await ExtensionHandshake.perform(name: name, executable: program.path)
         } throws: { error in
-            "\(error)" == "extension Future speaks protocol version 2, 3, this engine speaks 1"
+            "\(error)" == message
         }
         #expect(
-            try await eventually(timeout: 10) { TestExtension.processes(naming: future.path).isEmpty }, "the refused extension is still running")
+            try await eventually(timeout: 10) { TestExtension.processes(naming: program.path).isEmpty },
+            "the refused extension \(name) is still running", sourceLocation: sourceLocation)
     }
 }
