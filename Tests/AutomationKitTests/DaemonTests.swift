@@ -115,7 +115,8 @@ extension DaemonTests {
     @Test("@reboot runs once per start; stale lock files go; a second daemon is warned; reload() picks up a file")
     func startAndService() async throws {
         try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
-        try write("boot.yaml", "automation: { schedule: '@reboot' }\nsteps: [ { show: booted } ]\n")
+        // Each start runs its @reboot, even while another start's still runs (a busy machine).
+        try write("boot.yaml", "automation: { schedule: '@reboot', overlap: parallel }\nsteps: [ { show: booted } ]\n")
         let locks = home.appendingPathComponent("daemons")
         try FileManager.default.createDirectory(at: locks, withIntermediateDirectories: true)
         let stale = locks.appendingPathComponent("0badc0de-dead-dead-dead-000000000000.lock")
