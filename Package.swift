@@ -60,7 +60,8 @@ let package = Package(
         ),
         .target(name: "ValueFunctions", dependencies: ["IntentKit"]),
         .target(name: "BuiltInApps", dependencies: ["IntentKit", "ValueFunctions", "ProcessSpawning"], exclude: ["Resources/ja.lproj"]),
-        .target(name: "ProcessSpawning"),
+        .target(name: "ProcessGroupGuard"),
+        .target(name: "ProcessSpawning", dependencies: ["ProcessGroupGuard"]),
         .target(name: "SeededRandom"),
         .target(name: "Cron"),
         .target(
@@ -96,7 +97,8 @@ let package = Package(
         .target(
             name: "IntentExtensions",
             dependencies: [
-                "IntentKit", "ExtensionSpawn", .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics")
+                "IntentKit", "ExtensionSpawn", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
+                .product(name: "Metrics", package: "swift-metrics")
             ]
         ),
         .target(
@@ -125,6 +127,7 @@ let package = Package(
                 "SpotlightKit",
                 "TextEmbedding",
                 "MCPServerApps",
+                "ProcessSpawning",
                 "StateStorage",
                 "PostgresStorage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),

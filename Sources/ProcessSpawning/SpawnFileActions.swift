@@ -21,13 +21,13 @@
 /// SpawnSetup.closeInheritedDescriptors(&actions)
 /// ```
 public enum SpawnSetup {
-    /// Makes the child close every descriptor from 3 up, after the actions added before.
+    /// Makes the child close every descriptor from `first` (3) up, after the actions added before.
     ///
     /// With `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34) the child closes them all;
     /// without it, every descriptor open now is listed (one opened meanwhile may then stay).
-    public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
-        if let closeFrom = C.addCloseFrom, closeFrom(&actions, 3) == 0 { return }
-        for descriptor in openDescriptors() where descriptor > 2 {
+    public static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t, from first: Int32 = 3) {
+        if let closeFrom = C.addCloseFrom, closeFrom(&actions, first) == 0 { return }
+        for descriptor in openDescriptors() where descriptor >= first {
             posix_spawn_file_actions_addclose(&actions, descriptor)
         }
     }
@@ -102,6 +102,15 @@ public enum SpawnSetup {
         return open(pid, 0)
     }
 
+    /// `memfd_create(2)` with close-on-exec: an anonymous file in memory, which a child given
+    /// its descriptor reads as `/dev/fd/N`; -1 where the C library or the kernel lacks it.
+    ///
+    /// - Parameter name: The name shown in `/proc/PID/fd` (not a path).
+    public static func memoryFile(named name: String) -> Int32 {
+        guard let create = C.createMemoryFile else { return -1 }
+        return create(name, 1)  // MFD_CLOEXEC
+    }
+
     /// The descriptors open in this process, from `/proc/self/fd`.
     static func openDescriptors() -> [Int32] {
         guard let folder = opendir("/proc/self/fd") else { return [] }
@@ -123,6 +132,7 @@ public enum SpawnSetup {
             "posix_spawn_file_actions_addchdir_np", as: (@convention(c) (Actions, UnsafePointer<CChar>) -> Int32).self)
         static let pipe2 = function("pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32).self)!
         static let openProcessDescriptor = function("pidfd_open", as: (@convention(c) (pid_t, UInt32) -> Int32).self)
+        static let createMemoryFile = function("memfd_create", as: (@convention(c) (UnsafePointer<CChar>, UInt32) -> Int32).self)
 
         static func function<Function>(_ name: String, as type: Function.Type) -> Function? {
             guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) else { return nil }

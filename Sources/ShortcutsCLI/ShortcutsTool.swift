@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import IntentKit
+import ProcessSpawning
 import WorkflowKit
 
 /// The `shortcuts` command line as a library, so an app ships its own tool in a few lines:
@@ -32,6 +33,9 @@ public enum ShortcutsTool {
         apps: [IntentApp], commandName: String = "shortcuts", version: String = ToolVersion.text,
         arguments: [String] = Array(CommandLine.arguments.dropFirst())
     ) async -> Never {
+        // First of the exit handlers, so it runs last: the programs left are ended once the
+        // hosts have stopped theirs gently.
+        ChildGroups.waitForGuardAtExit()
         // Installed extensions join as hosted apps; none starts before its first use.
         let extensions = await LoadedExtensions.load(besides: apps, arguments: arguments).flatMap { host in
             host.apps.map { IntentApp(hosted: $0, host: host) }

@@ -60,12 +60,17 @@ struct JSONParser {
     }
 
     /// What is at the current position, as an error names it.
+    /// What stands at the position, quoted for an error: a misspelt `true`, `false` or `null`
+    /// whole (`'tru'`), anything else by its first character alone, so that an error never
+    /// quotes more of a text that may hold a secret.
     func found() -> String {
         guard position < bytes.count else { return "the end of the text" }
         var end = position
-        while end < bytes.count, end - position < 20, !Self.isDelimiter(bytes[end]) { end += 1 }
-        if end == position { end += 1 }
-        return "'" + String(decoding: bytes[position..<end], as: UTF8.self) + "'"
+        while end < bytes.count, end - position < 5, !Self.isDelimiter(bytes[end]) { end += 1 }
+        let word = String(decoding: bytes[position..<end], as: UTF8.self)
+        if !word.isEmpty, ["true", "false", "null"].contains(where: { $0.hasPrefix(word) }) { return "'" + word + "'" }
+        let rest = String(decoding: bytes[position..<min(bytes.count, position + 4)], as: UTF8.self)
+        return "'" + String(rest.first.map(String.init) ?? "") + "'"
     }
 
     private static func isDelimiter(_ byte: UInt8) -> Bool {

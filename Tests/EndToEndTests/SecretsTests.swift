@@ -232,6 +232,47 @@ struct SecretsTests {
 
     /// `script` (util-linux) runs the command on a pseudo-terminal of its own; the value is
     /// typed once the prompt is shown, and the terminal's transcript must not hold it.
+    @Test func noFormOfAValueReachesAnErrorTheOutputOrTheHistory() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let key = "-----BEGIN KEY-----\nMIIEvQIBADANBgkqhkiG9w0BAQEFAASC\nBKcwggSjAgEAAoIBAQC7VJTUt9Us8cKj\nAB12==\n-----END KEY-----"
+        #expect(try await shortcuts.run(["secrets", "set", "KEY"], input: key).status == 0)
+        #expect(try await shortcuts.run(["secrets", "set", "PASS"], input: "p@ss word/+=xyz-1234").status == 0)
+        let folder = try TemporaryFolder.make(prefix: "secret-forms")
+        let file = folder.appendingPathComponent("forms.yaml")
+        // A script whose error quotes the key's last lines; a parser that quotes the start of
+        // what it could not read; a URL whose error writes the value percent-encoded.
+        try """
+        steps:
+          - perform: Shell.RunScript
+            continueOnError: true
+            with:
+              script: 'printf "%s\\n" "$K" | tail -3 >&2; exit 1'
+              environment: { K: "${secrets.KEY}" }
+          - perform: Data.ParseJSON
+            continueOnError: true
+            with: { text: "${secrets.KEY}" }
+          - perform: Data.ParseJSON
+            continueOnError: true
+            with: { text: "${secrets.PASS}" }
+          - perform: Web.GetContentsOfURL
+            with: { url: "http://127.0.0.1:1/x?key=${secrets.PASS}" }
+        """.write(to: file, atomically: true, encoding: .utf8)
+        let result = try await shortcuts.run(["run", file.path], in: folder)
+        #expect(result.status == 1)
+        #expect(result.error.contains("key=***"), "\(result.error)")
+        let listed = try await shortcuts.run(["runs", "list", "--json"])
+        let runs = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+        let id = try #require(runs.first?["id"] as? String)
+        let shown = try await shortcuts.run(["runs", "show", id, "--json"])
+        #expect(shown.output.contains("exited with status 1"), "\(shown.output)")
+        let pieces = [
+            "MIIEvQIBADANBgkq", "BKcwggSjAgEAAoIB", "AB12==", "END KEY", "p@ss", "p%40ss", "ss%20word", "ss+word", "word/+=xyz", "xyz-1234"
+        ]
+        for text in [result.output, result.error, shown.output] {
+            for piece in pieces { #expect(!text.contains(piece), "'\(piece)' in \(text)") }
+        }
+    }
+
     @Test func onATerminalTheValueIsTypedWithoutEcho() throws {
         let shortcuts = try ShortcutsBinary()
         let process = Process()

@@ -70,20 +70,25 @@ public struct ShortcutsBinary: Sendable {
         _ arguments: [String], input: String? = nil, in directory: URL? = nil,
         environment changes: [String: String?] = [:], launcher: [String] = []
     ) async throws -> Result {
-        try await detached {
-            try runBlocking(arguments, input: input, in: directory, environment: changes, launcher: launcher)
-        }
+        let started = try start(arguments, input: input, in: directory, environment: changes, launcher: launcher)
+        return try await detached { started.waitBlocking() }
     }
 
-    /// Starts the command with `posix_spawn` and waits for it with `waitpid`.
+    /// Starts a command without waiting for it: for a test that signals it, or reads what it
+    /// does while it runs. ``Started/finish()`` waits for it and returns what it wrote.
     ///
-    /// Not `Process`: it learns that a child ended when a socket it shares with the child
-    /// closes, so a grandchild that inherited that socket (a server some test started at the
-    /// same moment) would keep the wait going after the command ended.
-    private func runBlocking(
-        _ arguments: [String], input: String?, in directory: URL?, environment changes: [String: String?],
-        launcher: [String]
-    ) throws -> Result {
+    /// ```swift
+    /// let started = try shortcuts.start(["run", "Workflows/slow.yaml"])
+    /// started.signal(SIGTERM)
+    /// let result = try await started.finish()   // result.status == SIGTERM
+    /// ```
+    ///
+    /// - Parameters: as ``run(_:input:in:environment:launcher:)``.
+    /// - Returns: The running command.
+    public func start(
+        _ arguments: [String], input: String? = nil, in directory: URL? = nil, environment changes: [String: String?] = [:],
+        launcher: [String] = []
+    ) throws -> Started {
         var environment = ProcessInfo.processInfo.environment
         environment["SHORTCUTS_HOME"] = home.path
         environment.removeValue(forKey: "SHORTCUTS_LOCALE")
@@ -92,17 +97,16 @@ public struct ShortcutsBinary: Sendable {
         let argv = (launcher.isEmpty ? [executable.path] : launcher + [executable.path]) + arguments
 
         let capture = try TemporaryFolder.make(prefix: "shortcuts-output")
-        defer { try? FileManager.default.removeItem(at: capture) }
         let inputFile = capture.appendingPathComponent("stdin").path
-        let outputFile = capture.appendingPathComponent("stdout").path
-        let errorFile = capture.appendingPathComponent("stderr").path
         // Input is a file that ends where the text does, as a closed pipe would.
         try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputFile))
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        SpawnSetup.standardFiles(&actions, input: inputFile, output: outputFile, error: errorFile)
+        SpawnSetup.standardFiles(
+            &actions, input: inputFile, output: capture.appendingPathComponent("stdout").path,
+            error: capture.appendingPathComponent("stderr").path)
         guard SpawnSetup.changeDirectory(&actions, to: (directory ?? PackagePaths.root).path) else {
             throw SpawnError(message: "this C library cannot start a program in another folder")
         }
@@ -115,22 +119,51 @@ public struct ShortcutsBinary: Sendable {
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in cArguments + cEnvironment { free(pointer) } }
-        let started = Date()
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, program, &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else {
+            try? FileManager.default.removeItem(at: capture)
             throw SpawnError(message: "cannot start \(program): \(String(cString: strerror(spawned)))")
         }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        let seconds = Date().timeIntervalSince(started)
-        // Exited: its status; killed: the signal's number, as `Process` says.
-        let signal = status & 0x7f
-        return Result(
-            status: signal == 0 ? (status >> 8) & 0xff : signal,
-            output: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: outputFile))) ?? Data(), as: UTF8.self),
-            error: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errorFile))) ?? Data(), as: UTF8.self),
-            seconds: seconds)
+        return Started(pid: pid, capture: capture, started: Date())
+    }
+
+    /// A command started by ``start(_:input:in:environment:launcher:)``.
+    public struct Started: Sendable {
+        /// Its process identifier (also its process group's).
+        public let pid: pid_t
+        /// The folder its standard output and error go to.
+        let capture: URL
+        let started: Date
+
+        /// What it has written to standard error so far.
+        public var errorSoFar: String {
+            String(decoding: (try? Data(contentsOf: capture.appendingPathComponent("stderr"))) ?? Data(), as: UTF8.self)
+        }
+
+        /// Sends it a signal.
+        public func signal(_ number: Int32) {
+            kill(pid, number)
+        }
+
+        /// Waits for it to end, on a thread of its own, and returns what it wrote.
+        public func finish() async throws -> Result {
+            try await detached { waitBlocking() }
+        }
+
+        /// Waits for it with `waitpid`, reads what it wrote, and removes the files it wrote to.
+        func waitBlocking() -> Result {
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+            let seconds = Date().timeIntervalSince(started)
+            defer { try? FileManager.default.removeItem(at: capture) }
+            // Exited: its status; killed: the signal's number, as `Process` says.
+            let signal = status & 0x7f
+            return Result(
+                status: signal == 0 ? (status >> 8) & 0xff : signal,
+                output: String(decoding: (try? Data(contentsOf: capture.appendingPathComponent("stdout"))) ?? Data(), as: UTF8.self),
+                error: errorSoFar, seconds: seconds)
+        }
     }
 
     /// The command could not be started.

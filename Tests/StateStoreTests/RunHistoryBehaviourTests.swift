@@ -3,7 +3,8 @@ import IntentKit
 import ShortcutsTestSupport
 import StateStorage
 import Testing
-import WorkflowKit
+
+@testable import WorkflowKit
 
 /// The run history behaves the same in a SQLite file and in a PostgreSQL database: every test
 /// runs on each store available (PostgreSQL needs its server binaries and the `PostgreSQL` trait).
@@ -70,6 +71,58 @@ struct RunHistoryBehaviourTests {
         let plain = try await WorkflowRunner(catalog: IntentCatalog(apps: []), history: history).run(tiny)
         #expect(try history.run(matching: try #require(plain.runID)).run.inputs == nil, "a run given no inputs records none")
         #expect(try history.runs(RunHistory.Filter(trigger: "webhook")).map(\.inputs) == [run.inputs])
+    }
+
+    @Test("A value past the history's caps is kept as its beginning and a note naming the cap", arguments: HistoryStore.available)
+    func valueCaps(_ store: HistoryStore) async throws {
+        let database = try store.makeDatabase()
+        let history = try RunHistory(database: database)
+        // 40 steps that returned 312 KiB each: past the cap of one value, and in all past a run's allowance.
+        let big = String(repeating: "abcdefgh", count: 40_000)
+        let traces = (0..<40).map { position in
+            StepTrace(
+                kind: "perform", stepID: "text", location: SourceLocation(file: "Workflows/tiny.yaml", line: 3, column: 5), depth: 0,
+                inputs: ["position": .int(position)], output: .string(big), dialog: nil, startedAt: Date(), duration: .zero, error: nil)
+        }
+        let id = try history.begin(workflow: tiny)
+        try history.finish(id, status: .succeeded, output: .string(big), error: nil, steps: traces)
+        let (run, steps) = try history.run(matching: id)
+        #expect(run.status == .succeeded)
+        #expect(steps.allSatisfy { !$0.inputs.contains("not kept") }, "small values stay whole")
+        let outputs = steps.compactMap(\.output)
+        #expect(outputs.count == 40)
+        #expect(run.output?.hasSuffix("bytes of each value]") == true, "the run's output is capped too")
+        for output in outputs {
+            #expect(output.utf8.count < StoredValueCap.valueLimit)
+            #expect(output.hasSuffix("bytes of JSON in all; the run history keeps 65536 bytes of each value]"))
+            #expect(output.contains("[not kept: 320002 bytes"))
+        }
+        // What the whole run stored stays near its allowance, however many steps it had.
+        let stored = try database.read { connection in
+            try connection.rows("SELECT SUM(LENGTH(output)) AS total FROM step WHERE runID = ?", [.text(run.id)]).first?.integer("total") ?? 0
+        }
+        #expect(stored < Int64(StoredValueCap.runLimit))
+
+        // 200 values of 60 KiB, each within its cap: those past the run's 8 MiB are noted.
+        let medium = String(repeating: "x", count: 60_000)
+        let many = (0..<200).map { _ in
+            StepTrace(
+                kind: "show", stepID: nil, location: SourceLocation(file: "Workflows/tiny.yaml", line: 3, column: 5), depth: 0, inputs: [:],
+                output: .string(medium), dialog: nil, startedAt: Date(), duration: .zero, error: nil)
+        }
+        let second = try history.begin(workflow: tiny)
+        try history.finish(second, status: .succeeded, output: nil, error: nil, steps: many)
+        let kept = try history.run(matching: second).steps.compactMap(\.output)
+        #expect(kept.count == 200)
+        let whole = kept.filter { !$0.contains("not kept") }.count
+        #expect(whole == StoredValueCap.runLimit / 60_002, "as many whole values as the allowance holds")
+        #expect(kept.last?.hasSuffix("the run history keeps 8388608 bytes of a run's values in all]") == true)
+
+        var cap = StoredValueCap()
+        let small = cap.json(.string("hello"))
+        #expect(small == "\"hello\"", "a value within the caps is kept as it is")
+        let note = cap.json(.string(String(repeating: "é", count: 40_000)))
+        #expect(note.hasPrefix("\"éé") && !note.contains("\u{FFFD}"), "the kept beginning ends on a whole character")
     }
 
     @Test("Filters by status, workflow, trigger and time combine; ties keep the order runs were recorded in", arguments: HistoryStore.available)

@@ -26,7 +26,11 @@ import ValueFunctions
         ("[1] x", 1, 5, "unexpected 'x' after the value"),
         ("", 1, 1, "expected a value, found the end of the text"),
         ("[01]", 1, 2, "a number cannot start with 0"),
-        ("{\"é\": [1 2]}", 1, 10, "expected ',' or ']' in the array, found '2'")
+        ("{\"é\": [1 2]}", 1, 10, "expected ',' or ']' in the array, found '2'"),
+        // A text that may be a secret is quoted by its first character alone.
+        ("MIIEvQIBADANBgkq", 1, 1, "expected a value, found 'M'"),
+        ("[1, 42abcdef]", 1, 7, "expected ',' or ']' in the array, found 'a'"),
+        ("[nul]", 1, 2, "expected a value, found 'nul'")
     ])
     func invalidJSONSaysWhereAndWhy(text: String, line: Int, column: Int, reason: String) {
         #expect(throws: ValueFunctionError.invalidJSON(line: line, column: column, reason: reason)) { try JSONFunctions.parse(text) }

@@ -32,6 +32,37 @@ struct SecretMaskTests {
         #expect(mask.mask("line one\nline \"two\"") == "***")
     }
 
+    @Test func percentEncodedFormsAreMasked() {
+        let mask = SecretMask(values: ["p@ss word/+=ü"])
+        #expect(mask.mask("GET https://example.com/?key=p%40ss%20word%2F%2B%3D%C3%BC failed") == "GET https://example.com/?key=*** failed")
+        #expect(mask.mask("key=p%40ss+word%2F%2B%3D%C3%BC") == "key=***")
+        #expect(mask.mask("key=p%40ss%20word%2f%2b%3d%c3%bc") == "key=***")
+        #expect(mask.mask("/path/p@ss%20word/+=%C3%BC/x") == "/path/***/x")
+    }
+
+    @Test func eachLineOfAValueOfSeveralLinesIsMasked() {
+        let key = "-----BEGIN KEY-----\nMIIEvQIBADANBgkq\nAB12==\n-----END KEY-----"
+        let mask = SecretMask(values: [key])
+        // The last lines a failing program wrote, as an error quotes them.
+        #expect(mask.mask("error: bad line AB12==\n-----END KEY-----") == "error: bad line ***\n***")
+        #expect(!mask.mask("found MIIEvQIBADANBgkq in the input").contains("MIIEvQ"))
+    }
+
+    @Test func aPieceOfAValueQuotedAloneIsMasked() {
+        let token = "ghp_7Yk2mQ9xRt4vLw8Zc1Bn5Hj3Pd6Fs0Ga"
+        let mask = SecretMask(values: [token])
+        // A parser that quotes the first characters it could not read.
+        #expect(mask.mask("expected a value, found 'ghp_7Yk2mQ9xRt4vLw8Z'") == "expected a value, found '***'")
+        #expect(mask.mask("…Lw8Zc1Bn5Hj3Pd…") == "…***…")
+        // Shorter than a part: left as it is.
+        #expect(mask.mask("found 'ghp_7Yk2mQ9'") == "found 'ghp_7Yk2mQ9'")
+        // A piece of a value's JSON form, and a piece that ends inside a character.
+        let accented = SecretMask(values: ["clé-secrète-très-longue"])
+        #expect(accented.mask("read 'secrète-très' here") == "read '***' here")
+        // "secrète-tr" and the first byte of "é" are a piece of "secrète-très": the run takes the whole "é".
+        #expect(accented.mask("read 'secrète-tré' here") == "read '***' here")
+    }
+
     @Test func valuesAreMaskedRecursively() throws {
         let entity = EntityValue(
             typeName: "Account", identifier: "id-s3cr3t-token", title: "s3cr3t-token", subtitle: "for s3cr3t-token",

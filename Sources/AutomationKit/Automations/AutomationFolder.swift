@@ -148,8 +148,7 @@ public struct AutomationFolder: Sendable {
 
     /// The names of the workflow files directly in a folder, sorted.
     package static func workflowFileNames(in directory: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
-        return names.filter { ($0.hasSuffix(".yaml") || $0.hasSuffix(".yml")) && !$0.hasPrefix(".") }.sorted()
+        WorkflowLoader.workflowFileNames(in: directory)
     }
 }
 

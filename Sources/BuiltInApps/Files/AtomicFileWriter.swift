@@ -16,7 +16,8 @@ import Foundation
 /// `mode: new` puts the file in place with `link(2)`, which refuses to replace a file that
 /// appeared meanwhile. The file keeps the permissions (and, where allowed, the owner) of the
 /// file it replaces; a new file gets `0666` less the process's umask. A symbolic link is
-/// written through: its target is replaced, the link stays.
+/// written through: its target is replaced, the link stays. A FIFO, a device or a socket is
+/// refused (``FileKind``), never replaced.
 ///
 /// ```swift
 /// try AtomicFileWriter.write(Data("hello\n".utf8), to: url, mode: .overwrite, createFolders: false)
@@ -39,7 +40,10 @@ enum AtomicFileWriter {
         }
         let path = url.path
         let exists = lstat(path, &existing) == 0
-        if exists && (existing.st_mode & S_IFMT) == S_IFDIR { throw FilesApp.FileError.isFolder(path: path) }
+        if exists, case .folder = FileKind(mode: existing.st_mode) { throw FilesApp.FileError.isFolder(path: path) }
+        if exists, case .special(let kind) = FileKind(mode: existing.st_mode) {
+            throw FilesApp.FileError.specialFile(path: path, kind: kind, operation: "write")
+        }
         if exists && mode == .new {
             throw FilesApp.FileError.alreadyExists(path: path, help: "mode: new never replaces a file; use mode: overwrite or append")
         }

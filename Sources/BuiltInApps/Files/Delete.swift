@@ -36,6 +36,7 @@ extension FilesApp {
         static func delete(_ url: URL, permanently: Bool, trash: Trash) throws {
             var info = stat()
             guard lstat(url.path, &info) == 0 else { throw FileError.system(errno, operation: "delete", path: url.path) }
+            if case .special(let kind) = FileKind(mode: info.st_mode) { throw FileError.specialFile(path: url.path, kind: kind, operation: "delete") }
             guard permanently else {
                 try trash.put(url)
                 return

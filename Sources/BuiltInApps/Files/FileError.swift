@@ -25,6 +25,10 @@ extension FilesApp {
         case noFolderToSearch
         /// A copy or move onto itself or into itself.
         case sameItem(source: String, destination: String)
+        /// A FIFO, a device or a socket where a regular file or a folder is expected.
+        case specialFile(path: String, kind: String, operation: String)
+        /// A file larger than an action reads into memory.
+        case tooLarge(path: String, size: Int, limit: Int, help: String)
 
         public var localizedStringResource: LocalizedStringResource {
             switch self {
@@ -37,6 +41,10 @@ extension FilesApp {
             case .noFolderToSearch:
                 "Finding files needs a folder to look in: add folder: { equalTo: ~/Downloads } for the files in a folder, or folder: { hasPrefix: ~/Downloads } for its whole tree."
             case .sameItem(let source, let destination): "Cannot put \(source) at \(destination): it is the same item or inside it."
+            case .specialFile(let path, let kind, let operation):
+                "Cannot \(operation) \(path): it is \(kind), not a regular file or folder (the Files actions leave special files alone; use Shell.RunCommand to work with one)."
+            case .tooLarge(let path, let size, let limit, let help):
+                "Cannot read \(path): it is \(size) bytes, more than the \(limit / 1_048_576) MiB this action reads into memory (\(help))."
             }
         }
 

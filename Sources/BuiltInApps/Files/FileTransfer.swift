@@ -9,6 +9,7 @@ import Foundation
 ///   replaced only once the new item is complete beside it (a temporary `.NAME.XXXXXX` in the
 ///   same folder, renamed over it).
 /// - An item cannot be put onto itself or inside itself.
+/// - A special file (a FIFO, a device, a socket) is neither copied or moved nor replaced.
 ///
 /// ```swift
 /// let target = try FileTransfer.target(for: source, destination: destination, overwrite: false)
@@ -21,6 +22,9 @@ enum FileTransfer {
     static func target(for source: URL, destination: URL, overwrite: Bool) throws -> URL {
         var info = stat()
         guard lstat(source.path, &info) == 0 else { throw FilesApp.FileError.system(errno, operation: "read", path: source.path) }
+        if case .special(let kind) = FileKind(mode: info.st_mode) {
+            throw FilesApp.FileError.specialFile(path: source.path, kind: kind, operation: "copy or move")
+        }
         var isFolder: ObjCBool = false
         var target = destination
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue,
@@ -36,14 +40,18 @@ enum FileTransfer {
             throw FilesApp.FileError.folderMissing(path: target.path, folder: folder.path, help: "create it first with Files.CreateFolder")
         }
         guard isFolder.boolValue else { throw FilesApp.FileError.notFolder(path: folder.path) }
-        if lstat(target.path, &info) == 0 && !overwrite {
-            throw FilesApp.FileError.alreadyExists(path: target.path, help: "set overwrite: true to replace it")
+        if lstat(target.path, &info) == 0 {
+            if case .special(let kind) = FileKind(mode: info.st_mode) {
+                throw FilesApp.FileError.specialFile(path: target.path, kind: kind, operation: "replace")
+            }
+            guard overwrite else { throw FilesApp.FileError.alreadyExists(path: target.path, help: "set overwrite: true to replace it") }
         }
         return target
     }
 
     /// Copies an item beside the target, then puts it in place.
     static func copy(_ source: URL, to target: URL) throws {
+        try refuseSpecialFiles(inside: source)
         let temporary = temporaryPath(beside: target)
         do {
             try FileManager.default.copyItem(at: source, to: temporary)
@@ -99,6 +107,19 @@ enum FileTransfer {
         }
         try? FileManager.default.removeItem(at: aside)
         AtomicFileWriter.syncFolder(target.deletingLastPathComponent())
+    }
+
+    /// Throws when a folder holds a special file anywhere in its tree (links are not followed),
+    /// before anything is copied.
+    private static func refuseSpecialFiles(inside folder: URL) throws {
+        guard FileKind.at(folder.path) == .folder, let walker = FileManager.default.enumerator(atPath: folder.path) else { return }
+        for case let relative as String in walker {
+            let path = folder.appendingPathComponent(relative).path
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK, case .special(let kind) = FileKind(mode: info.st_mode) {
+                throw FilesApp.FileError.specialFile(path: path, kind: kind, operation: "copy")
+            }
+        }
     }
 
     private static func temporaryPath(beside target: URL) -> URL {

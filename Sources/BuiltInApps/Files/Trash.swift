@@ -40,6 +40,9 @@ struct Trash {
         let path = url.path
         var info = stat()
         guard lstat(path, &info) == 0 else { throw FilesApp.FileError.system(errno, operation: "move to the trash", path: path) }
+        if case .special(let kind) = FileKind(mode: info.st_mode) {
+            throw FilesApp.FileError.specialFile(path: path, kind: kind, operation: "move to the trash")
+        }
         do {
             for created in [filesFolder, infoFolder] {
                 try FileManager.default.createDirectory(at: created, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])

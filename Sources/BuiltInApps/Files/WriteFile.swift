@@ -49,6 +49,7 @@ extension FilesApp {
             switch value {
             case .string(let text): return Data(text.utf8)
             case .file(let file):
+                try FileKind.requireOrdinary(file.fileURL.path, operation: "read")
                 do {
                     return try file.data
                 } catch {

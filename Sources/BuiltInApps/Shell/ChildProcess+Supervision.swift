@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ProcessSpawning
 
 extension ChildProcess.Running {
     /// Feeds standard input, reads standard output and standard error as they come, watches
@@ -72,12 +73,9 @@ extension ChildProcess.Running {
         return info._sifields._sigchld.si_pid == processID
     }
 
-    /// Waits for the leader and decodes its status.
+    /// Ends what is left of the group, waits for the leader and decodes its status.
     private func reapLeader() -> ChildProcess.Termination {
-        var status: Int32 = 0
-        while waitpid(processID, &status, 0) < 0 {
-            guard errno == EINTR else { return .signaled(SIGKILL) }
-        }
+        let status = ChildGroups.endAndReap(processID)
         let signal = status & 0x7f
         return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }

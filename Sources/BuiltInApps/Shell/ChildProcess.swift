@@ -20,6 +20,8 @@ import Synchronization
 ///   error keeps its last ``errorTailLimit`` bytes (64 KiB).
 /// - **No zombies.** The leader is always waited for; the processes it leaves are ended and
 ///   reaped by the system's init.
+/// - **After the engine.** The group is given to ``ChildGroups``, whose guard ends it when
+///   the engine ends in any way, `SIGTERM` and `SIGKILL` included.
 ///
 /// ```swift
 /// let outcome = try await ChildProcess(executable: "/bin/sh", arguments: ["-c", "echo hi; exit 3"]).run()
@@ -35,6 +37,8 @@ package struct ChildProcess: Sendable {
     var environment: [String: String] = ProcessInfo.processInfo.environment
     /// The folder the program starts in; the caller's current folder when `nil`.
     var workingDirectory: String?
+    /// Descriptors the program gets as 3, 4, …; every other one from 3 up is closed.
+    var passedDescriptors: [Int32] = []
     /// What the program reads on standard input; `/dev/null` when `nil`.
     var input: [UInt8]?
     /// How long the program may run before its group is ended; no limit when `nil`.
@@ -186,10 +190,13 @@ extension ChildProcess {
         }
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+        for (offset, descriptor) in passedDescriptors.enumerated() {
+            posix_spawn_file_actions_adddup2(&actions, descriptor, 3 + Int32(offset))
+        }
         if let workingDirectory, !SpawnSetup.changeDirectory(&actions, to: workingDirectory) {
             throw LaunchError.failed(executable, reason: "this C library cannot start a program in another folder")
         }
-        SpawnSetup.closeInheritedDescriptors(&actions)
+        SpawnSetup.closeInheritedDescriptors(&actions, from: 3 + Int32(passedDescriptors.count))
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -215,6 +222,7 @@ extension ChildProcess {
             default: throw LaunchError.failed(executable, reason: String(cString: strerror(result)))
             }
         }
+        ChildGroups.adopt(pid)
         for descriptor in [output.read, error.read, inputPipe?.write].compactMap({ $0 }) {
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
         }

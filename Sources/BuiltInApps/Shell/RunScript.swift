@@ -1,12 +1,14 @@
 import Foundation
 import IntentKit
+import ProcessSpawning
 
 extension ShellApp {
     /// Runs a script with an interpreter (`/bin/sh` unless `shell` names another, such as
     /// `bash` or `python3`) and returns its standard output, one trailing newline removed.
     ///
-    /// The script is written to a private temporary file that the interpreter runs, with
-    /// `arguments` after it (`$1`, `$2`… in a shell, `sys.argv[1:]` in Python).
+    /// The interpreter runs the script from `/dev/fd/3`, a file held in memory that nothing
+    /// can find on disk (``ScriptFile``), with `arguments` after it (`$1`, `$2`… in a shell,
+    /// `sys.argv[1:]` in Python).
     ///
     /// ```yaml
     /// - perform: Shell.RunScript
@@ -64,30 +66,55 @@ extension ShellApp {
                 command: interpreter, environment: environment, workingDirectory: workingDirectory, input: input,
                 timeout: timeout, failOnError: failOnError)
             let scriptFile = try ScriptFile(script)
-            defer { scriptFile.remove() }
-            let output = try await request.run(arguments: Array(words.dropFirst()) + [scriptFile.path] + arguments)
+            let output = try await request.run(
+                arguments: Array(words.dropFirst()) + [ScriptFile.path] + arguments, passing: [scriptFile.descriptor])
             return .result(value: output)
         }
     }
 }
 
-/// A script written to a file of its own (mode 0600, in a private folder) for the length of a run.
-struct ScriptFile {
-    let folder: URL
-    var path: String { folder.appendingPathComponent("script").path }
+/// A script held in memory for the length of a run, given to the interpreter as `/dev/fd/3`.
+///
+/// The script (with the secrets filled in) is never written to a folder: it lives in a
+/// `memfd_create(2)` file, or where that is missing in a temporary file unlinked as soon as it
+/// is open. Nothing of it is left behind when the run ends in any way, `kill -9` included.
+final class ScriptFile {
+    /// The descriptor the interpreter gets the script on.
+    static let childDescriptor: Int32 = 3
+    /// The path the interpreter reads the script from.
+    static let path = "/dev/fd/\(childDescriptor)"
+
+    /// The script's descriptor in this process (close-on-exec).
+    let descriptor: Int32
 
     init(_ script: String) throws {
-        folder = FileManager.default.temporaryDirectory.appendingPathComponent("shortcuts-script-\(UUID().uuidString)")
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
-            try Data(script.utf8).write(to: URL(fileURLWithPath: path))
-            try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
-        } catch {
-            throw ShellApp.Error.scriptNotWritten(folder: FileManager.default.temporaryDirectory.path, reason: "\(error.localizedDescription)")
+        let folder = FileManager.default.temporaryDirectory.path
+        var descriptor = SpawnSetup.memoryFile(named: "shortcuts-script")
+        if descriptor < 0 {
+            var template = Array("\(folder)/shortcuts-script-XXXXXX".utf8CString)
+            descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard descriptor >= 0 else {
+                throw ShellApp.Error.scriptNotWritten(folder: folder, reason: String(cString: strerror(errno)))
+            }
+            _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC)
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+        }
+        self.descriptor = descriptor
+        let bytes = Array(script.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else {
+                let reason = String(cString: strerror(written < 0 ? errno : EIO))
+                close(descriptor)
+                throw ShellApp.Error.scriptNotWritten(folder: folder, reason: reason)
+            }
+            offset += written
         }
     }
 
-    func remove() {
-        try? FileManager.default.removeItem(at: folder)
+    deinit {
+        close(descriptor)
     }
 }

@@ -23,14 +23,17 @@ extension ShellApp {
         /// newline removed; records `status` (or `signal`), `stderr` and `duration` (seconds)
         /// for the trace.
         ///
-        /// - Parameter arguments: The program's arguments, passed as they are.
+        /// - Parameters:
+        ///   - arguments: The program's arguments, passed as they are.
+        ///   - passing: Descriptors the program gets as 3, 4, … (a script's file).
         /// - Returns: Standard output as text.
         /// - Throws: ``ShellApp/Error`` naming the command and the cause.
-        func run(arguments: [String]) async throws -> String {
+        func run(arguments: [String], passing: [Int32] = []) async throws -> String {
             let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             guard let path = SpawnSetup.lookUp(command, in: variables["PATH"]) else { throw Error.commandNotFound(command) }
             var child = ChildProcess(executable: path, arguments: arguments)
             child.environment = variables
+            child.passedDescriptors = passing
             child.workingDirectory = workingDirectory.map { NSString(string: $0).expandingTildeInPath }
             child.input = input.map { Array($0.utf8) }
             if let timeout {

@@ -12,9 +12,10 @@
     /// JSON body as its input.
     ///
     /// A request passes, in order: a webhook of that name on an enabled automation (else 404);
-    /// a body of at most ``DashboardConfiguration/webhookBodyLimit`` bytes (413); the client not
-    /// throttled for wrong credentials (429); the webhook's secret as `Authorization: Bearer
-    /// SECRET`, or the body's HMAC-SHA256 under it as `X-Hub-Signature-256: sha256=HEX` (401);
+    /// a body of at most ``DashboardConfiguration/webhookBodyLimit`` bytes (413); the webhook's
+    /// secret as `Authorization: Bearer SECRET`, or the body's HMAC-SHA256 under it as
+    /// `X-Hub-Signature-256: sha256=HEX` (401, or 429 for a client that gave wrong credentials
+    /// ten times within a minute: the right secret is never throttled);
     /// the webhook's `rate:` (429, with `Retry-After`); a workflow that still loads (503); inputs
     /// that fit the workflow's `input:` (422, with the located messages). Then the run starts,
     /// and the answer is 202 with its id (`{"run", "status": "running", "trace"}`, `Location` its
@@ -58,11 +59,6 @@
                 throw tooLarge
             }
             let bytes = Data(buffer: body, byteTransferStrategy: .noCopy)
-            if let wait = site.throttle.delay(for: context.remoteAddress) {
-                throw Refusal(
-                    .tooManyRequests, "too many requests with wrong credentials; try again in \(wait) s",
-                    reason: "throttled after repeated wrong credentials", headers: [.retryAfter: "\(wait)"])
-            }
             try authenticate(request, body: bytes, secretName: webhook.secret, context: context, site: site)
             if let wait = site.webhookLimiter.admit(automation) {
                 let seconds = max(1, Int((Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18).rounded(.up)))
@@ -108,7 +104,14 @@
                     "send the webhook's secret as Authorization: Bearer SECRET, or the body's HMAC-SHA256 as X-Hub-Signature-256: sha256=HEX",
                     reason: "no credentials", headers: [.wwwAuthenticate: "Bearer"])
             }
+            // Only wrong credentials are throttled: a client that guessed wrong many times (or
+            // another client behind the same proxy) never locks out the right secret.
             let failed = { (reason: String) -> Refusal in
+                if let wait = site.throttle.delay(for: context.remoteAddress) {
+                    return Refusal(
+                        .tooManyRequests, "too many requests with wrong credentials; try again in \(wait) s",
+                        reason: "throttled after repeated wrong credentials (\(reason))", headers: [.retryAfter: "\(wait)"])
+                }
                 site.throttle.recordFailure(from: context.remoteAddress)
                 return Refusal(.unauthorized, "wrong credentials", reason: reason, headers: [.wwwAuthenticate: "Bearer"])
             }

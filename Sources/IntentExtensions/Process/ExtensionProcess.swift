@@ -1,6 +1,7 @@
 import ExtensionSpawn
 import Foundation
 import Glibc
+import ProcessSpawning
 import Synchronization
 
 /// A running extension: its process, the pipe to its standard input, and the threads that
@@ -115,6 +116,7 @@ package final class ExtensionProcess: Sendable {
             let reason = failure == ENOENT ? "no such file" : String(cString: strerror(failure)).lowercased()
             throw StartError(executable: executable, reason: reason)
         }
+        ChildGroups.adopt(pid)
         let process = ExtensionProcess(pid: pid, input: inputPipe[1])
         LiveProcesses.shared.add(process)
         process.startThreads(output: outputPipe[0], error: errorPipe[0], events: events)
@@ -146,12 +148,10 @@ package final class ExtensionProcess: Sendable {
         errorThread.name = "extension error \(pid)"
         errorThread.start()
         let waitThread = Thread { [self] in
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+            // What the extension started and left in its group ends with it.
+            let status = ChildGroups.waitForLeader(pid)
             var ended = ProcessTermination(waitStatus: status)
             if ended == .signaled(SIGKILL), let why = closedOutput.withLock({ $0 }) { ended = .endedAfterClosingOutput(why: why) }
-            // What the extension started and left in its group ends with it.
-            kill(-pid, SIGKILL)
             // Answers written just before the exit are read before the exit is reported.
             _ = outputEnded.wait(timeout: .now() + 1)
             input.withLock { descriptor in

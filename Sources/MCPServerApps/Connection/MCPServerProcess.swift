@@ -88,6 +88,7 @@ final class MCPServerProcess: Sendable {
             throw LaunchError(command: command, reason: reason)
         }
         processID = pid
+        ChildGroups.adopt(pid)
         standardInput = Mutex(input.write)
         _ = fcntl(input.write, F_SETFL, fcntl(input.write, F_GETFL) | O_NONBLOCK)
         var continuation: AsyncStream<Data>.Continuation!
@@ -238,12 +239,10 @@ final class MCPServerProcess: Sendable {
     private func startWaiting() {
         let processID = processID
         Thread { [self] in
-            var status: Int32 = 0
-            while waitpid(processID, &status, 0) < 0 && errno == EINTR {}
+            // Whatever the server left running in its group ends with it.
+            let status = ChildGroups.waitForLeader(processID)
             let termination: Termination =
                 (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
-            // Whatever the server left running in its group ends with it.
-            killpg(processID, SIGKILL)
             MCPServerProcess.running.withLock { _ = $0.removeValue(forKey: processID) }
             let waiters = ended.withLock { state in
                 state.termination = termination

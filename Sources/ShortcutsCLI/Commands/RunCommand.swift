@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import IntentKit
 import WorkflowKit
 
@@ -79,14 +80,24 @@ struct RunCommand: AsyncParsableCommand {
                 let line = Data((text + "\n").utf8)
                 if printsJSON { FileHandle.standardError.write(line) } else { FileHandle.standardOutput.write(line) }
             })
-        // Ctrl-C cancels the run, which stops at the next step (or wait) and is recorded as
-        // cancelled. The watch is registered before the run starts, so no Ctrl-C is lost.
+        // Ctrl-C, SIGTERM and SIGHUP cancel the run, which stops at the next step (or wait),
+        // ends the programs its steps started and is recorded as cancelled; the command then
+        // exits with 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM). A second
+        // signal exits at once. The watch is registered before the run starts, so no signal
+        // is lost.
         let interrupted = Interruption()
-        let watch = SignalWatch([SIGINT]) { _ in interrupted.interrupt() }
+        let watch = SignalWatch([SIGINT, SIGTERM, SIGHUP]) { number in
+            if interrupted.interrupt(by: number) > 1 { Glibc.exit(128 + number) }
+        }
         defer { watch.stop() }
         let task = Task { try await runner.run(loaded, inputs: inputs) }
         interrupted.attach(task)
-        let result = try await task.value
+        let result: WorkflowRunResult
+        do {
+            result = try await task.value
+        } catch is WorkflowCancelled where interrupted.signal != nil {
+            throw CommandLineError(rendered: "cancelled", exitCode: 128 + (interrupted.signal ?? SIGINT))
+        }
         if printsJSON {
             print(result.output.jsonText)
         } else if !result.output.isNull {

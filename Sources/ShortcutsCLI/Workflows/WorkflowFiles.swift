@@ -65,11 +65,9 @@ enum WorkflowFiles {
         }
     }
 
-    /// The `.yaml` and `.yml` files of a folder, sorted; none when it cannot be read.
+    /// The `.yaml` and `.yml` files of a folder (regular files only), sorted; none when it cannot be read.
     static func all(in folder: URL) -> [URL] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        return names.filter { $0.hasSuffix(".yaml") || $0.hasSuffix(".yml") }.sorted()
-            .map { folder.appendingPathComponent($0) }
+        WorkflowLoader.workflowFileNames(in: folder, includingHidden: true).map { folder.appendingPathComponent($0) }
     }
 
     /// Loads and validates a workflow.

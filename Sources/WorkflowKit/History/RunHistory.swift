@@ -18,6 +18,9 @@ import StateStorage
 /// - **Retention.** Runs that started more than ``retention`` (90 days) ago are deleted, with
 ///   their steps, when the history is opened for writing, at most once a day;
 ///   ``prune(olderThan:)`` deletes older runs on request.
+/// - **Size.** Each stored value (a step's inputs or output, the run's output, an error) is
+///   kept up to 64 KiB, and a run's values up to 8 MiB in all; a value past a cap is stored as
+///   its beginning and a note naming the cap (``StoredValueCap``).
 /// - **Metrics.** Each run recorded as ended (by its runner, or settled) counts once in
 ///   ``WorkflowMetric/runs``, with the swift-metrics factory in force when the history was
 ///   opened.
@@ -267,6 +270,8 @@ public final class RunHistory: Sendable {
     public func begin(workflow: Workflow, trigger: String = "manual", id: String? = nil, inputs: [String: IntentValue] = [:]) throws -> String {
         let id = id ?? UUID().uuidString.lowercased()
         let owner = RunOwner.current
+        var cap = StoredValueCap()
+        let storedInputs = cap.json(.dictionary(inputs))
         try database.write { connection in
             try connection.execute(
                 """
@@ -276,7 +281,7 @@ public final class RunHistory: Sendable {
                 [
                     .text(id), .text(workflow.fileName), .optional(workflow.name?.value), .text(trigger), .date(Date()),
                     .text(Status.running.rawValue), .integer(Int64(owner.pid)), .integer(owner.startTime), .text(host),
-                    .optional(inputs.isEmpty ? nil : IntentValue.dictionary(inputs).jsonText)
+                    .optional(inputs.isEmpty ? nil : storedInputs)
                 ])
         }
         return id
@@ -302,19 +307,23 @@ public final class RunHistory: Sendable {
     ///     knows it (a runner does): the metrics' label; read back from the record when `nil`.
     /// - Throws: The database's error.
     public func finish(_ id: String, status: Status, output: IntentValue?, error: String?, steps: [StepTrace], trigger: String? = nil) throws {
+        // The run's output and error first, so that a long trace cannot crowd them out.
+        var cap = StoredValueCap()
+        let storedOutput = cap.json(output)
+        let storedError = cap.text(error)
         let rows = steps.enumerated().map { position, step -> [SQLValue] in
             [
                 .text(id), .integer(Int64(position)), .integer(Int64(step.depth)), .text(step.kind), .optional(step.stepID),
                 .text(step.location.file), .integer(Int64(step.location.line)), .integer(Int64(step.location.column)),
-                .text(IntentValue.dictionary(step.inputs).jsonText), .optional(step.output.map(\.jsonText)), .optional(step.dialog),
-                .date(step.startedAt), .real(Self.seconds(step.duration)), .optional(step.error),
-                .optional(step.details.isEmpty ? nil : IntentValue.dictionary(step.details).jsonText), .optional(step.branch.map(Int64.init))
+                .text(cap.json(.dictionary(step.inputs))), .optional(cap.json(step.output)), .optional(cap.text(step.dialog)),
+                .date(step.startedAt), .real(Self.seconds(step.duration)), .optional(cap.text(step.error)),
+                .optional(step.details.isEmpty ? nil : cap.json(.dictionary(step.details))), .optional(step.branch.map(Int64.init))
             ]
         }
         let counts = metrics.isEnabled
         let endedTrigger = try database.write { connection -> String? in
             let update = "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'"
-            let values: [SQLValue] = [.date(Date()), .text(status.rawValue), .optional(output.map(\.jsonText)), .optional(error), .text(id)]
+            let values: [SQLValue] = [.date(Date()), .text(status.rawValue), .optional(storedOutput), .optional(storedError), .text(id)]
             // Counted without a trigger given, the run's comes back from the same statement.
             let ended =
                 counts && trigger == nil

@@ -21,6 +21,21 @@ public enum WorkflowLoader {
     /// before it is read; text given directly is limited to as many Unicode scalars.
     public static let maximumFileSize = 16 << 20
 
+    /// The names of the workflow files directly in a folder: regular files (or links to
+    /// them) named `*.yaml` or `*.yml`, sorted. A FIFO or a device named like a workflow is
+    /// left out, so that listing a folder never waits on one.
+    ///
+    /// ```swift
+    /// WorkflowLoader.workflowFileNames(in: URL(fileURLWithPath: "Workflows"))   // ["add-and-open.yaml", …]
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - folder: The folder; none are found when it cannot be read.
+    ///   - includingHidden: Whether names starting with `.` are included (`false` by default).
+    public static func workflowFileNames(in folder: URL, includingHidden: Bool = false) -> [String] {
+        WorkflowFileReader.workflowFileNames(in: folder, includingHidden: includingHidden)
+    }
+
     /// Loads a workflow file.
     ///
     /// Locations use the URL's relative path when it has one (`Workflows/add.yaml` for

@@ -12,8 +12,17 @@ import IntentKit
 /// A value of ``shortestMaskedInside`` characters or more is masked wherever it appears; a
 /// shorter value only where it is the whole text, since hiding every `a` or `42` inside
 /// longer text would make the output unreadable while telling little. Values are masked
-/// longest first, so a secret that contains another is hidden whole. The JSON-escaped form of
-/// a value (quotes, backslashes, line breaks) is masked too.
+/// longest first, so a secret that contains another is hidden whole.
+///
+/// Every form a value takes in what the engine writes is masked too:
+/// - **encoded**: its JSON-escaped form (quotes, backslashes, line breaks) and its
+///   percent-encoded forms (as a URL's query, path or form field writes it, upper- or
+///   lower-case hexadecimal);
+/// - **lines**: each line of a value of several lines (a key file), where an error quotes
+///   the last lines a program wrote;
+/// - **parts**: any run of ``shortestMaskedPart`` bytes or more of a value or of one of its
+///   forms, where a message quotes the beginning or a piece of it (a parser's "found
+///   'MIIEvQIBADAN…'"). A run is masked whole, widened to the characters it touches.
 ///
 /// ```swift
 /// let mask = SecretMask(values: ["s3cr3t-value"])
@@ -25,11 +34,15 @@ public struct SecretMask: Sendable, Hashable {
     public static let replacement = "***"
     /// The shortest value (in characters) masked inside longer text.
     public static let shortestMaskedInside = 4
+    /// The shortest piece of a value (in UTF-8 bytes) masked where it appears alone.
+    public static let shortestMaskedPart = 12
 
     /// The values masked inside text, as UTF-8, longest first.
     private let inside: [[UInt8]]
     /// The values masked only as a whole text.
     private let whole: Set<String>
+    /// Every run of ``shortestMaskedPart`` bytes of the values and their forms, by hash.
+    private let parts: [UInt64: [UInt8]]
 
     /// A mask of these values; empty values are ignored.
     ///
@@ -37,15 +50,56 @@ public struct SecretMask: Sendable, Hashable {
     public init(values: some Sequence<String>) {
         var inside: Set<[UInt8]> = []
         var whole: Set<String> = []
+        var parts: [UInt64: [UInt8]] = [:]
         for value in values where !value.isEmpty {
             whole.insert(value)
             guard value.count >= Self.shortestMaskedInside else { continue }
-            inside.insert(Array(value.utf8))
-            let escaped = Self.jsonEscaped(value)
-            if escaped != value { inside.insert(Array(escaped.utf8)) }
+            for form in Self.forms(of: value) {
+                let bytes = Array(form.utf8)
+                inside.insert(bytes)
+                Self.eachPart(of: bytes) { hash, part in parts[hash] = Array(part) }
+            }
+            for line in value.split(whereSeparator: \.isNewline) where line != Substring(value) {
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.count >= Self.shortestMaskedInside { inside.insert(Array(trimmed.utf8)) }
+            }
         }
         self.inside = inside.sorted { $0.count != $1.count ? $0.count > $1.count : $0.lexicographicallyPrecedes($1) }
         self.whole = whole
+        self.parts = parts
+    }
+
+    /// A value as it is written, JSON-escaped and percent-encoded, without repeats.
+    static func forms(of value: String) -> [String] {
+        var forms = [value, jsonEscaped(value)]
+        let strict = CharacterSet.alphanumerics.intersection(CharacterSet(charactersIn: "\u{0}"..."\u{7F}"))
+            .union(CharacterSet(charactersIn: "-._~"))
+        for allowed in [CharacterSet.urlQueryAllowed, .urlPathAllowed, strict] {
+            guard let encoded = value.addingPercentEncoding(withAllowedCharacters: allowed) else { continue }
+            forms.append(encoded)
+            forms.append(encoded.replacingOccurrences(of: "%20", with: "+"))
+            forms.append(lowercasedEscapes(encoded))
+        }
+        var seen: Set<String> = []
+        return forms.filter { seen.insert($0).inserted }
+    }
+
+    /// `%2F` → `%2f`, for encoders that write lower-case hexadecimal.
+    private static func lowercasedEscapes(_ encoded: String) -> String {
+        var result = ""
+        var remaining = 0
+        for character in encoded {
+            if character == "%" {
+                remaining = 2
+                result.append(character)
+            } else if remaining > 0 {
+                remaining -= 1
+                result.append(Character(character.lowercased()))
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// A mask that hides nothing.
@@ -74,7 +128,69 @@ public struct SecretMask: Sendable, Hashable {
                 changed = true
             }
         }
+        if maskParts(&bytes) { changed = true }
         return changed ? String(decoding: bytes, as: UTF8.self) : text
+    }
+
+    /// Replaces every run of the text made of pieces of the values with `***`.
+    private func maskParts(_ bytes: inout [UInt8]) -> Bool {
+        guard !parts.isEmpty, bytes.count >= Self.shortestMaskedPart else { return false }
+        var covered = [Bool](repeating: false, count: bytes.count)
+        var found = false
+        Self.eachPart(of: bytes) { hash, window in
+            guard let part = parts[hash], part.elementsEqual(window) else { return }
+            for index in window.indices { covered[index] = true }
+            found = true
+        }
+        guard found else { return false }
+        // A run widens to whole characters: a piece may start or end inside one.
+        for index in covered.indices where covered[index] {
+            var start = index
+            while start > 0, bytes[start] & 0xC0 == 0x80, !covered[start - 1] {
+                start -= 1
+                covered[start] = true
+            }
+        }
+        for index in covered.indices.reversed() where covered[index] {
+            var end = index + 1
+            while end < bytes.count, bytes[end] & 0xC0 == 0x80, !covered[end] {
+                covered[end] = true
+                end += 1
+            }
+        }
+        var masked: [UInt8] = []
+        masked.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if covered[index] {
+                masked.append(contentsOf: Self.replacement.utf8)
+                while index < bytes.count && covered[index] { index += 1 }
+            } else {
+                masked.append(bytes[index])
+                index += 1
+            }
+        }
+        bytes = masked
+        return true
+    }
+
+    /// Calls `body` with the hash and the bytes of every run of ``shortestMaskedPart`` bytes,
+    /// hashed as it rolls (a polynomial hash, so each step costs the same whatever the length).
+    private static func eachPart(of bytes: [UInt8], _ body: (UInt64, ArraySlice<UInt8>) -> Void) {
+        let length = shortestMaskedPart
+        guard bytes.count >= length else { return }
+        let base: UInt64 = 1_099_511_628_211
+        var highest: UInt64 = 1
+        for _ in 1..<length { highest = highest &* base }
+        var hash: UInt64 = 0
+        for index in 0..<length { hash = hash &* base &+ UInt64(bytes[index]) }
+        body(hash, bytes[0..<length])
+        var start = 0
+        while start + length < bytes.count {
+            hash = (hash &- UInt64(bytes[start]) &* highest) &* base &+ UInt64(bytes[start + length])
+            start += 1
+            body(hash, bytes[start..<(start + length)])
+        }
     }
 
     /// Optional text, masked.
