@@ -34,6 +34,19 @@ struct FlowControlTests {
         #expect(shown.contains("did not end after 8 passes"))
     }
 
+    @Test func aCountAboveTheLimitFromTheCallerIsALocatedErrorNotAnAbort() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let file = "Tests/EndToEndTests/Fixtures/FlowControl/repeat-count.yaml"
+        let refused = try await shortcuts.run(["run", file, "--input", "n=2147483648"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.error.contains("repeat-count.yaml:5:23: error: 'count' is 2147483648, more than 100000, the most passes a 'repeat' makes"),
+            "\(refused.error)")
+        let counted = try await shortcuts.run(["run", file, "--input", "n=3"])
+        #expect(counted.status == 0, "\(counted.error)")
+        #expect(counted.output.contains("done"))
+    }
+
     @Test func viewOutlinesTheLoop() async throws {
         let shortcuts = try ShortcutsBinary()
         let view = try await shortcuts.run(["view", Self.countUp])

@@ -254,3 +254,39 @@ struct LoopTests {
         #expect(found.first?.hasPrefix("4:") == true, "\(found)")
     }
 }
+
+extension LoopTests {
+    /// A workflow whose `repeat` count a caller gives, as a webhook or an MCP call does.
+    static let countedByCaller = """
+        input:
+          n: { type: Int }
+        steps:
+          - repeat: { count: "${input.n}" }
+            steps: [ { stop: done } ]
+
+        """
+
+    @Test func aCountAboveTheLimitFailsAtTheCountBeforeAnyPass() async throws {
+        let workflow = try WorkflowLoader.load(text: Self.countedByCaller, fileName: "loop.yaml")
+        let runner = WorkflowRunner(catalog: IntentCatalog(apps: []))
+        for count in [RepeatStep.maximumCount + 1, 2_147_483_648, Int.max] {
+            do {
+                let result = try await runner.run(workflow, inputs: ["n": .int(count)])
+                Issue.record("expected the run to fail, got \(result.output)")
+            } catch let error as WorkflowRunError {
+                #expect(summary(error.diagnostic) == "4:23: 'count' is \(count), more than 100000, the most passes a 'repeat' makes")
+                #expect(error.diagnostic.help == "lower it; a count given by a caller can be checked first, as in 'if: ${input.n <= 100000}'")
+            }
+        }
+        let atTheLimit = try await runner.run(workflow, inputs: ["n": .int(RepeatStep.maximumCount)])
+        #expect(atTheLimit.output == .string("done"))
+    }
+
+    @Test func aWrittenCountAboveTheLimitIsAValidationError() throws {
+        let workflow = try WorkflowLoader.load(
+            text: "steps: [ { repeat: { count: 2147483648 }, steps: [ { stop: done } ] } ]\n", fileName: "loop.yaml")
+        let found = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow)
+        #expect(found.map(summary) == ["1:29: 'count' is 2147483648, more than 100000, the most passes a 'repeat' makes"])
+        #expect(found.first?.help?.hasPrefix("lower it") == true)
+    }
+}

@@ -1019,7 +1019,7 @@ package enum WorkflowKitResources {
           "properties": {
             "count": {
               "$ref": "#/$defs/value",
-              "description": "How many times to repeat: an integer or an expression; `${index}` counts from 1, as Apple Shortcuts' Repeat Index does."
+              "description": "How many times to repeat: an integer or an expression, at most 100,000; `${index}` counts from 1, as Apple Shortcuts' Repeat Index does."
             }
           }
         },

@@ -192,7 +192,11 @@ struct ValidationPass {
             let saved = scope["index"]
             scope["index"] = .int
             switch loop.mode {
-            case .count(let node): number(node)
+            case .count(let node):
+                number(node)
+                if case .literal(let literal) = node, let count = Int(literal.text), count > RepeatStep.maximumCount {
+                    report(RepeatStep.countProblem(count), at: node.location, help: RepeatStep.countHelp)
+                }
             case .each(let node, _):
                 let listType = type(of: node)
                 scope[loop.itemName] = listType?.elementType ?? .any

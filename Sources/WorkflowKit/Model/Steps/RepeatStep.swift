@@ -6,7 +6,7 @@
 /// the run with an error at the `repeat` after `maxIterations:` passes (10,000 by default).
 /// A `break` step inside ends the loop; a `continue` step starts the next pass.
 ///
-/// With `count:`, `${index}` is the iteration number, counting from 1 as Apple Shortcuts'
+/// With `count:` (at most ``maximumCount``), `${index}` is the iteration number, counting from 1 as Apple Shortcuts'
 /// Repeat Index does. With `each:`, the element is available under the `as:` name (`item`
 /// when `as:` is omitted) and `${index}` is its position, counting from 1. The step's output is the list of the last step's outputs.
 ///
@@ -38,6 +38,10 @@ public struct RepeatStep: Sendable, Hashable {
     /// How many passes a `while` or `until` loop makes at most when `maxIterations:` is omitted.
     public static let defaultMaxIterations = 10_000
 
+    /// The largest `count:`: a larger one, written or computed (`count: ${input.n}`), fails at
+    /// the count before the loop starts, since every pass keeps its output and its trace.
+    public static let maximumCount = 100_000
+
     /// How many times the steps run.
     public var mode: Mode
     /// The steps repeated.
@@ -57,4 +61,14 @@ public struct RepeatStep: Sendable, Hashable {
         if case .each(_, let name?) = mode { return name.value }
         return "item"
     }
+}
+
+extension RepeatStep {
+    /// What is wrong with a `count:` above ``maximumCount``, in the validator's and the runner's words alike.
+    static func countProblem(_ count: Int) -> String {
+        "'count' is \(count), more than \(maximumCount), the most passes a 'repeat' makes"
+    }
+
+    /// How to fix a `count:` above ``maximumCount``.
+    static let countHelp = "lower it; a count given by a caller can be checked first, as in 'if: ${input.n <= \(maximumCount)}'"
 }

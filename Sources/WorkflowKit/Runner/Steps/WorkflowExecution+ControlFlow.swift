@@ -33,6 +33,9 @@ extension WorkflowExecution {
         case .count(let node):
             let count = try limit(node, in: scope)
             record.inputs = ["count": .int(count)]
+            guard count <= RepeatStep.maximumCount else {
+                throw WorkflowRunError(RepeatStep.countProblem(count), at: node.location, help: RepeatStep.countHelp, sources: sources)
+            }
             outputs.reserveCapacity(count)
             for index in 0..<count {
                 scope.index = .int(index + 1)
