@@ -106,11 +106,18 @@ public enum DateFunctions {
 
     /// The number of whole units from one date to another: negative when `end` is before
     /// `start`, rounded toward zero.
-    public static func difference(from start: Date, to end: Date, in unit: Unit, timeZone zone: TimeZone = .current) -> Int {
+    ///
+    /// - Throws: ``ValueFunctionError/invalidArgument(argument:reason:)`` when the number is
+    ///   beyond a whole number's range (dates hundreds of billions of years apart).
+    public static func difference(from start: Date, to end: Date, in unit: Unit, timeZone zone: TimeZone = .current) throws -> Int {
         switch unit {
         case .second, .minute, .hour:
             let seconds: Double = unit == .second ? 1 : unit == .minute ? 60 : 3600
-            return Int((end.timeIntervalSince(start) / seconds).rounded(.towardZero))
+            guard let whole = Int(exactly: (end.timeIntervalSince(start) / seconds).rounded(.towardZero)) else {
+                throw ValueFunctionError.invalidArgument(
+                    argument: "end", reason: "the dates are too far apart to count in \(unit.rawValue)s as a whole number")
+            }
+            return whole
         default:
             return calendar(in: zone).dateComponents([unit.component], from: start, to: end).value(for: unit.component) ?? 0
         }

@@ -136,6 +136,15 @@ struct SemanticSearchTests {
         #expect(try await userSearch("sourdough bread loaf", context: context, in: index).items.map(\.item.uniqueIdentifier) == ["bread"])
     }
 
+    @Test("A result limit of any size, a workflow's 'limit: ${input.n}' included, finds by words and meaning")
+    func hugeResultLimit() async throws {
+        let index = try await semanticIndex()
+        var context = UserQueryContext()
+        context.maxResultCount = .max
+        context.retrieval = .hybrid
+        #expect(try await userSearch("sourdough bread loaf", context: context, in: index).items.map(\.item.uniqueIdentifier).first == "bread")
+    }
+
     @Test("Vectors follow deletes, expiry and text changes; unchanged text is not embedded again")
     func keptInStep() async throws {
         let embedder = ConceptEmbedder()

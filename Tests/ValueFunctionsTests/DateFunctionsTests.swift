@@ -21,14 +21,22 @@ import ValueFunctions
         #expect(try DateFunctions.add(90, .second, to: date("2024-05-15"), in: utc) == date("2024-05-15T00:01:30Z"))
     }
 
-    @Test func measuresDifferencesInWholeUnits() {
+    @Test func measuresDifferencesInWholeUnits() throws {
         let start = date("2024-01-31T10:00:00Z")
-        #expect(DateFunctions.difference(from: start, to: date("2024-02-03T09:00:00Z"), in: .day, timeZone: utc) == 2)
-        #expect(DateFunctions.difference(from: start, to: date("2024-02-03T09:00:00Z"), in: .hour, timeZone: utc) == 71)
-        #expect(DateFunctions.difference(from: date("2024-02-03T09:00:00Z"), to: start, in: .day, timeZone: utc) == -2)
-        #expect(DateFunctions.difference(from: start, to: date("2025-01-31T10:00:00Z"), in: .month, timeZone: utc) == 12)
-        #expect(DateFunctions.difference(from: start, to: date("2025-01-31T10:00:00Z"), in: .year, timeZone: utc) == 1)
-        #expect(DateFunctions.difference(from: start, to: start.addingTimeInterval(150), in: .minute, timeZone: utc) == 2)
+        #expect(try DateFunctions.difference(from: start, to: date("2024-02-03T09:00:00Z"), in: .day, timeZone: utc) == 2)
+        #expect(try DateFunctions.difference(from: start, to: date("2024-02-03T09:00:00Z"), in: .hour, timeZone: utc) == 71)
+        #expect(try DateFunctions.difference(from: date("2024-02-03T09:00:00Z"), to: start, in: .day, timeZone: utc) == -2)
+        #expect(try DateFunctions.difference(from: start, to: date("2025-01-31T10:00:00Z"), in: .month, timeZone: utc) == 12)
+        #expect(try DateFunctions.difference(from: start, to: date("2025-01-31T10:00:00Z"), in: .year, timeZone: utc) == 1)
+        #expect(try DateFunctions.difference(from: start, to: start.addingTimeInterval(150), in: .minute, timeZone: utc) == 2)
+    }
+
+    @Test func aDifferenceBeyondAWholeNumberIsAnErrorNotACrash() throws {
+        let start = date("2024-01-31T10:00:00Z")
+        let farAway = try DateFunctions.add(Int.max, .hour, to: start, in: utc)
+        #expect(throws: ValueFunctionError.self) { try DateFunctions.difference(from: start, to: farAway, in: .second, timeZone: utc) }
+        let nearer = try DateFunctions.add(1_000_000_000_000, .second, to: start, in: utc)
+        #expect(try DateFunctions.difference(from: start, to: nearer, in: .second, timeZone: utc) == 1_000_000_000_000)
     }
 
     @Test func formatsInStylesPatternsZonesAndLocales() throws {

@@ -35,7 +35,7 @@ extension DatesApp {
         }
 
         public func perform() async throws -> some IntentResult & ReturnsValue<Int> {
-            .result(value: DateFunctions.difference(from: start, to: end, in: unit.unit, timeZone: try DateFunctions.timeZone(timeZone)))
+            .result(value: try DateFunctions.difference(from: start, to: end, in: unit.unit, timeZone: DateFunctions.timeZone(timeZone)))
         }
 
         public static func problems(inLiteral parameters: [String: IntentValue]) -> [ParameterProblem] {

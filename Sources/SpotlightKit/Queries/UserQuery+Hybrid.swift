@@ -20,6 +20,8 @@ extension UserQuery {
     /// would add at most 1/560 to a fused score whose best is at least 1/61.
     static func lexicalListLength(_ context: UserQueryContext) -> Int {
         guard let wanted = context.maxResultCount else { return candidateLimit }
+        // A limit given by a caller may be any whole number; ten times it must not overflow.
+        guard wanted < candidateLimit / 10 else { return candidateLimit }
         return min(candidateLimit, max(500, 10 * wanted))
     }
 

@@ -207,7 +207,7 @@ struct ExpressionFunction: Sendable {
         }
         .checking(argument: 2, unitProblem),
         ExpressionFunction("dateDiff", [.date, .date, .text], returns: .int) {
-            .int(DateFunctions.difference(from: $0[0].date, to: $0[1].date, in: try DateFunctions.Unit(named: $0[2].text)))
+            .int(try DateFunctions.difference(from: $0[0].date, to: $0[1].date, in: DateFunctions.Unit(named: $0[2].text)))
         }
         .checking(argument: 2, unitProblem),
         ExpressionFunction("formatDate", [.date, .text, .text], optional: 1, returns: .string) {
