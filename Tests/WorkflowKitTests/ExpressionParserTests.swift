@@ -80,6 +80,47 @@ struct ExpressionParserTests {
     }
 }
 
+extension ExpressionParserTests {
+    @Test func everyConstructNestsUpToTheLimitAndOneLevelMoreIsAnError() {
+        let limit = ExpressionLimits.maximumDepth
+        for construct in ExpressionFuzzTests.deepConstructs {
+            #expect(errors("${" + construct.levels(limit) + "}") == [], "\(construct.name)")
+            let deeper = errors("${" + construct.levels(limit + 1) + "}")
+            #expect(
+                deeper.count == 1 && deeper[0].hasSuffix(": the expression is nested too deeply: more than \(limit) levels"),
+                "\(construct.name): \(deeper)")
+        }
+    }
+
+    @Test func aLongChainStopsAtTheOperatorPastTheLimitWithHowToFixIt() throws {
+        // 4,000 terms once crashed the parser; the 64th '+' is past the limit.
+        let chain = "${" + Array(repeating: "1", count: 4_000).joined(separator: "+") + "}"
+        do {
+            _ = try parse(chain)
+            Issue.record("parsed a chain of 4,000 terms")
+        } catch {
+            let diagnostic = try #require(error.diagnostics.first)
+            #expect(diagnostic.location.line == 7)
+            #expect(diagnostic.location.column == 10 + 2 + 64 * 2 - 1)
+            #expect(diagnostic.message.hasPrefix("invalid expression '${1+1+1+"))
+            #expect(diagnostic.message.count < 200, "the message quotes the start of a long expression, not all of it")
+            #expect(diagnostic.help == "split it into 'set:' steps that each compute a part, and combine their variables")
+        }
+    }
+
+    @Test func anExpressionLongerThan64KiBIsAnErrorAtItsStart() {
+        let limit = ExpressionLimits.maximumLength
+        // `${"`, `"}` take 5 bytes, and each "é" 2.
+        let text = String(repeating: "é", count: (limit - 6) / 2)
+        let atTheLimit = "${\"" + text + "x\"}"
+        #expect(atTheLimit.utf8.count == limit)
+        #expect(errors(atTheLimit) == [])
+        #expect(errors("ok ${a} then ${\"" + text + "xy\"}") == ["7:23: the expression is too long: \(limit + 1) bytes, more than \(limit) (64 KiB)"])
+        let list = "${[" + Array(repeating: "1", count: limit / 2).joined(separator: ",") + "]}"
+        #expect(errors(list).first?.hasPrefix("7:10: the expression is too long") == true)
+    }
+}
+
 extension ExpressionNode {
     var listElements: [ExpressionNode] {
         if case .list(let elements) = kind { return elements }

@@ -52,6 +52,15 @@ struct TemplateParser {
                 index = scalars.count
                 break
             }
+            let length = scalars[index...closing].reduce(0) { $0 + UTF8.width($1) }
+            guard length <= ExpressionLimits.maximumLength else {
+                diagnostics.append(
+                    .error(
+                        "the expression is too long: \(length) bytes, more than \(ExpressionLimits.maximumLength) (64 KiB)",
+                        at: location(from: index, to: index + 2), help: ExpressionLimits.help))
+                index = closing + 1
+                continue
+            }
             switch parseExpression(scalars, opening: index, closing: closing) {
             case .success(let expression):
                 flushText()
@@ -130,7 +139,8 @@ struct TemplateParser {
         } catch {
             return .failure(
                 .error(
-                    "invalid expression '\(sourceText)': \(error.message)", at: location(from: error.offset, to: error.offset + 1), help: error.help),
+                    "invalid expression '\(Self.excerpt(of: sourceText))': \(error.message)", at: location(from: error.offset, to: error.offset + 1),
+                    help: error.help),
                 error.offset)
         }
     }
@@ -141,8 +151,10 @@ struct TemplateParser {
         sourceText.unicodeScalars.append(contentsOf: scalars[opening...closing])
         let whole = location(from: opening, to: closing + 1)
 
-        func failure(_ problem: String, at offset: Int) -> ParseOutcome {
-            .failure(.error("invalid expression '\(sourceText)': \(problem)", at: location(from: offset, to: offset + 1)), offset)
+        func failure(_ problem: String, at offset: Int, help: String? = nil) -> ParseOutcome {
+            .failure(
+                .error("invalid expression '\(Self.excerpt(of: sourceText))': \(problem)", at: location(from: offset, to: offset + 1), help: help),
+                offset)
         }
 
         var cursor = opening + 2
@@ -173,6 +185,10 @@ struct TemplateParser {
         var components: [WorkflowExpression.Component] = []
         while cursor < closing {
             switch scalars[cursor] {
+            case "." where components.count + 2 > ExpressionLimits.maximumDepth, "[" where components.count + 2 > ExpressionLimits.maximumDepth:
+                // Each component is a level, as it is in an expression with operators.
+                let tooDeep = ExpressionSyntaxError.nestedTooDeeply(at: cursor)
+                return failure(tooDeep.message, at: cursor, help: tooDeep.help)
             case ".":
                 cursor += 1
                 guard let name = readName() else {
@@ -215,6 +231,15 @@ struct TemplateParser {
             }
         }
         return .success(WorkflowExpression(variable: variable, components: components, location: whole))
+    }
+
+    /// The expression as quoted in a message: all of it, or its start when it is long.
+    private static func excerpt(of sourceText: String) -> String {
+        let shown = 60
+        guard sourceText.unicodeScalars.count > shown + 10 else { return sourceText }
+        var start = ""
+        start.unicodeScalars.append(contentsOf: sourceText.unicodeScalars.prefix(shown))
+        return start + "…"
     }
 
     // MARK: - Locations
