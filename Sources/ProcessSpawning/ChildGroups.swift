@@ -32,8 +32,18 @@ public enum ChildGroups {
     /// - Returns: Whether the guard took it.
     @discardableResult
     public static func adopt(_ group: pid_t) -> Bool {
-        guard started else { return false }
+        guard prepare() else { return false }
         return process_group_guard_adopt(group) == 0
+    }
+
+    /// Starts the guard if it does not run yet: a program's starter calls it before it starts
+    /// the program, so that only one message lies between the program's start and its
+    /// adoption (the guard's own start, a `fork` of this process, never does).
+    ///
+    /// - Returns: Whether the guard runs.
+    @discardableResult
+    public static func prepare() -> Bool {
+        started
     }
 
     /// Tells the guard to forget a group that has ended, before its leader is reaped (so that

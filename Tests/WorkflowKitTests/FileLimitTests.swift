@@ -45,10 +45,32 @@ struct FileLimitTests {
         #expect(try WorkflowLoader.load(contentsOf: url).steps.count == 1)
     }
 
-    @Test func anEndlessStreamIsCutAtTheLimit() throws {
-        // /dev/zero reports no size and never ends, as a pipe or a growing file may.
-        let error = try #require(loadFailure(URL(fileURLWithPath: "/dev/zero")))
+    @Test func aStreamPastTheLimitIsCutThere() throws {
+        // A pipe reports no size, as a growing file may not either: the read stops past the limit.
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        let (reading, writing) = (ends[0], ends[1])
+        // 32 KiB past the limit: what the reader leaves unread fits in the pipe, so the writer ends.
+        let total = WorkflowLoader.maximumFileSize + 32 * 1024
+        let writer = Thread {
+            let chunk = [UInt8](repeating: UInt8(ascii: "#"), count: 64 * 1024)
+            var written = 0
+            while written < total {
+                let count = chunk.withUnsafeBytes { write(writing, $0.baseAddress, min($0.count, total - written)) }
+                guard count > 0 else { break }
+                written += count
+            }
+            close(writing)
+        }
+        writer.start()
+        defer { close(reading) }
+        let error = try #require(loadFailure(URL(fileURLWithPath: "/dev/fd/\(reading)")))
         #expect(error.diagnostics.map(\.message) == ["the workflow file is too large: more than 16777216 bytes (16 MiB)"])
+    }
+
+    @Test func aDeviceIsRefusedBeforeItIsRead() throws {
+        let error = try #require(loadFailure(URL(fileURLWithPath: "/dev/zero")))
+        #expect(error.diagnostics.map(\.message) == ["'/dev/zero' is a character device, not a workflow file"])
     }
 
     @Test func foldersAndMissingFilesSayWhy() throws {

@@ -210,6 +210,7 @@ extension ChildProcess {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
+        ChildGroups.prepare()
         let result = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
         // The child's ends belong to the child now.
         for descriptor in [output.write, error.write, inputPipe?.read].compactMap({ $0 }) { close(descriptor) }

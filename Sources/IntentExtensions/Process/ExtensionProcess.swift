@@ -97,6 +97,7 @@ package final class ExtensionProcess: Sendable {
         let childInput = inputPipe[0]
         let childOutput = outputPipe[1]
         let childError = errorPipe[1]
+        ChildGroups.prepare()
         let (pid, failure) = LauncherThread.shared.run { () -> (pid_t, Int32) in
             var failure: Int32 = 0
             let pid = withCStrings(argumentList) { argv in

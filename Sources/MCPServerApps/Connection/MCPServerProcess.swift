@@ -75,6 +75,7 @@ final class MCPServerProcess: Sendable {
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { for pointer in argv + envp { free(pointer) } }
         var pid: pid_t = 0
+        ChildGroups.prepare()
         let result = executable.map { posix_spawn(&pid, $0, &actions, &attributes, argv, envp) } ?? ENOENT
         for descriptor in [input.read, output.write, error.write] { close(descriptor) }
         guard result == 0 else {

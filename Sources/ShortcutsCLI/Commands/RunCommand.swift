@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Glibc
 import IntentKit
 import WorkflowKit
 
@@ -83,11 +82,16 @@ struct RunCommand: AsyncParsableCommand {
         // Ctrl-C, SIGTERM and SIGHUP cancel the run, which stops at the next step (or wait),
         // ends the programs its steps started and is recorded as cancelled; the command then
         // exits with 128 + the signal's number (130 for Ctrl-C, 143 for SIGTERM). A second
-        // signal exits at once. The watch is registered before the run starts, so no signal
+        // signal ends the command at once. The watch is registered before the run starts, so no signal
         // is lost.
         let interrupted = Interruption()
         let watch = SignalWatch([SIGINT, SIGTERM, SIGHUP]) { number in
-            if interrupted.interrupt(by: number) > 1 { Glibc.exit(128 + number) }
+            // A second signal ends the process by it, at once: what the run started is ended
+            // by the guard (ChildGroups).
+            if interrupted.interrupt(by: number) > 1 {
+                signal(number, SIG_DFL)
+                raise(number)
+            }
         }
         defer { watch.stop() }
         let task = Task { try await runner.run(loaded, inputs: inputs) }
