@@ -228,6 +228,9 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "ShortcutsCLITests",
+            dependencies: ["ShortcutsCLI", "IntentKit", "SeededRandom", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
+        .testTarget(
             name: "MCPServerAppsTests",
             dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),

@@ -5,7 +5,7 @@ import MCP
 
 /// The MCP server of `shortcuts mcp`: tools listed by ``ToolDirectory``, called through
 /// ``ToolCall``, questions asked through ``ElicitingInteraction``, over standard input and
-/// output (``ProtocolChannel``) until the client closes standard input.
+/// output (``ProtocolChannel``, ``ChannelTransport``) until the client closes standard input.
 ///
 /// The tools are described again for each `tools/list` and `tools/call`, so a workflow added
 /// to the folder is served without a restart.
@@ -27,7 +27,16 @@ struct ToolServer: Sendable {
     ///
     /// - Throws: ``CommandLineError`` when the streams cannot be set up.
     func serve() async throws {
-        let channel = try ProtocolChannel.claimStandardStreams()
+        try await serve(on: ProtocolChannel.claimStandardStreams())
+    }
+
+    /// Serves over a channel until its input ends and every request read is answered.
+    ///
+    /// Lines that are not requests the handlers can read are answered before them, by JSON-RPC
+    /// 2.0's rules (``IncomingMessage``); a line is at most 4 MiB (``MessageLines``).
+    ///
+    /// - Parameter channel: The descriptors to read and write, which stay open.
+    func serve(on channel: ProtocolChannel) async throws {
         let logger = Self.logger()
         let abilities = ClientAbilities()
         let server = Server(
@@ -49,10 +58,11 @@ struct ToolServer: Sendable {
                 await call.run(tool, arguments: parameters.arguments ?? [:])
             }
         }
-        let transport = StdioTransport(input: .init(rawValue: channel.input), output: .init(rawValue: channel.output), logger: logger)
+        // The SDK's server answers initialize and ping itself; the handlers above answer the rest.
+        let methods = ServedMethods([Initialize.self, Ping.self, ListTools.self, CallTool.self])
+        let transport = ChannelTransport(channel: channel, methods: methods, logger: logger)
         try await server.start(transport: transport) { _, capabilities in abilities.learn(capabilities) }
         await server.waitUntilCompleted()
-        channel.restoreModes()
     }
 
     /// Warnings and errors, on standard error.

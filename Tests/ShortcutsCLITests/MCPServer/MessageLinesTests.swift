@@ -1,0 +1,72 @@
+import Foundation
+import Testing
+
+@testable import ShortcutsCLI
+
+/// Reading the client's lines: split wherever reads cut them, a long line in linear time, a
+/// line over the limit dropped without holding it.
+struct MessageLinesTests {
+    private func events(_ chunks: [String], limit: Int = 16) -> [MessageLines.Event] {
+        var lines = MessageLines(limit: limit)
+        var events: [MessageLines.Event] = []
+        for chunk in chunks { events += Data(chunk.utf8).withUnsafeBytes { lines.append($0) } }
+        if let last = lines.finish() { events.append(last) }
+        return events
+    }
+
+    @Test func linesAreSplitWhereverReadsCutThemAndBlankOnesAreSkipped() {
+        #expect(
+            events(["{\"a\"", ":1}\n\n  \r\n[2", "]\n", "3"]) == [
+                .message(Data(#"{"a":1}"#.utf8)), .message(Data("[2]".utf8)), .message(Data("3".utf8))
+            ])
+    }
+
+    @Test func aLineOverTheLimitIsCountedAndTheNextLineIsRead() {
+        #expect(events(["0123456789", "0123456789", "01\n[1]\n"]) == [.tooLong(byteCount: 22), .message(Data("[1]".utf8))])
+        #expect(events(["0123456789012345\n"]) == [.message(Data("0123456789012345".utf8))])
+        #expect(events(["01234567890123456"]) == [.tooLong(byteCount: 17)])
+    }
+
+    /// The time to read and check one message of `length` bytes, fed as the reading thread
+    /// feeds it (64 KiB at a time): the best of three.
+    private func readingTime(length: Int) -> Duration {
+        let message =
+            Data(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"text":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: length)
+            + Data(#""}}"#.utf8) + [0x0A]
+        let clock = ContinuousClock()
+        return (0..<3).map { _ in
+            clock.measure {
+                var lines = MessageLines(limit: 64 * 1024 * 1024)
+                var read: [MessageLines.Event] = []
+                message.withUnsafeBytes { bytes in
+                    for start in stride(from: 0, to: bytes.count, by: 64 * 1024) {
+                        read += lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 64 * 1024, bytes.count)]))
+                    }
+                }
+                guard case .message(let line) = read.first else { return }
+                _ = JSONSyntax.problem(in: line)
+            }
+        }.min()!
+    }
+
+    @Test func readingAMessageTakesTimeLinearInItsLength() {
+        // Linear reading takes 8 times as long for 8 times the bytes, quadratic 64 times.
+        let short = readingTime(length: 1024 * 1024)
+        let long = readingTime(length: 8 * 1024 * 1024)
+        #expect(long / short < 24, "1 MiB: \(short), 8 MiB: \(long)")
+    }
+
+    @Test func aTwoMegabyteLineIsAnsweredPromptly() async throws {
+        let session = try MCPSession()
+        let line = #"{"jsonrpc":"2.0","id":"big","method":"ping","params":{"text":""# + String(repeating: "a", count: 2_000_000) + #""}}"#
+        let clock = ContinuousClock()
+        let start = clock.now
+        try await session.send(line)
+        let answer = try #require(try await session.answer())
+        let elapsed = clock.now - start
+        #expect(answer["id"] as? String == "big")
+        // Well under a second when the machine is idle; the bound leaves room for a busy one.
+        #expect(elapsed < .seconds(5), "\(elapsed)")
+        try await session.end()
+    }
+}
