@@ -5,7 +5,8 @@
 ///     path      = name { "." name | "[" digits "]" }
 ///     name      = (letter | "_") { letter | digit | "_" }
 ///
-/// `$${` is the escape for a literal `${`. An expression ends at the first `}`.
+/// `$${` is the escape for a literal `${`. An expression ends at the `}` that balances the
+/// braces after its `${` (``ClosingBraces``).
 struct TemplateParser {
     struct Result {
         var segments: [Template.Segment]
@@ -29,6 +30,8 @@ struct TemplateParser {
             pendingText = String.UnicodeScalarView()
         }
 
+        // Where each `${` closes, read once for all of them when the first one is met.
+        var braces: ClosingBraces?
         var index = 0
         while index < scalars.count {
             let scalar = scalars[index]
@@ -42,7 +45,8 @@ struct TemplateParser {
                 index += 1
                 continue
             }
-            guard let closing = Self.closingBrace(in: scalars, after: index + 2) ?? scalars[(index + 2)...].firstIndex(of: "}") else {
+            if braces == nil { braces = ClosingBraces(scalars, in: (index + 2)..<scalars.count) }
+            guard let closing = braces?.closingBrace(after: index + 2) ?? scalars[(index + 2)...].firstIndex(of: "}") else {
                 diagnostics.append(
                     .error(
                         "unterminated expression: '${' has no matching '}'",
@@ -91,33 +95,6 @@ struct TemplateParser {
         case success(WorkflowExpression)
         /// A problem, and the offset it was found at.
         case failure(Diagnostic, Int)
-    }
-
-    /// The offset of the `}` that closes a `${` whose inside starts at `start`: braces inside
-    /// balance, and braces inside quoted text do not count. `nil` when none closes it.
-    static func closingBrace(in scalars: [Unicode.Scalar], after start: Int) -> Int? {
-        var depth = 0
-        var quote: Unicode.Scalar?
-        var index = start
-        while index < scalars.count {
-            let scalar = scalars[index]
-            if let open = quote {
-                if scalar == "\\" {
-                    index += 1
-                } else if scalar == open {
-                    quote = nil
-                }
-            } else if scalar == "\"" || scalar == "'" {
-                quote = scalar
-            } else if scalar == "{" {
-                depth += 1
-            } else if scalar == "}" {
-                if depth == 0 { return index }
-                depth -= 1
-            }
-            index += 1
-        }
-        return nil
     }
 
     /// Parses `scalars[opening...closing]` with operators, literals and calls.

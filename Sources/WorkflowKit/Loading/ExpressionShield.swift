@@ -91,6 +91,8 @@ struct ExpressionShield {
     /// - Returns: Whether anything was shielded.
     private mutating func shieldExpressions() -> Bool {
         var shieldedAny = false
+        // Where the expressions of the line being read close, read once per line when needed.
+        var lineBraces: (end: Int, braces: ClosingBraces)?
         var index = 0
         while index + 1 < scalars.count {
             guard scalars[index] == "$", scalars[index + 1] == "{" else {
@@ -109,9 +111,11 @@ struct ExpressionShield {
             if end >= scalars.count || scalars[end] != "}" {
                 // An expression with operators, text or calls: it ends at the balancing `}` on
                 // the same line, and YAML's other indicators inside it are shielded too.
-                guard let closing = TemplateParser.closingBrace(in: scalars, after: index + 2),
-                    !scalars[(index + 2)..<closing].contains("\n")
-                else {
+                if lineBraces.map({ $0.end < index }) ?? true {
+                    let lineEnd = scalars[(index + 2)...].firstIndex(of: "\n") ?? scalars.count
+                    lineBraces = (lineEnd, ClosingBraces(scalars, in: (index + 2)..<lineEnd))
+                }
+                guard let closing = lineBraces?.braces.closingBrace(after: index + 2) else {
                     index += 2
                     continue
                 }
