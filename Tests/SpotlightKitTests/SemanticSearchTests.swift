@@ -269,6 +269,19 @@ struct SemanticSearchTests {
         #expect(VectorMatrix.top([0.1, 0.5, 0.5, 0.9, 0.2], limit: 3).map(\.index) == [3, 1, 2])
     }
 
+    @Test("A candidate limit of any size keeps every row, best first, without overflowing or reserving for the limit")
+    func hugeCandidateLimit() {
+        #expect(VectorMatrix.top([0.1, 0.5, 0.5, 0.9, 0.2], limit: .max).map(\.index) == [3, 1, 2, 4, 0])
+        #expect(VectorMatrix.top([0.1, 0.5], limit: 0).isEmpty)
+        #expect(VectorMatrix.top([], limit: .max).isEmpty)
+        var matrix = VectorMatrix(model: "m", dimension: 2)
+        matrix.append(itemId: 1, vector: [1, 0])
+        matrix.append(itemId: 2, vector: [0.6, 0.8])
+        matrix.append(itemId: 3, vector: [0, 1])
+        #expect(matrix.candidates(for: [1, 0], limit: .max).map(\.itemId) == [1, 2, 3])
+        #expect(matrix.candidates(for: [1, 0], limit: .max / 2 + 1, prefilter: false).map(\.itemId) == [1, 2, 3])
+    }
+
     @Test("A batch embedded as two halves on two threads equals one pass, in order; errors come through")
     func parallelHalves() throws {
         let embedder = ConceptEmbedder()

@@ -60,6 +60,16 @@ struct SuggestionTests {
         #expect(try await suggestions("carmek", in: index).map(\.text) == ["carmel", "carmen"])
     }
 
+    @Test func aSuggestionCountOfAnySizeIsServed() async throws {
+        let index = try await journal()
+        // Four candidates are read for each suggestion wanted: four times the count must not overflow.
+        #expect(try await suggestions("tide po", in: index, count: .max).map(\.text) == ["tide point", "tide pools"])
+        #expect(try await suggestions("carmle", in: index, count: .max).first?.text == "carmel")
+        var context = UserQueryContext(maxSuggestionCount: .max / 4 + 1)
+        context.maxResultCount = 1
+        #expect(try await userSearch("swel", context: context, in: index).suggestions.first?.text == "swell")
+    }
+
     @Test func completionsThatAppearWithTheWordsBeforeComeFirst() async throws {
         let index = try makeIndex()
         try await index.indexSearchableItems([

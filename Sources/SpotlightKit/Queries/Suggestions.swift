@@ -52,6 +52,9 @@ enum SuggestionEngine {
                 correctedLeading.append(word)
             }
         }
+        // Four candidates for each suggestion wanted, for those that find nothing or repeat; a
+        // count given by a caller may be any whole number, and four times it must not overflow.
+        let candidateLimit = min(limit, Int.max / 4) * 4
         let lead = correctedLeading.joined(separator: " ")
         func text(_ term: String) -> String { lead.isEmpty ? term : lead + " " + term }
         func findsSomething(_ text: String) throws -> Bool {
@@ -71,7 +74,7 @@ enum SuggestionEngine {
                 add(UserQuery.Suggestion(text: text(completed), kind: leadingCorrected ? .correction : .completion, matchCount: count))
             }
         } else if let last {
-            var completions = try completions(of: last, limit: limit * 4, in: db)
+            var completions = try completions(of: last, limit: candidateLimit, in: db)
             if !lead.isEmpty {
                 // Terms that appear with the words before them first; the order is otherwise kept.
                 let together = try completions.map { try findsSomething(text($0.0)) }
@@ -84,7 +87,7 @@ enum SuggestionEngine {
             }
             let matched = try hasTerm(last, in: db) || hasPrefix(last, in: db)
             if results.count < limit && last.count >= 3 && !matched {
-                for candidate in try corrections(for: last, asPrefix: true, limit: limit * 4, in: db) {
+                for candidate in try corrections(for: last, asPrefix: true, limit: candidateLimit, in: db) {
                     guard try findsSomething(text(candidate.term)) else { continue }
                     add(UserQuery.Suggestion(text: text(candidate.term), kind: .correction, matchCount: candidate.count))
                 }

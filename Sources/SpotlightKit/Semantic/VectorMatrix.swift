@@ -250,9 +250,13 @@ package struct VectorMatrix: Sendable {
     }
 
     /// The positions of the largest scores, largest first; ties by position.
-    static func top(_ scores: [Float], limit: Int) -> [(index: Int, score: Float)] {
+    static func top(_ scores: [Float], limit wanted: Int) -> [(index: Int, score: Float)] {
+        // A limit beyond the scores keeps them all; bounded by them, twice it cannot overflow
+        // nor reserve more than twice the scores.
+        let limit = min(wanted, scores.count)
+        guard limit > 0 else { return [] }
         var kept: [(index: Int, score: Float)] = []
-        kept.reserveCapacity(limit * 2)
+        kept.reserveCapacity(min(limit * 2, scores.count))
         var threshold = -Float.infinity
         for (index, score) in scores.enumerated() where score > threshold {
             kept.append((index, score))
