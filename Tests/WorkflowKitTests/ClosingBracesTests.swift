@@ -1,4 +1,5 @@
 import SeededRandom
+import ShortcutsTestSupport
 import Testing
 
 @testable import WorkflowKit
@@ -112,13 +113,9 @@ struct ClosingBracesTests {
 
     @Test(.serialized, arguments: Shape.allCases)
     func loadingUnclosedExpressionsTakesTimeInProportionToTheFile(shape: Shape) {
-        let clock = ContinuousClock()
-        func fastestLoad(_ text: String) -> Duration {
-            (0..<3).map { _ in clock.measure { _ = diagnostics(loading: text) } }.min() ?? .zero
-        }
-        let small = fastestLoad(shape.text(count: 20_000))
-        let large = fastestLoad(shape.text(count: 80_000))
+        let (small, large) = (shape.text(count: 20_000), shape.text(count: 80_000))
+        let growth = GrowthRatio.measure(small: { _ = diagnostics(loading: small) }, large: { _ = diagnostics(loading: large) })
         // Four times the text: four times the time when linear, sixteen when quadratic.
-        #expect(large < small * 8, "20,000: \(small), 80,000: \(large)")
+        #expect(growth.ratio < 8, "20,000 against 80,000: \(growth)")
     }
 }

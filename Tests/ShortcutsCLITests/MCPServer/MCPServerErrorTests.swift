@@ -3,7 +3,7 @@ import Testing
 
 /// The answers `shortcuts mcp` gives to what is not a request its handlers can read: JSON-RPC
 /// 2.0's codes, with the request's id or `null`, never one made up.
-@Suite(.timeLimit(.minutes(1)))
+@Suite(.timeLimit(.minutes(5)))
 struct MCPServerErrorTests {
     /// The code and id of each answer, in order.
     private func errors(answering lines: [String]) async throws -> [(code: Int?, id: AnswerOracle.AnswerID?, isNull: Bool)] {

@@ -15,8 +15,9 @@ import Synchronization
 /// try await session.end()
 /// ```
 final class MCPSession: Sendable {
-    /// The bound on any one wait.
-    static let patience: Duration = .seconds(20)
+    /// The bound on any one wait: an answer that does not come is a hang, whatever the load
+    /// (answers take milliseconds on an idle machine, seconds on one whose cores are busy).
+    static let patience: Duration = .seconds(120)
 
     private let toServer: Int32
     private let fromServer: Int32

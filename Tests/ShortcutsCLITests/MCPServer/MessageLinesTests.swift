@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 @testable import ShortcutsCLI
@@ -27,33 +28,28 @@ struct MessageLinesTests {
         #expect(events(["01234567890123456"]) == [.tooLong(byteCount: 17)])
     }
 
-    /// The time to read and check one message of `length` bytes, fed as the reading thread
-    /// feeds it (64 KiB at a time): the best of three.
-    private func readingTime(length: Int) -> Duration {
+    /// Reads and checks one message of `length` bytes, fed as the reading thread feeds it (64 KiB at a time).
+    private func read(length: Int) -> () -> Void {
         let message =
             Data(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"text":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: length)
             + Data(#""}}"#.utf8) + [0x0A]
-        let clock = ContinuousClock()
-        return (0..<3).map { _ in
-            clock.measure {
-                var lines = MessageLines(limit: 64 * 1024 * 1024)
-                var read: [MessageLines.Event] = []
-                message.withUnsafeBytes { bytes in
-                    for start in stride(from: 0, to: bytes.count, by: 64 * 1024) {
-                        read += lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 64 * 1024, bytes.count)]))
-                    }
+        return {
+            var lines = MessageLines(limit: 64 * 1024 * 1024)
+            var read: [MessageLines.Event] = []
+            message.withUnsafeBytes { bytes in
+                for start in stride(from: 0, to: bytes.count, by: 64 * 1024) {
+                    read += lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 64 * 1024, bytes.count)]))
                 }
-                guard case .message(let line) = read.first else { return }
-                _ = JSONSyntax.problem(in: line)
             }
-        }.min()!
+            guard case .message(let line) = read.first else { return }
+            _ = JSONSyntax.problem(in: line)
+        }
     }
 
     @Test func readingAMessageTakesTimeLinearInItsLength() {
         // Linear reading takes 8 times as long for 8 times the bytes, quadratic 64 times.
-        let short = readingTime(length: 1024 * 1024)
-        let long = readingTime(length: 8 * 1024 * 1024)
-        #expect(long / short < 24, "1 MiB: \(short), 8 MiB: \(long)")
+        let growth = GrowthRatio.measure(rounds: 3, small: read(length: 1024 * 1024), large: read(length: 8 * 1024 * 1024))
+        #expect(growth.ratio < 24, "1 MiB against 8 MiB: \(growth)")
     }
 
     @Test func aTwoMegabyteLineIsAnswered() async throws {
