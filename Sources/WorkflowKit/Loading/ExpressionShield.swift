@@ -6,8 +6,8 @@
 /// occur in the file; one character stands for one character, so every line and column the
 /// parser reports is unchanged. ``restore(_:)`` turns scalars back into what was written.
 ///
-/// The same table is used to rename the first of two duplicate mapping keys, so that the
-/// parser accepts the file and the converter can report the duplicate where it occurs.
+/// The same table is used to rename repeated mapping keys, so that the parser accepts the
+/// file and the converter can report each repeat where it occurs.
 struct ExpressionShield {
     /// The text handed to the YAML parser.
     private(set) var scalars: [Unicode.Scalar]
@@ -52,16 +52,28 @@ struct ExpressionShield {
         return restored
     }
 
-    /// Replaces the character at a scalar offset by a fresh placeholder.
+    /// Replaces the character at each scalar offset by a fresh placeholder, and rebuilds the
+    /// text once.
     ///
-    /// - Returns: `false` when the offset is outside the text or no placeholder is left.
-    mutating func replace(atScalarOffset offset: Int) -> Bool {
-        guard scalars.indices.contains(offset), let placeholder = makePlaceholder(for: scalars[offset]) else {
-            return false
+    /// ```swift
+    /// var shield = ExpressionShield(text: "name: a\nname: b\n")
+    /// shield.replace(atScalarOffsets: [8])  // 1: the second key no longer reads 'name'
+    /// ```
+    ///
+    /// - Parameter offsets: Scalar offsets into the text, each of a different character.
+    /// - Returns: How many offsets, from the first, were replaced: fewer than given when an
+    ///   offset is outside the text or no placeholder is left.
+    mutating func replace(atScalarOffsets offsets: [Int]) -> Int {
+        var replaced = 0
+        for offset in offsets {
+            guard scalars.indices.contains(offset), let placeholder = makePlaceholder(for: scalars[offset]) else { break }
+            scalars[offset] = placeholder
+            replaced += 1
         }
-        scalars[offset] = placeholder
-        rebuildText()
-        return true
+        if replaced > 0 {
+            rebuildText()
+        }
+        return replaced
     }
 
     private mutating func makePlaceholder(for original: Unicode.Scalar) -> Unicode.Scalar? {

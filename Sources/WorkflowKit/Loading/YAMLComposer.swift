@@ -3,10 +3,11 @@ import Yams
 /// Parses YAML text into a Yams node tree, turning every parser failure into a located diagnostic.
 ///
 /// Expressions are shielded first (see ``ExpressionShield``). Yams rejects a whole document
-/// when a mapping repeats a key and reports only the first occurrence; so the first
-/// occurrence is renamed with a placeholder and the text parsed again, until the document
-/// parses. The converter, which sees the restored names, then reports each duplicate at its
-/// second occurrence, together with every other problem of the file.
+/// when a mapping repeats a key, so every repeated key, found in one pass by
+/// ``DuplicateKeyFinder``, is renamed with a placeholder before the one parse that builds the
+/// tree: loading takes time in proportion to the file, however many keys it repeats. The
+/// converter, which sees the restored names, then reports each repeat where it occurs,
+/// together with every other problem of the file.
 enum YAMLComposer {
     /// The outcome of composing.
     enum Outcome {
@@ -15,9 +16,6 @@ enum YAMLComposer {
         /// The text is not valid YAML.
         case failure(Diagnostic)
     }
-
-    /// How many duplicate keys are renamed before giving up and reporting the YAML error as is.
-    static let maximumRenamedKeys = 500
 
     /// The most alias references (`*name`) accepted. Each can stand for a whole subtree, so a
     /// few dozen nested aliases can describe billions of values; workflows need only a few.
@@ -34,28 +32,47 @@ enum YAMLComposer {
                     help: "write the repeated values out instead of referring to anchors"
                 ))
         }
-        var renamedOffsets: Set<Int> = []
-        while true {
-            do {
-                let root = try Yams.compose(yaml: shield.text, CoreSchemaResolver.parsingResolver)
-                return .document(root, shield)
-            } catch let error as YamlError {
-                if case .duplicatedKeysInMapping(let duplicates, let context) = error {
-                    if renamedOffsets.count < maximumRenamedKeys,
-                        let offset = renameableOffset(at: context.mark, in: shield, source: source),
-                        renamedOffsets.insert(offset).inserted,
-                        shield.replace(atScalarOffset: offset)
-                    {
-                        continue
-                    }
-                    let name = duplicates.first.map(shield.restore) ?? ""
-                    return .failure(.error("duplicate key '\(name)'", at: location(of: context.mark, source: source, file: file)))
-                }
-                return .failure(diagnostic(for: error, shield: shield, source: source, file: file))
-            } catch {
-                return .failure(.error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
+        if let unrenamed = renameRepeatedKeys(in: &shield, source: source) {
+            return .failure(
+                .error(
+                    "duplicate key '\(shield.restore(unrenamed.name))'",
+                    at: location(line: unrenamed.line, column: unrenamed.column, source: source, file: file)))
+        }
+        do {
+            let root = try Yams.compose(yaml: shield.text, CoreSchemaResolver.parsingResolver)
+            return .document(root, shield)
+        } catch let error as YamlError {
+            if case .duplicatedKeysInMapping(let duplicates, let context) = error {
+                let name = duplicates.first.map(shield.restore) ?? ""
+                return .failure(
+                    .error("duplicate key '\(name)'", at: location(of: context.mark, source: source, file: file)))
+            }
+            return .failure(diagnostic(for: error, shield: shield, source: source, file: file))
+        } catch {
+            return .failure(.error("invalid YAML: \(error)", at: SourceLocation(file: file, line: 1, column: 1)))
+        }
+    }
+
+    /// Renames every repeated key, or, when a repeat cannot be renamed, the first occurrence
+    /// of its key, so that Yams accepts the mappings.
+    ///
+    /// - Returns: The first repeat left as written because no placeholder was left, if any.
+    private static func renameRepeatedKeys(in shield: inout ExpressionShield, source: SourceText) -> DuplicateKeyFinder.RepeatedKey? {
+        let repeats = DuplicateKeyFinder.repeatedKeys(in: shield.text)
+        var offsets: [Int] = []
+        var repeatOfOffset: [Int] = []
+        var renamed: Set<Int> = []
+        for (index, repeated) in repeats.enumerated() {
+            let offset =
+                renameableOffset(line: repeated.line, column: repeated.column, in: shield, source: source)
+                ?? renameableOffset(line: repeated.firstLine, column: repeated.firstColumn, in: shield, source: source)
+            if let offset, renamed.insert(offset).inserted {
+                offsets.append(offset)
+                repeatOfOffset.append(index)
             }
         }
+        let replaced = shield.replace(atScalarOffsets: offsets)
+        return replaced < offsets.count ? repeats[repeatOfOffset[replaced]] : nil
     }
 
     /// The offset of the first alias reference beyond ``maximumAliasCount``, if any. An alias is
@@ -78,12 +95,12 @@ enum YAMLComposer {
         return nil
     }
 
-    /// The offset of a character of the key starting at `mark` that can be replaced without
-    /// changing how the line parses: the first character of a plain key, or the first character
-    /// inside a quoted one.
-    private static func renameableOffset(at mark: Mark, in shield: ExpressionShield, source: SourceText) -> Int? {
-        guard mark.line >= 1, mark.line <= source.lineStarts.count, mark.column >= 1 else { return nil }
-        let offset = source.lineStarts[mark.line - 1] + mark.column - 1
+    /// The offset of a character of the key starting at `line` and `column` that can be replaced
+    /// without changing how the line parses: the first character of a plain key, or the first
+    /// character inside a quoted one.
+    private static func renameableOffset(line: Int, column: Int, in shield: ExpressionShield, source: SourceText) -> Int? {
+        guard line >= 1, line <= source.lineStarts.count, column >= 1 else { return nil }
+        let offset = source.lineStarts[line - 1] + column - 1
         let scalars = shield.scalars
         guard scalars.indices.contains(offset) else { return nil }
         let first = scalars[offset]
@@ -104,7 +121,11 @@ enum YAMLComposer {
     }
 
     private static func location(of mark: Mark, source: SourceText, file: String) -> SourceLocation {
-        let point = source.clamped(line: mark.line, column: mark.column)
+        location(line: mark.line, column: mark.column, source: source, file: file)
+    }
+
+    private static func location(line: Int, column: Int, source: SourceText, file: String) -> SourceLocation {
+        let point = source.clamped(line: line, column: column)
         return SourceLocation(file: file, line: point.line, column: point.column)
     }
 
