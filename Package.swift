@@ -175,6 +175,7 @@ let package = Package(
                 "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]),
+        .testTarget(name: "ProcessSpawningTests", dependencies: ["ProcessSpawning"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", "SeededRandom", "ShortcutsTestSupport"]),
         .testTarget(
             name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "Digests", "CZlib", "ShortcutsTestSupport"],
@@ -229,7 +230,9 @@ let package = Package(
         ),
         .testTarget(
             name: "ShortcutsCLITests",
-            dependencies: ["ShortcutsCLI", "IntentKit", "SeededRandom", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
+            dependencies: [
+                "ShortcutsCLI", "IntentKit", "ProcessSpawning", "SeededRandom", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")
+            ]),
         .testTarget(
             name: "MCPServerAppsTests",
             dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),

@@ -72,6 +72,34 @@ struct MCPServerConnectionTests {
         await host.stop()
     }
 
+    @Test func aResultOnALineOverTheLimitFailsTheCallNamingTheLimitAndTheServerStartsAgain() async throws {
+        let (host, connection) = try await host()
+        let text = String(repeating: "a", count: MCPServerProcess.lineLimit)
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await host.perform(request("shout", ["text": .string(text)])) }
+        #expect(
+            failure?.description
+                == "MCP server 'weather' wrote a line longer than the limit of 4 MiB while calling 'shout'; it was stopped and starts again on the next call"
+        )
+        #expect(await ProcessGroupProbe.waitUntilGone(connection.processID).isEmpty)
+        let again = try await host.perform(request("shout", ["text": .string("back")]))
+        #expect(again.value == .string("BACK!"))
+        await host.stop()
+    }
+
+    @Test func aServerWritingALineWithoutEndIsStoppedAtTheLimit() async throws {
+        // 5 MiB and no newline, then silence: the engine holds at most the limit and stops it.
+        let server = MCPServerConfiguration(
+            name: "flood", command: "/bin/sh", arguments: ["-c", "head -c 5242880 /dev/zero | tr '\\0' a; sleep 30"])
+        let started = ContinuousClock.now
+        let failure = await #expect(throws: MCPServerConnectionError.self) {
+            try await MCPServerConnection.start(server, timeout: .seconds(20))
+        }
+        #expect(
+            failure?.description
+                == "MCP server 'flood' wrote a line longer than the limit of 4 MiB while starting; it was stopped and starts again on the next call")
+        #expect(ContinuousClock.now - started < .seconds(10))
+    }
+
     @Test func aHangingCallEndsWhenItsTaskIsCancelled() async throws {
         let (host, connection) = try await host()
         let started = ContinuousClock.now

@@ -126,9 +126,16 @@ package final class ExtensionProcess: Sendable {
 
     private func startThreads(output: Int32, error: Int32, events: Events) {
         let outputThread = Thread { [self] in
-            let failure = LineReader.read(descriptor: output, limit: Self.lineLimit) { line in
-                events.output(line.map { .line($0) } ?? .tooLong)
+            var lines = LineSplitter(limit: Self.lineLimit)
+            let failure = lines.read(from: output) { event in
+                switch event {
+                case .line(let line): events.output(.line(line))
+                // Said as soon as it shows, so that an extension writing without end is ended.
+                case .limitExceeded: events.output(.tooLong)
+                case .tooLong: break
+                }
             }
+            if case .line(let last)? = lines.finish() { events.output(.line(last)) }
             close(output)
             outputEnded.signal()
             // A process that closed its standard output but goes on is of no use: end it, and
@@ -141,9 +148,12 @@ package final class ExtensionProcess: Sendable {
         outputThread.name = "extension output \(pid)"
         outputThread.start()
         let errorThread = Thread {
-            LineReader.read(descriptor: error, limit: 64 * 1024) { line in
-                if let line { events.error(String(decoding: line, as: UTF8.self)) }
+            // Lines longer than 64 KiB are dropped.
+            var lines = LineSplitter(limit: 64 * 1024)
+            lines.read(from: error) { event in
+                if case .line(let line) = event { events.error(String(decoding: line, as: UTF8.self)) }
             }
+            if case .line(let last)? = lines.finish() { events.error(String(decoding: last, as: UTF8.self)) }
             close(error)
         }
         errorThread.name = "extension error \(pid)"

@@ -14,10 +14,11 @@ import Synchronization
 /// ```
 ///
 /// When the server exits, whatever waits on it fails with ``MCPServerConnectionError/exited(server:termination:activity:standardError:)``
-/// (the end of its standard error quoted); when the calling task is cancelled (a step's
-/// timeout), the call is cancelled on the server (`notifications/cancelled`) and throws
-/// `CancellationError`. A server that asks for input while a call runs (`elicitation/create`)
-/// is answered through that call's interaction.
+/// (the end of its standard error quoted); when it writes a line longer than 4 MiB, it is ended
+/// and whatever waits on it fails with ``MCPServerConnectionError/lineTooLong(server:limit:activity:)``;
+/// when the calling task is cancelled (a step's timeout), the call is cancelled on the server
+/// (`notifications/cancelled`) and throws `CancellationError`. A server that asks for input
+/// while a call runs (`elicitation/create`) is answered through that call's interaction.
 package actor MCPServerConnection {
     /// The server's configuration.
     package nonisolated let server: MCPServerConfiguration
@@ -95,6 +96,9 @@ package actor MCPServerConnection {
             }
         } catch {
             if Task.isCancelled { throw CancellationError() }
+            if process.wroteLineOverLimit {
+                throw MCPServerConnectionError.lineTooLong(server: server.name, limit: MCPServerProcess.lineLimit, activity: "starting")
+            }
             let standardError = await standardErrorAfterExit()
             if timedOut.withLock({ $0 }) {
                 throw MCPServerConnectionError.startTimedOut(
@@ -178,6 +182,9 @@ package actor MCPServerConnection {
         if process.termination == nil, case MCPError.internalError("Client disconnected")? = error as? MCPError {
             // The client was disconnected because the process is ending: wait for it.
             _ = await process.waitForTermination()
+        }
+        if process.wroteLineOverLimit {
+            return MCPServerConnectionError.lineTooLong(server: server.name, limit: MCPServerProcess.lineLimit, activity: activity)
         }
         if let termination = process.termination {
             return MCPServerConnectionError.exited(

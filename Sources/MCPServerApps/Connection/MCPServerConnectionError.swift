@@ -16,6 +16,8 @@ package enum MCPServerConnectionError: Error, Sendable, CustomStringConvertible 
     case failed(server: String, activity: String, message: String)
     /// The tool reported an error (`isError`): its text.
     case toolError(server: String, tool: String, message: String)
+    /// The server wrote a line longer than the longest message read (`limit` bytes); it was ended.
+    case lineTooLong(server: String, limit: Int, activity: String)
     /// The server's standard input is closed.
     case closed
 
@@ -32,6 +34,10 @@ package enum MCPServerConnectionError: Error, Sendable, CustomStringConvertible 
             return "MCP server '\(server)' failed while \(activity): \(message)"
         case .toolError(let server, let tool, let message):
             return "tool '\(tool)' of MCP server '\(server)' failed: \(message)"
+        case .lineTooLong(let server, let limit, let activity):
+            let size = limit % (1 << 20) == 0 ? "\(limit >> 20) MiB" : "\(limit) bytes"
+            return "MCP server '\(server)' wrote a line longer than the limit of \(size) while \(activity); "
+                + "it was stopped and starts again on the next call"
         case .closed:
             return "the MCP server no longer reads its input"
         }

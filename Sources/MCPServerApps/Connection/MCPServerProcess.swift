@@ -7,7 +7,10 @@ import Synchronization
 /// standard input and output, its standard error's end kept for messages.
 ///
 /// Three threads serve it: one reads standard output line by line into ``messages``, one
-/// keeps the last 8 KiB of standard error, one waits for the program to end. ``stop()``
+/// keeps the last 8 KiB of standard error, one waits for the program to end. A line is at most
+/// ``lineLimit`` bytes: a program that writes a longer one is ended as soon as the bytes read
+/// show it (``wroteLineOverLimit``), so what waits on it fails instead of waiting for an
+/// answer that is not read. ``stop()``
 /// ends it as the MCP specification asks of a client: standard input closed, then `SIGTERM`
 /// to its group, then `SIGKILL`. Every started server is also stopped when the engine's process
 /// exits (`atexit`), so that none outlives the engine.
@@ -42,10 +45,15 @@ final class MCPServerProcess: Sendable {
     let messages: AsyncStream<Data>
     private let standardInput: Mutex<Int32>
     private let errorTail = Mutex<[UInt8]>([])
+    private let overLimit = Mutex(false)
     private let ended = Mutex<(termination: Termination?, waiters: [CheckedContinuation<Termination, Never>])>((nil, []))
 
     /// The most of standard error kept for messages: 8 KiB.
     static let errorTailLimit = 8 * 1024
+
+    /// The longest line read from standard output, in bytes without its newline: 4 MiB, as
+    /// `shortcuts mcp` reads.
+    static let lineLimit = 4 * 1024 * 1024
 
     /// Starts a program.
     ///
@@ -108,6 +116,9 @@ final class MCPServerProcess: Sendable {
 
     /// How the program ended, or `nil` while it runs.
     var termination: Termination? { ended.withLock { $0.termination } }
+
+    /// Whether the program wrote a line longer than ``lineLimit`` and was ended for it.
+    var wroteLineOverLimit: Bool { overLimit.withLock { $0 } }
 
     /// Waits for the program to end.
     func waitForTermination() async -> Termination {
@@ -202,18 +213,20 @@ final class MCPServerProcess: Sendable {
     // MARK: - Threads
 
     private func startReading(_ descriptor: Int32, continuation: AsyncStream<Data>.Continuation) {
-        Thread {
-            var pending = Data()
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                guard count > 0 else { break }
-                pending.append(contentsOf: buffer[..<count])
-                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = pending[pending.startIndex..<newline]
-                    if !line.allSatisfy({ $0 == UInt8(ascii: "\r") || $0 == UInt8(ascii: " ") }) { continuation.yield(Data(line)) }
-                    pending = pending[(newline + 1)...]
+        Thread { [self] in
+            // A last line without its newline is no message.
+            var lines = LineSplitter(limit: Self.lineLimit, skippingBlankLines: true)
+            lines.read(from: descriptor) { event in
+                switch event {
+                case .line(let line):
+                    continuation.yield(line)
+                case .limitExceeded:
+                    // A message that long is no answer the client can take: its request would
+                    // wait for ever. The rest of the line is read and dropped until the end.
+                    overLimit.withLock { $0 = true }
+                    if termination == nil { killpg(processID, SIGKILL) }
+                case .tooLong:
+                    break
                 }
             }
             close(descriptor)

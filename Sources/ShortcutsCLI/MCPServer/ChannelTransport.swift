@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MCP
+import ProcessSpawning
 
 #if canImport(Glibc)
     import Glibc
@@ -10,7 +11,8 @@ import MCP
 
 /// The MCP stdio transport of `shortcuts mcp` over a ``ProtocolChannel``: one JSON-RPC message
 /// per line each way, read in time linear in the bytes, each line at most 4 MiB
-/// (``MessageLines``).
+/// (``messageLimit``, split by ProcessSpawning's `LineSplitter`). Blank lines are no messages
+/// and are skipped.
 ///
 /// Each line is read by ``IncomingMessage`` first; the server's handlers see only well-formed
 /// requests for the methods they serve, notifications and responses. Every other line is
@@ -44,6 +46,9 @@ actor ChannelTransport: Transport {
     private var inputEnded = false
     private var isConnected = false
 
+    /// The longest message read, in bytes without its newline: 4 MiB.
+    static let messageLimit = 4 * 1024 * 1024
+
     /// Reads and writes a channel.
     ///
     /// - Parameters:
@@ -51,7 +56,7 @@ actor ChannelTransport: Transport {
     ///   - methods: The requests the server's handlers answer.
     ///   - limit: The longest message read, in bytes without its newline.
     ///   - logger: Receives what was dropped and why.
-    init(channel: ProtocolChannel, methods: ServedMethods, limit: Int = MessageLines.defaultLimit, logger: Logger) {
+    init(channel: ProtocolChannel, methods: ServedMethods, limit: Int = messageLimit, logger: Logger) {
         self.channel = channel
         self.methods = methods
         self.limit = limit
@@ -100,7 +105,7 @@ actor ChannelTransport: Transport {
 
     /// What the reading thread saw.
     private enum LineEvent: Sendable {
-        case line(MessageLines.Event)
+        case line(LineSplitter.Event)
         /// The input ended, or could not be read (`errno`'s text).
         case end(failure: String?)
     }
@@ -110,7 +115,10 @@ actor ChannelTransport: Transport {
         case .line(.tooLong(let byteCount)):
             let reason = "the message is \(byteCount) bytes long, over the limit of \(limit) bytes"
             writeAnswer(ErrorAnswer(id: nil, error: .invalidRequest(reason)))
-        case .line(.message(let line)):
+        case .line(.limitExceeded):
+            // Answered at the line's end, when its length is known.
+            break
+        case .line(.line(let line)):
             switch IncomingMessage(line, methods: methods) {
             case .request(let id):
                 unanswered[id, default: 0] += 1
@@ -152,35 +160,14 @@ actor ChannelTransport: Transport {
 
     /// Reads the input until it ends, one line event at a time, each waiting for room.
     private static func readLines(from input: Int32, limit: Int, into events: AsyncStream<LineEvent>.Continuation, room: DispatchSemaphore) {
-        var lines = MessageLines(limit: limit)
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        var lines = LineSplitter(limit: limit, skippingBlankLines: true)
         func emit(_ event: LineEvent) {
             room.wait()
             events.yield(event)
         }
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
-            if count < 0 {
-                let failure = errno
-                if failure == EINTR { continue }
-                if failure == EAGAIN || failure == EWOULDBLOCK {
-                    var ready = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-                    _ = poll(&ready, 1, -1)
-                    continue
-                }
-                if let last = lines.finish() { emit(.line(last)) }
-                emit(.end(failure: String(cString: strerror(failure))))
-                break
-            }
-            guard count > 0 else {
-                if let last = lines.finish() { emit(.line(last)) }
-                emit(.end(failure: nil))
-                break
-            }
-            for event in buffer.withUnsafeBytes({ lines.append(UnsafeRawBufferPointer(rebasing: $0[..<count])) }) {
-                emit(.line(event))
-            }
-        }
+        let failure = lines.read(from: input) { emit(.line($0)) }
+        if let last = lines.finish() { emit(.line(last)) }
+        emit(.end(failure: failure.map { String(cString: strerror($0)) }))
         events.finish()
     }
 

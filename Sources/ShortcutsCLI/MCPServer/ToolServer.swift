@@ -33,7 +33,7 @@ struct ToolServer: Sendable {
     /// Serves over a channel until its input ends and every request read is answered.
     ///
     /// Lines that are not requests the handlers can read are answered before them, by JSON-RPC
-    /// 2.0's rules (``IncomingMessage``); a line is at most 4 MiB (``MessageLines``).
+    /// 2.0's rules (``IncomingMessage``); a line is at most 4 MiB (``ChannelTransport/messageLimit``).
     ///
     /// - Parameter channel: The descriptors to read and write, which stay open.
     func serve(on channel: ProtocolChannel) async throws {

@@ -1,47 +1,27 @@
 import Foundation
+import ProcessSpawning
 import ShortcutsTestSupport
 import Testing
 
 @testable import ShortcutsCLI
 
-/// Reading the client's lines: split wherever reads cut them, a long line in linear time, a
-/// line over the limit dropped without holding it.
-struct MessageLinesTests {
-    private func events(_ chunks: [String], limit: Int = 16) -> [MessageLines.Event] {
-        var lines = MessageLines(limit: limit)
-        var events: [MessageLines.Event] = []
-        for chunk in chunks { events += Data(chunk.utf8).withUnsafeBytes { lines.append($0) } }
-        if let last = lines.finish() { events.append(last) }
-        return events
-    }
-
-    @Test func linesAreSplitWhereverReadsCutThemAndBlankOnesAreSkipped() {
-        #expect(
-            events(["{\"a\"", ":1}\n\n  \r\n[2", "]\n", "3"]) == [
-                .message(Data(#"{"a":1}"#.utf8)), .message(Data("[2]".utf8)), .message(Data("3".utf8))
-            ])
-    }
-
-    @Test func aLineOverTheLimitIsCountedAndTheNextLineIsRead() {
-        #expect(events(["0123456789", "0123456789", "01\n[1]\n"]) == [.tooLong(byteCount: 22), .message(Data("[1]".utf8))])
-        #expect(events(["0123456789012345\n"]) == [.message(Data("0123456789012345".utf8))])
-        #expect(events(["01234567890123456"]) == [.tooLong(byteCount: 17)])
-    }
-
+/// Reading the client's messages: a long line split and checked in linear time, and answered.
+/// How lines are split is `LineSplitter`'s (ProcessSpawningTests).
+struct MessageReadingTests {
     /// Reads and checks one message of `length` bytes, fed as the reading thread feeds it (64 KiB at a time).
     private func read(length: Int) -> () -> Void {
         let message =
             Data(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"text":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: length)
             + Data(#""}}"#.utf8) + [0x0A]
         return {
-            var lines = MessageLines(limit: 64 * 1024 * 1024)
-            var read: [MessageLines.Event] = []
+            var lines = LineSplitter(limit: 64 * 1024 * 1024, skippingBlankLines: true)
+            var read: [LineSplitter.Event] = []
             message.withUnsafeBytes { bytes in
                 for start in stride(from: 0, to: bytes.count, by: 64 * 1024) {
                     read += lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 64 * 1024, bytes.count)]))
                 }
             }
-            guard case .message(let line) = read.first else { return }
+            guard case .line(let line) = read.first else { return }
             _ = JSONSyntax.problem(in: line)
         }
     }

@@ -1,0 +1,44 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+@testable import MCPServerApps
+
+/// Reading a started server's standard output: a long message written in many small writes is
+/// read in time linear in its length.
+@Suite("MCP server output", .serialized, .timeLimit(.minutes(1)))
+struct MCPServerProcessTests {
+    /// For each line `N` it reads, writes one message with a text of `N` bytes, 512 bytes a write.
+    private static let writer = """
+        import os, sys
+        piece = b"a" * 512
+        for line in sys.stdin:
+            os.write(1, b'{"jsonrpc":"2.0","method":"notifications/message","params":{"data":"')
+            for _ in range(int(line) // 512):
+                os.write(1, piece)
+            os.write(1, b'"}}\\n')
+        """
+
+    @Test func aLongMessageInManySmallWritesIsReadInTimeLinearInItsLength() async throws {
+        let process = try MCPServerProcess(
+            command: PythonMCPSDK.python ?? "python3", arguments: ["-c", Self.writer], environment: ProcessInfo.processInfo.environment)
+        var messages = process.messages.makeAsyncIterator()
+        /// The time from asking for a message of `length` bytes to reading it: the best of three.
+        func readingTime(length: Int) async throws -> Duration {
+            var times: [Duration] = []
+            for _ in 0..<3 {
+                let asked = ContinuousClock.now
+                try await process.send(Data(String(length).utf8))
+                let message = await messages.next()
+                times.append(ContinuousClock.now - asked)
+                #expect(message?.count == length + 71)
+            }
+            return times.min()!
+        }
+        // Linear reading takes 8 times as long for 8 times the bytes, quadratic 64 times.
+        let short = try await readingTime(length: 384 * 1024)
+        let long = try await readingTime(length: 3 * 1024 * 1024)
+        #expect(long / short < 24, "384 KiB: \(short), 3 MiB: \(long)")
+        await process.stop()
+    }
+}
