@@ -175,7 +175,7 @@ let package = Package(
                 "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]),
-        .testTarget(name: "ProcessSpawningTests", dependencies: ["ProcessSpawning"]),
+        .testTarget(name: "ProcessSpawningTests", dependencies: ["ProcessSpawning", "ShortcutsTestSupport"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", "SeededRandom", "ShortcutsTestSupport"]),
         .testTarget(
             name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "Digests", "CZlib", "ShortcutsTestSupport"],

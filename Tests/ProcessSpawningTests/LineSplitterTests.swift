@@ -1,5 +1,6 @@
 import Foundation
 import ProcessSpawning
+import ShortcutsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -50,33 +51,25 @@ struct LineSplitterTests {
         #expect(lines.finish() == nil)
     }
 
-    /// The time to split one line of `length` bytes fed 256 bytes at a time, as many small
-    /// writes reach a reader.
-    private func splittingTime(length: Int) -> Duration {
+    /// Splits one line of `length` bytes fed 256 bytes at a time, as many small writes reach a reader.
+    private func split(length: Int) -> () -> Void {
         let bytes = Data(repeating: UInt8(ascii: "a"), count: length) + [0x0A]
-        var lines = LineSplitter(limit: 64 * 1024 * 1024)
-        var read: [LineSplitter.Event] = []
-        let time = ContinuousClock().measure {
+        return {
+            var lines = LineSplitter(limit: 64 * 1024 * 1024)
+            var read: [LineSplitter.Event] = []
             bytes.withUnsafeBytes { bytes in
                 for start in stride(from: 0, to: bytes.count, by: 256) {
                     read += lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<min(start + 256, bytes.count)]))
                 }
             }
+            #expect(read == [.line(bytes.dropLast())])
         }
-        #expect(read == [.line(bytes.dropLast())])
-        return time
     }
 
     @Test func splittingALineTakesTimeLinearInItsLength() {
-        // Linear splitting takes 8 times as long for 8 times the bytes, quadratic 64 times. The
-        // lengths take turns, so that a busy moment of the machine slows both; the best of five.
-        var short: [Duration] = []
-        var long: [Duration] = []
-        for _ in 0..<5 {
-            short.append(splittingTime(length: 1024 * 1024))
-            long.append(splittingTime(length: 8 * 1024 * 1024))
-        }
-        #expect(long.min()! / short.min()! < 24, "1 MiB: \(short.min()!), 8 MiB: \(long.min()!)")
+        // Linear splitting takes 8 times as long for 8 times the bytes, quadratic 64 times.
+        let growth = GrowthRatio.measure(small: split(length: 1024 * 1024), large: split(length: 8 * 1024 * 1024))
+        #expect(growth.ratio < 24, "1 MiB against 8 MiB: \(growth)")
     }
 
     @Test func aDescriptorIsReadToItsEndWithTheLastLineLeftForFinish() throws {
