@@ -212,10 +212,3 @@ int process_group_guard_release(pid_t group) {
     }
     return guard_send(-(int32_t)group);
 }
-
-pid_t process_group_guard_pid(void) {
-    pthread_mutex_lock(&guard_lock);
-    pid_t pid = guard_process;
-    pthread_mutex_unlock(&guard_lock);
-    return pid;
-}

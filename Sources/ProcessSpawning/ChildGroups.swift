@@ -87,12 +87,6 @@ public enum ChildGroups {
         process_group_guard_wait_at_exit()
     }
 
-    /// The guard's pid, `nil` before the first group was adopted.
-    public static var guardProcessID: pid_t? {
-        let pid = process_group_guard_pid()
-        return pid > 0 ? pid : nil
-    }
-
     /// Whether the guard runs; started once, on first use.
     private static let started: Bool = process_group_guard_start() == 0
 }

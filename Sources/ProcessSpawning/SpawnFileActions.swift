@@ -102,6 +102,32 @@ public enum SpawnSetup {
         return open(pid, 0)
     }
 
+    /// Runs `body` with `SIGPIPE` held back on this thread, so that a write to a pipe or a
+    /// socket whose reader has gone fails with `EPIPE` instead of ending the process; the
+    /// `SIGPIPE` such a write raised is taken before the mask is restored, so it is never
+    /// delivered later.
+    ///
+    /// ```swift
+    /// let written = SpawnSetup.withoutPipeSignal { write(descriptor, bytes, count) }
+    /// ```
+    public static func withoutPipeSignal<Result>(_ body: () throws -> Result) rethrows -> Result {
+        var blocked = sigset_t()
+        sigemptyset(&blocked)
+        sigaddset(&blocked, SIGPIPE)
+        var previous = sigset_t()
+        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
+        defer {
+            var pending = sigset_t()
+            sigpending(&pending)
+            if sigismember(&pending, SIGPIPE) == 1 && sigismember(&previous, SIGPIPE) == 0 {
+                var timeout = timespec(tv_sec: 0, tv_nsec: 0)
+                _ = sigtimedwait(&blocked, nil, &timeout)
+            }
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
+        }
+        return try body()
+    }
+
     /// `memfd_create(2)` with close-on-exec: an anonymous file in memory, which a child given
     /// its descriptor reads as `/dev/fd/N`; -1 where the C library or the kernel lacks it.
     ///

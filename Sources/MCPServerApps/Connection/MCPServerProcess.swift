@@ -152,25 +152,10 @@ final class MCPServerProcess: Sendable {
     private func writeSome(_ data: Data) throws -> Int {
         try standardInput.withLock { descriptor -> Int in
             guard descriptor >= 0 else { throw MCPServerConnectionError.closed }
-            var blocked = sigset_t()
-            sigemptyset(&blocked)
-            sigaddset(&blocked, SIGPIPE)
-            var previous = sigset_t()
-            pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-            defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-            let count = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            let count = SpawnSetup.withoutPipeSignal { data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) } }
             if count >= 0 { return count }
             let failure = errno
             if failure == EAGAIN || failure == EINTR { return 0 }
-            if failure == EPIPE {
-                // Take the SIGPIPE this write raised before the mask is restored.
-                var pending = sigset_t()
-                sigpending(&pending)
-                if sigismember(&pending, SIGPIPE) == 1 {
-                    var timeout = timespec(tv_sec: 0, tv_nsec: 0)
-                    _ = sigtimedwait(&blocked, nil, &timeout)
-                }
-            }
             throw MCPServerConnectionError.closed
         }
     }

@@ -27,7 +27,4 @@ int process_group_guard_adopt(pid_t group);
 /// Tells the guard to forget a process group (its leader ended and it was ended itself).
 int process_group_guard_release(pid_t group);
 
-/// The guard's pid, or 0 before it started (for tests).
-pid_t process_group_guard_pid(void);
-
 #endif

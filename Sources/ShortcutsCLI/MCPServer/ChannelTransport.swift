@@ -184,12 +184,10 @@ actor ChannelTransport: Transport {
     /// Writes a message and its newline, all of it, with `SIGPIPE` held back so that a client
     /// that closed its end makes the write fail instead of ending the process.
     private func writeLine(_ message: Data) throws {
-        var blocked = sigset_t()
-        sigemptyset(&blocked)
-        sigaddset(&blocked, SIGPIPE)
-        var previous = sigset_t()
-        pthread_sigmask(SIG_BLOCK, &blocked, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        try SpawnSetup.withoutPipeSignal { try writeAll(message) }
+    }
+
+    private func writeAll(_ message: Data) throws {
         let line = message + [UInt8(ascii: "\n")]
         var offset = 0
         while offset < line.count {
@@ -205,21 +203,10 @@ actor ChannelTransport: Transport {
                 _ = poll(&ready, 1, -1)
                 continue
             }
-            if failure == EPIPE { Self.discardPendingBrokenPipe(blocked) }
             throw MCPError.transportError(POSIXError(POSIXErrorCode(rawValue: failure) ?? .EIO))
         }
     }
 
-    /// Takes the `SIGPIPE` a failed write raised while it was held back, so that it is not
-    /// delivered once the mask is restored.
-    private static func discardPendingBrokenPipe(_ signals: sigset_t) {
-        var signals = signals
-        var pending = sigset_t()
-        sigpending(&pending)
-        guard sigismember(&pending, SIGPIPE) == 1 else { return }
-        var timeout = timespec(tv_sec: 0, tv_nsec: 0)
-        _ = sigtimedwait(&signals, nil, &timeout)
-    }
 }
 
 /// The members of an outgoing message that tell a request (`method` and `id`) from a
