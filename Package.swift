@@ -63,6 +63,7 @@ let package = Package(
         .target(name: "ProcessGroupGuard"),
         .target(name: "ProcessSpawning", dependencies: ["ProcessGroupGuard"]),
         .target(name: "SeededRandom"),
+        .target(name: "Clockwork"),
         .target(name: "Cron"),
         .target(
             name: "AutomationKit",
@@ -175,6 +176,7 @@ let package = Package(
                 "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]),
+        .testTarget(name: "ClockworkTests", dependencies: ["Clockwork", "ShortcutsTestSupport"]),
         .testTarget(name: "ProcessSpawningTests", dependencies: ["ProcessSpawning", "ShortcutsTestSupport"]),
         .testTarget(name: "DigestsTests", dependencies: ["Digests", "SeededRandom", "ShortcutsTestSupport"]),
         .testTarget(
@@ -239,7 +241,7 @@ let package = Package(
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
         .target(name: "ScratchPostgres", path: "Tests/ScratchPostgres"),
         .target(
-            name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "LocalHTTP", "ScratchPostgres", "ProcessSpawning"],
+            name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "Clockwork", "LocalHTTP", "ScratchPostgres", "ProcessSpawning"],
             path: "Tests/ShortcutsTestSupport"),
         .testTarget(
             name: "DashboardTests",
