@@ -40,12 +40,12 @@ let package = Package(
     ],
     targets: [
         .target(name: "IntentKit"),
-        .target(name: "SQLiteStorage", dependencies: [.product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "SQLiteStorage", dependencies: ["Clockwork", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "StateStorage", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(
             name: "PostgresStorage",
             dependencies: [
-                "StateStorage",
+                "Clockwork", "StateStorage",
                 .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log")
             ]
@@ -53,7 +53,7 @@ let package = Package(
         .target(
             name: "WorkflowKit",
             dependencies: [
-                "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", "StateStorage", .product(name: "Yams", package: "Yams"),
+                "Clockwork", "Cron", "IntentKit", "ValueFunctions", "SQLiteStorage", "StateStorage", .product(name: "Yams", package: "Yams"),
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics")
             ],
             exclude: ["Resources/workflow.schema.json"]
@@ -68,7 +68,7 @@ let package = Package(
         .target(
             name: "AutomationKit",
             dependencies: [
-                "Cron", "IntentKit", "WorkflowKit", "SQLiteStorage", "StateStorage", .product(name: "GRDB", package: "GRDB.swift"),
+                "Clockwork", "Cron", "IntentKit", "WorkflowKit", "SQLiteStorage", "StateStorage", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"), .product(name: "Metrics", package: "swift-metrics")
             ]
         ),
@@ -105,7 +105,7 @@ let package = Package(
         .target(
             name: "Dashboard",
             dependencies: [
-                "IntentKit", "IntentExtensions", "WorkflowKit", "AutomationKit", "SpotlightKit", "StateStorage", "Digests",
+                "Clockwork", "IntentKit", "IntentExtensions", "WorkflowKit", "AutomationKit", "SpotlightKit", "StateStorage", "Digests",
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
                 .product(name: "Mustache", package: "swift-mustache", condition: .when(traits: ["Web"])),
@@ -120,6 +120,7 @@ let package = Package(
             dependencies: [
                 "Dashboard",
                 "BuildRevision",
+                "Clockwork",
                 "IntentKit",
                 "IntentExtensions",
                 "WorkflowKit",
@@ -233,7 +234,8 @@ let package = Package(
         .testTarget(
             name: "ShortcutsCLITests",
             dependencies: [
-                "ShortcutsCLI", "IntentKit", "ProcessSpawning", "SeededRandom", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")
+                "ShortcutsCLI", "IntentKit", "BuiltInApps", "LibraryApp", "TagsApp", "JournalApp", "Clockwork", "ProcessSpawning", "SeededRandom",
+                "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")
             ]),
         .testTarget(
             name: "MCPServerAppsTests",

@@ -124,3 +124,21 @@ extension Duration {
         return TimeInterval(parts.seconds) + TimeInterval(parts.attoseconds) / 1e18
     }
 }
+
+/// The clock of the work running in this task: the real clock, unless a caller runs the work
+/// with another.
+///
+/// Types that wait or read the time take their clock as a parameter. This task-local value
+/// is for what cannot be handed one: commands, which are made by parsing their arguments, and
+/// the few deep readings of "now" (an expression's `now()`, when a secret was stored) that
+/// are far from any owner of a clock. A test runs such work on a manual clock like this:
+///
+/// ```swift
+/// try await TaskClock.$current.withValue(clock) {
+///     try await command.run()
+/// }
+/// ```
+public enum TaskClock {
+    /// The clock of the work running in this task.
+    @TaskLocal public static var current: any EngineClock = SystemClock()
+}

@@ -1,11 +1,11 @@
 #if PostgreSQL
+    import Clockwork
     import Foundation
     import PostgresNIO
 
     /// The result of a future, set from an event loop and read by the waiting thread.
     private final class FutureOutcome<Value>: @unchecked Sendable {
-        let lock = NSLock()
-        let done = DispatchSemaphore(value: 0)
+        let done = NSCondition()
         var result: Result<Value, any Error>?
     }
 
@@ -20,11 +20,19 @@
         func wait(atMost seconds: Double) throws -> Value {
             let outcome = FutureOutcome<Value>()
             whenComplete { result in
-                outcome.lock.withLock { outcome.result = result }
-                outcome.done.signal()
+                outcome.done.withLock {
+                    outcome.result = result
+                    outcome.done.broadcast()
+                }
             }
-            guard outcome.done.wait(timeout: .now() + seconds) == .success else { throw DeadlinePassed() }
-            return try outcome.lock.withLock { outcome.result! }.get()
+            let clock = PostgresStateDatabase.networkClock
+            let deadline = clock.now().addingTimeInterval(seconds)
+            let result = outcome.done.withLock { () -> Result<Value, any Error>? in
+                while outcome.result == nil, clock.wait(on: outcome.done, until: deadline) {}
+                return outcome.result
+            }
+            guard let result else { throw DeadlinePassed() }
+            return try result.get()
         }
     }
 #endif

@@ -1,4 +1,5 @@
 #if PostgreSQL
+    import Clockwork
     import Foundation
     import Logging
     import PostgresNIO
@@ -49,7 +50,8 @@
         ///   when the server cannot be reached) or none comes free in time.
         func lease() throws -> (connection: PostgresConnection, isNew: Bool) {
             condition.lock()
-            let deadline = Date(timeIntervalSinceNow: settings.leaseTimeout)
+            let clock = PostgresStateDatabase.networkClock
+            let deadline = clock.now().addingTimeInterval(settings.leaseTimeout)
             while true {
                 if isClosed {
                     condition.unlock()
@@ -63,7 +65,7 @@
                     openCount -= 1
                 }
                 if openCount < settings.maximumConnections {
-                    if let failure = lastFailure, -failure.time.timeIntervalSinceNow < settings.failureMemory {
+                    if let failure = lastFailure, clock.now().timeIntervalSince(failure.time) < settings.failureMemory {
                         condition.unlock()
                         throw failure.error
                     }
@@ -78,13 +80,13 @@
                     } catch let error as StateDatabaseError {
                         condition.withLock {
                             openCount -= 1
-                            if error.isUnavailable { lastFailure = (Date(), error) }
+                            if error.isUnavailable { lastFailure = (clock.now(), error) }
                             condition.broadcast()
                         }
                         throw error
                     }
                 }
-                guard condition.wait(until: deadline) else {
+                guard clock.wait(on: condition, until: deadline) else {
                     condition.unlock()
                     throw StateDatabaseError(
                         location: endpoint.location,

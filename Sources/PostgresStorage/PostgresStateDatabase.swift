@@ -1,4 +1,5 @@
 #if PostgreSQL
+    import Clockwork
     import Foundation
     import Logging
     import PostgresNIO
@@ -25,6 +26,11 @@
     /// let id = try database.write { try $0.row("INSERT INTO note (text) VALUES (?) RETURNING id", ["Hi"])?.integer("id") }
     /// ```
     public final class PostgresStateDatabase: StateDatabase {
+        /// What waits for the server are measured by: the real clock, always. A server answers
+        /// in real time, and contention between transactions backs off in it; a manual clock
+        /// could not make an answer come sooner, only make a wait last forever.
+        static let networkClock = SystemClock()
+
         /// The URL without its password.
         public let location: String
         public var dialect: SQLDialect { .postgres }
@@ -95,7 +101,7 @@
                         let conflict = state == "40001" || state == "40P01"
                         guard conflict, attempt < 5, !session.isBroken else { throw error }
                         logger.debug("transaction aborted by a conflict (SQLSTATE \(state ?? "")), running it again")
-                        Thread.sleep(forTimeInterval: Double.random(in: 0.002...0.02) * Double(attempt))
+                        Self.networkClock.pause(for: .seconds(Double.random(in: 0.002...0.02) * Double(attempt)))
                         attempt += 1
                         session.resetState()
                         try session.run("BEGIN")

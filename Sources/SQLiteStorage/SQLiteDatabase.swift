@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 
@@ -128,12 +129,12 @@ package enum SQLiteDatabase {
     /// that opens the file at that moment may be told "busy" at once (SQLite does not wait in
     /// every such case), so opening is tried again, up to the timeout.
     private static func openPool(path: String, configuration: Configuration) throws -> DatabasePool {
-        let deadline = Date().addingTimeInterval(busyTimeout)
+        let deadline = lockClock.now().addingTimeInterval(busyTimeout)
         while true {
             do {
                 return try DatabasePool(path: path, configuration: configuration)
-            } catch let error as DatabaseError where isBusy(error) && Date() < deadline {
-                Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
+            } catch let error as DatabaseError where isBusy(error) && lockClock.now() < deadline {
+                lockClock.pause(for: .seconds(.random(in: 0.005...0.05)))
             } catch {
                 throw SQLiteStorageError(error, path: path)
             }
@@ -174,7 +175,7 @@ package enum SQLiteDatabase {
     ///   - path: The file, for errors.
     /// - Throws: ``SQLiteStorageError`` when the migrations fail for another reason.
     package static func migrate(_ writer: any DatabaseWriter, with migrator: DatabaseMigrator, path: String) throws {
-        let deadline = Date().addingTimeInterval(busyTimeout)
+        let deadline = lockClock.now().addingTimeInterval(busyTimeout)
         var attempt = 0
         while true {
             attempt += 1
@@ -187,11 +188,16 @@ package enum SQLiteDatabase {
                 if isMigrated { return }
                 // Another process's migration may still be under way: wait for it, a few times.
                 let mayRetry = attempt < 5 || ((error as? DatabaseError).map(isBusy) ?? false)
-                guard mayRetry, Date() < deadline else { throw SQLiteStorageError(error, path: path) }
-                Thread.sleep(forTimeInterval: .random(in: 0.005...0.05))
+                guard mayRetry, lockClock.now() < deadline else { throw SQLiteStorageError(error, path: path) }
+                lockClock.pause(for: .seconds(.random(in: 0.005...0.05)))
             }
         }
     }
+
+    /// What waits for another process's lock on a file are measured by: the real clock, always.
+    /// Those waits are contention between processes, as SQLite's own busy timeout is, not a
+    /// behaviour in time a test would advance; a manual clock would make them wait forever.
+    static let lockClock = SystemClock()
 
     /// Whether an error is another connection's lock, worth waiting for.
     package static func isBusy(_ error: DatabaseError) -> Bool {

@@ -40,30 +40,66 @@ public enum ShortcutsTool {
         let extensions = await LoadedExtensions.load(besides: apps, arguments: arguments).flatMap { host in
             host.apps.map { IntentApp(hosted: $0, host: host) }
         }
-        Installation.shared.install(
+        Installation.process.install(
             catalog: IntentCatalog(apps: apps + extensions), commandName: commandName, version: version, arguments: arguments)
         ExtensionServeCommand.servedApps.withLock { $0 = apps }
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         SemanticSearchSetup.install()
+        exit(await execute(arguments, installingServersBesides: apps))
+    }
+
+    /// Runs one command line in this process and returns its exit status, printing what it
+    /// prints to ``CommandOutput/current``: what ``main(apps:commandName:version:arguments:)``
+    /// does after setting up the process, without exiting.
+    ///
+    /// A test runs commands this way, many at once, each with its own output and clock:
+    ///
+    /// ```swift
+    /// let status = await CommandOutput.$current.withValue(captured) {
+    ///     await ShortcutsTool.run(["cron", "next", "0 9 * * 1-5"], apps: BuiltInApps.all)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - arguments: The arguments, without the command's name.
+    ///   - apps: The apps whose intents the tool runs; installed extensions are not loaded.
+    ///   - commandName: The name shown in help, usage and hints.
+    /// - Returns: The exit status: 0 success, 1 the intent or workflow failed, 64 usage, 130 interrupted.
+    public static func run(_ arguments: [String], apps: [IntentApp], commandName: String = "shortcuts") async -> Int32 {
+        let installation = Installation()
+        installation.install(catalog: IntentCatalog(apps: apps), commandName: commandName, version: ToolVersion.text, arguments: arguments)
+        return await Installation.$current.withValue(installation) {
+            await execute(arguments, installingServersBesides: nil)
+        }
+    }
+
+    /// Parses and runs a command; reports its error, if any, and returns its exit status.
+    private static func execute(_ arguments: [String], installingServersBesides apps: [IntentApp]?) async -> Int32 {
         do {
             var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
-            await MCPServersCommand.installServers(for: command, besides: apps)
+            if let apps { await MCPServersCommand.installServers(for: command, besides: apps) }
             if var asyncCommand = command as? any AsyncParsableCommand {
                 try await asyncCommand.run()
             } else {
                 try command.run()
             }
+            return 0
         } catch {
-            CommandLineError.exit(error)
+            return CommandLineError.report(error)
         }
-        exit(0)
     }
 }
 
 /// What the running tool was started with: the installed apps and its arguments (for
 /// diagnostics that point at an argument).
 final class Installation: @unchecked Sendable {
-    static let shared = Installation()
+    /// The process's: what `main` installs, and what every thread of the process sees.
+    static let process = Installation()
+    /// The installation of a command run in process (``ShortcutsTool/run(_:apps:commandName:)``),
+    /// in its task and the tasks it starts.
+    @TaskLocal static var current: Installation?
+    /// The installation of the command running in this task, else the process's.
+    static var shared: Installation { current ?? process }
     private let lock = NSLock()
     private var installedCatalog = IntentCatalog(apps: [])
     private var installedName = "shortcuts"

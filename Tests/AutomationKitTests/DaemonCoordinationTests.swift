@@ -1,5 +1,7 @@
 import Foundation
 import StateStorage
+import ShortcutsTestSupport
+import Synchronization
 import Testing
 
 @testable import AutomationKit
@@ -11,12 +13,13 @@ import Testing
 struct DaemonCoordinationTests {
     @Test("The clock is corrected by the database's, measured at the middle of the round trip")
     func clock() {
-        let clock = DaemonClock()
+        let local = ManualClock()
+        let clock = DaemonClock(local: local)
         #expect(clock.offset == 0)
-        let sent = Date()
+        let sent = local.now()
         clock.measure(databaseNow: sent.addingTimeInterval(30.5), sent: sent, received: sent.addingTimeInterval(1))
         #expect(abs(clock.offset - 30) < 1e-6)
-        #expect(abs(clock.now().timeIntervalSinceNow - 30) < 0.1)
+        #expect(clock.now() == local.now().addingTimeInterval(clock.offset))
         let due = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(clock.localDate(for: due) == due.addingTimeInterval(-30))
     }
@@ -74,12 +77,13 @@ struct DaemonCoordinationTests {
     }
 
     @Test("The writer keeps records while the database is away and writes them in order once it answers")
-    func writer() throws {
+    func writer() async throws {
         let database = try SQLiteStateDatabase(path: ":memory:", migrator: .init())
         try database.write { try $0.execute("CREATE TABLE record (n INTEGER)", []) }
         let outage = Outage()
         let ignore: @Sendable (String) -> Void = { _ in }
-        let writer = RetryingWriter<Int>(label: "numbers", log: ignore) { batch in
+        let clock = ManualClock()
+        let writer = RetryingWriter<Int>(label: "numbers", clock: clock, log: ignore) { batch in
             if outage.isDown { throw StateDatabaseError(location: database.location, reason: "down", isUnavailable: true) }
             try database.write { connection in
                 for number in batch { try connection.execute("INSERT INTO record (n) VALUES (?)", [.integer(Int64(number))]) }
@@ -87,10 +91,23 @@ struct DaemonCoordinationTests {
         }
         outage.isDown = true
         for number in 1...5 { writer.record(number) }
-        #expect(writer.flush(within: 0.3) == 5, "nothing is written while the database is away")
+        // The flush tries, then waits on the clock between tries until its 30 s are over; the
+        // writer's own retries sleep on it too, all the while the database is away.
+        let started = clock.now()
+        let flushed = Mutex(false)
+        let flushing = Task.detached {
+            defer { flushed.withLock { $0 = true } }
+            return writer.flush(within: 30)
+        }
+        while !flushed.withLock({ $0 }) {
+            try await clock.waitForSleeper { _ in true }
+            clock.advanceToNextDeadline()
+        }
+        #expect(await flushing.value == 5, "nothing is written while the database is away")
+        #expect(clock.now() >= started.addingTimeInterval(30), "the flush kept trying for its whole 30 s")
         writer.record([6, 7])
         outage.isDown = false
-        #expect(writer.flush(within: 5) == 0)
+        #expect(writer.flush(within: 5) == 0, "written at the first try once the database answers")
         let numbers = try database.read { try $0.rows("SELECT n FROM record ORDER BY rowid", []).compactMap { $0.int("n") } }
         #expect(numbers == Array(1...7))
     }

@@ -1,4 +1,5 @@
-import Dispatch
+import Clockwork
+import Foundation
 import Testing
 import WorkflowKit
 
@@ -7,7 +8,7 @@ import WorkflowKit
 /// How a burst of one file's events sums up to one event, and when it ends.
 @Suite("File bursts")
 struct FileBurstTests {
-    private let start = DispatchTime(uptimeNanoseconds: 1_000_000_000)
+    private let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     private func burst(_ changes: [FileChange]) -> FileBurst {
         var burst = FileBurst(changes[0], at: start)
@@ -29,18 +30,18 @@ struct FileBurstTests {
     func end() {
         let debounce = Duration.milliseconds(500)
         let closed = burst([.created, .opened, .written, .modified])
-        #expect(closed.end(debounce: debounce) == start + .milliseconds(500))
+        #expect(closed.end(debounce: debounce) == start.adding(.milliseconds(500)))
         let open = burst([.created, .opened, .written])
-        #expect(open.end(debounce: debounce) == start + .seconds(60), "still being written")
+        #expect(open.end(debounce: debounce) == start.adding(.seconds(60)), "still being written")
         let read = burst([.modified, .opened])
-        #expect(read.end(debounce: debounce) == start + .seconds(60), "a reader has it open")
-        #expect(burst([.modified, .opened, .closedUnwritten]).end(debounce: debounce) == start + .milliseconds(500))
+        #expect(read.end(debounce: debounce) == start.adding(.seconds(60)), "a reader has it open")
+        #expect(burst([.modified, .opened, .closedUnwritten]).end(debounce: debounce) == start.adding(.milliseconds(500)))
         #expect(
-            burst([.created, .opened, .written, .deleted]).end(debounce: debounce) == start + .milliseconds(500),
+            burst([.created, .opened, .written, .deleted]).end(debounce: debounce) == start.adding(.milliseconds(500)),
             "a deleted file is not written any more")
         var later = closed
-        later.apply(.written, at: start + .seconds(2))
-        later.apply(.modified, at: start + .seconds(3))
-        #expect(later.end(debounce: debounce) == start + .milliseconds(3500), "each event starts the quiet time again")
+        later.apply(.written, at: start.adding(.seconds(2)))
+        later.apply(.modified, at: start.adding(.seconds(3)))
+        #expect(later.end(debounce: debounce) == start.adding(.milliseconds(3500)), "each event starts the quiet time again")
     }
 }

@@ -108,6 +108,32 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
         guard found >= count else { throw ManualClockError.sleepersMissing(expected: count, found: found) }
     }
 
+    /// Waits until something sleeps on the clock with a deadline that `matches`: the event
+    /// that says the code under test computed the wait a test is about to end.
+    ///
+    /// ```swift
+    /// try await clock.waitForSleeper { $0 == start.addingTimeInterval(600) }   // the backoff
+    /// clock.advance(by: .seconds(600))
+    /// ```
+    ///
+    /// - Parameter patience: Real time after which the test fails instead of hanging.
+    /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes.
+    public func waitForSleeper(patience: Duration = .seconds(120), deadline matches: @escaping @Sendable (Date) -> Bool) async throws {
+        let limit = Date().addingTimeInterval(patience.timeInterval)
+        let found = await withCheckedContinuation { (continuation: CheckedContinuation<[Date]?, Never>) in
+            Thread { [self] in
+                let found = lock.withLock { () -> [Date]? in
+                    while !sleepers.values.contains(where: { matches($0.deadline) }) {
+                        guard lock.wait(until: limit) else { return sleepers.values.map(\.deadline).sorted() }
+                    }
+                    return nil
+                }
+                continuation.resume(returning: found)
+            }.start()
+        }
+        if let found { throw ManualClockError.deadlineMissing(found: found) }
+    }
+
     public func sleep(until deadline: Date) async throws {
         let id = lock.withLock { () -> Int in
             nextID += 1
@@ -157,11 +183,16 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
 public enum ManualClockError: Error, CustomStringConvertible {
     /// Fewer sleepers came than the test expected, within its patience.
     case sleepersMissing(expected: Int, found: Int)
+    /// No sleeper came with the deadline the test expected; these are the deadlines there were.
+    case deadlineMissing(found: [Date])
 
     public var description: String {
         switch self {
         case .sleepersMissing(let expected, let found):
             "expected \(expected) sleeper\(expected == 1 ? "" : "s") on the manual clock, found \(found): the code under test never reached its wait"
+        case .deadlineMissing(let found):
+            "no sleeper on the manual clock had the expected deadline; the deadlines were: "
+                + (found.isEmpty ? "none" : found.map { $0.formatted(.iso8601) }.joined(separator: ", "))
         }
     }
 }

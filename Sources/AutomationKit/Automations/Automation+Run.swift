@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import WorkflowKit
@@ -20,7 +21,7 @@ extension Automation {
     func attempt(
         _ workflow: Workflow, inputs: [String: IntentValue] = [:], runID: String, isBegun: Bool = false, catalog: IntentCatalog,
         history: RunHistory?,
-        secrets: SecretStore?, locale: String, trigger: String, isLast: Bool = true,
+        secrets: SecretStore?, locale: String, trigger: String, isLast: Bool = true, clock: any EngineClock = .system,
         recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil, metrics: RunMetrics? = nil, show: @escaping @Sendable (String) -> Void
     ) async -> AttemptOutcome {
         var runner = WorkflowRunner(
@@ -96,6 +97,7 @@ extension Automation {
     ///     run is recorded as started (before it runs).
     ///   - recordsLater: Receives a run's end when the history cannot record it now, to record
     ///     it later; `nil` to leave it unrecorded.
+    ///   - clock: What the backoff between attempts and the `timeout:` are measured by.
     /// - Returns: How the last attempt ended, its output or its error, and every attempt's run
     ///   id. A workflow that no longer loads fails without a run.
     public func runNow(
@@ -103,7 +105,7 @@ extension Automation {
         catalog: IntentCatalog, history: RunHistory?, secrets: SecretStore? = .standard(), locale: String = "en",
         show: @escaping @Sendable (String) -> Void = { _ in },
         started: @escaping @Sendable (_ runID: String, _ attempt: Int) -> Void = { _, _ in },
-        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil
+        recordsLater: (@Sendable (RunEndRecord) -> Void)? = nil, clock: any EngineClock = .system
     ) async -> RunOutcome {
         let loaded: Workflow
         if let workflow {
@@ -120,7 +122,7 @@ extension Automation {
         var lastError: String?
         for attempt in 1...attempts {
             if attempt > 1, let backoff {
-                do { try await Task.sleep(for: backoff) } catch { return RunOutcome(status: .cancelled, error: lastError, runIDs: runIDs) }
+                do { try await clock.sleep(for: backoff) } catch { return RunOutcome(status: .cancelled, error: lastError, runIDs: runIDs) }
             }
             let runID = DaemonEngine.newRunID()
             if let history {
@@ -134,7 +136,7 @@ extension Automation {
             started(runID, attempt)
             let outcome = await self.attempt(
                 loaded, inputs: inputs, runID: runID, isBegun: history != nil, catalog: catalog, history: history, secrets: secrets,
-                locale: locale, trigger: trigger, isLast: attempt == attempts, recordsLater: recordsLater, show: show)
+                locale: locale, trigger: trigger, isLast: attempt == attempts, clock: clock, recordsLater: recordsLater, show: show)
             switch outcome {
             case .succeeded(let output):
                 return RunOutcome(status: .succeeded, output: output, runIDs: runIDs)

@@ -91,7 +91,7 @@ public struct AutomationSummary: Sendable, Encodable {
     ///   - automation: The automation.
     ///   - latest: Its latest claim, if any.
     ///   - now: The time the next due time follows.
-    public init(_ automation: Automation, latest: Claim?, now: Date = Date()) {
+    public init(_ automation: Automation, latest: Claim?, now: Date) {
         name = automation.name
         file = automation.file.relativePath
         triggers = automation.triggers.map(\.rawValue)
@@ -127,10 +127,11 @@ extension AutomationFolder {
     ///
     /// - Parameters:
     ///   - store: The daemons' state.
-    ///   - now: The time next due times follow.
+    ///   - now: The time next due times follow; the store's clock's by default.
     /// - Returns: One summary per automation.
     /// - Throws: `StateDatabaseError` or `SQLiteStorageError` naming the database when it cannot be read.
-    public func summaries(store: AutomationStore, now: Date = Date()) throws -> [AutomationSummary] {
+    public func summaries(store: AutomationStore, now: Date? = nil) throws -> [AutomationSummary] {
+        let now = now ?? store.clock.now()
         let automations = self.automations
         let latest = try store.latestClaims(for: automations.map(store.key(for:)))
         return automations.map { AutomationSummary($0, latest: latest[store.key(for: $0)], now: now) }

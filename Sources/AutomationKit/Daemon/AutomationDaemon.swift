@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Logging
@@ -72,6 +73,10 @@ public final class AutomationDaemon: Sendable {
         /// How long the daemon's lease lasts without a renewal (renewed every quarter of it):
         /// after that, another daemon settles its claims. 10 seconds by default.
         public var lease: Duration = .seconds(10)
+        /// The clock the daemon reads the time and waits by: due times, leases and heartbeats,
+        /// retry backoff, grace periods, file debouncing. The real clock by default; a test
+        /// gives a `ManualClock` and advances it.
+        public var clock: any EngineClock = .system
 
         /// Creates a configuration.
         ///

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 
 /// The daemon's idea of the current time: the local clock corrected by its offset to the
@@ -9,18 +10,24 @@ import Foundation
 /// round trip that carried the database's reading, so its error is at most half that round
 /// trip. With a SQLite store the database's clock is the local one and the offset stays 0.
 ///
+/// The local clock is the engine's (``EngineClock``), so a test that gives the daemon a
+/// manual clock decides every due time, lease renewal and backoff by advancing it.
+///
 /// ```swift
-/// let clock = DaemonClock()
-/// let sent = Date()
+/// let clock = DaemonClock(local: .system)
+/// let sent = clock.local.now()
 /// let lease = try store.renew(lease)
-/// clock.measure(databaseNow: lease.databaseNow, sent: sent, received: Date())
+/// clock.measure(databaseNow: lease.databaseNow, sent: sent, received: clock.local.now())
 /// let due = automation.nextDueTime(after: clock.now())
 /// ```
 final class DaemonClock: @unchecked Sendable {
     private let lock = NSLock()
     private var storedOffset: TimeInterval = 0
+    /// The machine's clock: what the daemon sleeps and measures durations by.
+    let local: any EngineClock
 
-    init(offset: TimeInterval = 0) {
+    init(local: any EngineClock, offset: TimeInterval = 0) {
+        self.local = local
         storedOffset = offset
     }
 
@@ -28,7 +35,7 @@ final class DaemonClock: @unchecked Sendable {
     var offset: TimeInterval { lock.withLock { storedOffset } }
 
     /// The current time by the database's clock.
-    func now() -> Date { Date().addingTimeInterval(offset) }
+    func now() -> Date { local.now().addingTimeInterval(offset) }
 
     /// The local instant at which the database's clock shows `date`, to sleep until.
     func localDate(for date: Date) -> Date { date.addingTimeInterval(-offset) }

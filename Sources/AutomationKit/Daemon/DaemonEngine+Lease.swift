@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Logging
 import WorkflowKit
@@ -9,21 +10,21 @@ extension DaemonEngine {
     static let requestPollInterval: TimeInterval = 1
 
     /// The lease is renewed every quarter of its duration.
-    var renewalInterval: TimeInterval { Self.seconds(configuration.lease) / 4 }
+    var renewalInterval: TimeInterval { configuration.lease.timeInterval / 4 }
 
     /// Wakes up every second at most; renews the lease every quarter of it, and does the rest
     /// of the heartbeat's work after each renewal.
     func heartbeatLoop() {
         let tick = min(Self.requestPollInterval, renewalInterval)
-        var nextRenewal = Date().addingTimeInterval(renewalInterval)
+        var nextRenewal = localNow.addingTimeInterval(renewalInterval)
         while true {
             let (stopping, isRunning) = condition.withLock { () -> (Bool, Bool) in
-                if !isHeartbeatStopping { _ = condition.wait(until: Date().addingTimeInterval(tick)) }
+                if !isHeartbeatStopping { _ = clock.local.wait(on: condition, until: min(localNow.addingTimeInterval(tick), nextRenewal)) }
                 return (isHeartbeatStopping, lifecycle == .running)
             }
             if stopping { break }
-            if Date() >= nextRenewal {
-                nextRenewal = Date().addingTimeInterval(renewalInterval)
+            if localNow >= nextRenewal {
+                nextRenewal = localNow.addingTimeInterval(renewalInterval)
                 beat(isRunning: isRunning)
             }
             if isRunning { takeRunRequests() }
@@ -51,18 +52,18 @@ extension DaemonEngine {
         leaseLock.lock()
         defer { leaseLock.unlock() }
         guard let held = currentLease else { return registerAgain() }
-        let sent = Date()
+        let sent = localNow
         do {
             guard let renewed = try store.renew(held) else {
                 leaseLostDetected()
                 return currentLease != nil
             }
-            if store.isShared { clock.measure(databaseNow: renewed.databaseNow, sent: sent, received: Date()) }
+            if store.isShared { clock.measure(databaseNow: renewed.databaseNow, sent: sent, received: localNow) }
             let wasInterrupted = condition.withLock { () -> Bool in
                 // A renewal of another epoch (lost and registered again meanwhile) is stale.
                 guard lease?.epoch == renewed.epoch else { return false }
                 lease = renewed
-                defer { if leaseHeldSince == nil { leaseHeldSince = Date() } }
+                defer { if leaseHeldSince == nil { leaseHeldSince = localNow } }
                 return leaseHeldSince == nil
             }
             if wasInterrupted {
@@ -117,7 +118,7 @@ extension DaemonEngine {
         }
         let isRunning = condition.withLock { () -> Bool in
             lease = granted
-            leaseHeldSince = Date()
+            leaseHeldSince = localNow
             return lifecycle == .running
         }
         log("registered again with a new lease (epoch \(granted.epoch))", level: .warning)
@@ -151,7 +152,7 @@ extension DaemonEngine {
     /// not judge others by it).
     private func takeOverExpiredDaemons() {
         let (lease, heldSince) = condition.withLock { (self.lease, leaseHeldSince) }
-        guard let lease, let heldSince, Date().timeIntervalSince(heldSince) >= Self.seconds(configuration.lease) else { return }
+        guard let lease, let heldSince, clock.local.elapsed(since: heldSince) >= configuration.lease else { return }
         do {
             for daemon in try store.expiredDaemons(now: lease) where daemon.id != daemonID {
                 guard let claims = try store.takeOver(daemon.id, by: lease) else { continue }
@@ -175,7 +176,7 @@ extension DaemonEngine {
     /// are marked interrupted.
     func settle(_ claims: [Claim], of name: String) {
         guard !claims.isEmpty else { return }
-        let now = Date()
+        let now = localNow
         var interrupted: [Claim] = []
         var settled: [ClaimEnding] = []
         for claim in claims {

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import WorkflowKit
@@ -77,13 +78,13 @@ extension DaemonEngine {
         var runID = ""
         for attempt in 1...automation.attempts {
             if attempt > 1, let backoff = automation.backoff {
-                do { try await Task.sleep(for: backoff) } catch { break }
+                do { try await clock.local.sleep(for: backoff) } catch { break }
             }
             runID = Self.newRunID()
             log("\(name): requested run \(request.id) (\(request.trigger)), run \(runID.prefix(8)) started")
             let outcome = await automation.attempt(
                 workflow, inputs: inputs, runID: runID, catalog: configuration.catalog, history: history, secrets: configuration.secrets,
-                locale: configuration.locale, trigger: request.trigger, isLast: attempt == automation.attempts,
+                locale: configuration.locale, trigger: request.trigger, isLast: attempt == automation.attempts, clock: clock.local,
                 recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, metrics: metrics.runs,
                 show: { [self] text in log("\(name): \(text)") })
             switch outcome {

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Logging
@@ -23,7 +24,7 @@ extension DaemonEngine {
             if attempt > 1 {
                 if let backoff = automation.backoff {
                     condition.withLock { activity.isWaitingToRetry = true }
-                    let slept: Void? = try? await Task.sleep(for: backoff)
+                    let slept: Void? = try? await clock.local.sleep(for: backoff)
                     condition.withLock { activity.isWaitingToRetry = false }
                     if slept == nil {
                         status = .cancelled
@@ -40,7 +41,7 @@ extension DaemonEngine {
                 runID = Self.newRunID()
             }
             let isBegun = attempt == 1 && begunAt != nil
-            let now = isBegun ? begunAt ?? Date() : Date()
+            let now = isBegun ? begunAt ?? localNow : localNow
             if startedAt == nil {
                 startedAt = now
                 if !claim.isCatchUp { metrics.recordLateness(clock.now().timeIntervalSince(claim.dueDate)) }
@@ -79,14 +80,14 @@ extension DaemonEngine {
             log(
                 "\(name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
                     + (automation.attempts > 1 ? " (attempt \(attempt) of \(automation.attempts))" : "") + (claim.isCatchUp ? " (catch-up)" : ""))
-            let began = Date()
+            let began = localNow
             let outcome = await automation.attempt(
                 workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
                 secrets: configuration.secrets, locale: configuration.locale, trigger: "automation",
-                isLast: attempt == automation.attempts,
+                isLast: attempt == automation.attempts, clock: clock.local,
                 recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, metrics: metrics.runs,
                 show: { [self] text in log("\(name): \(text)") })
-            let took = Self.format(Duration.seconds(Date().timeIntervalSince(began)))
+            let took = Self.format(clock.local.elapsed(since: began))
             switch outcome {
             case .succeeded:
                 status = .succeeded
@@ -113,15 +114,15 @@ extension DaemonEngine {
             endings.record(
                 ClaimEnding(
                     id: claim.id ?? 0, status: status, note: note, runID: attempt > 0 ? runID : nil,
-                    attempts: attempt, startedAt: startedAt, endedAt: Date()))
+                    attempts: attempt, startedAt: startedAt, endedAt: localNow))
         }
-        let next = automation.nextDueTime(after: Date())
+        let next = automation.nextDueTime(after: localNow)
         let entry = activity.schedule
         let hasWaiting = condition.withLock { () -> Bool in
             activities[ObjectIdentifier(activity)] = nil
             recordRunning()
             entry.remove(activity)
-            if next.map({ $0.timeIntervalSinceNow > Self.workflowCacheHorizon }) ?? true { entry.cachedWorkflow = nil }
+            if next.map({ $0.timeIntervalSince(localNow) > Self.workflowCacheHorizon }) ?? true { entry.cachedWorkflow = nil }
             condition.broadcast()
             return entry.running.isEmpty && !entry.waiting.isEmpty
         }
@@ -143,7 +144,7 @@ extension DaemonEngine {
         }
         do {
             let workflow = try automation.loadWorkflow(catalog: configuration.catalog)
-            if let next = automation.nextDueTime(after: Date()), next.timeIntervalSinceNow < Self.workflowCacheHorizon {
+            if let next = automation.nextDueTime(after: localNow), next.timeIntervalSince(localNow) < Self.workflowCacheHorizon {
                 condition.withLock {
                     if entry.automation === automation { entry.cachedWorkflow = WorkflowBox(workflow) }
                 }

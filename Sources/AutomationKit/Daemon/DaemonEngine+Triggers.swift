@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Logging
@@ -11,7 +12,11 @@ final class TriggeredRun: @unchecked Sendable {
     /// The run id of its current attempt, once recorded as started.
     var runID: String?
     /// When its current attempt started.
-    var attemptStartedAt = Date()
+    var attemptStartedAt: Date
+
+    init(startedAt: Date) {
+        attemptStartedAt = startedAt
+    }
 }
 
 /// Webhooks and file triggers: the automations that run on something else than their
@@ -25,6 +30,7 @@ extension DaemonEngine {
     /// Starts watching the folders of the automations with `watch:`.
     func startTriggers(_ automations: [Automation]) {
         let watcher = FileTriggerWatcher(
+            clock: clock.local,
             log: { [logger] message, level in logger.log(level: level, "\(message)") },
             onTrigger: { [weak self] trigger in self?.fileTriggered(trigger) })
         condition.withLock { fileTriggers = watcher }
@@ -152,7 +158,7 @@ extension DaemonEngine {
         _ automation: Automation, inputs: [String: IntentValue], trigger: String, workflow: Workflow?, detail: String,
         started: @escaping @Sendable (String, Int) -> Void
     ) async -> Automation.RunOutcome {
-        let run = TriggeredRun()
+        let run = TriggeredRun(startedAt: localNow)
         let name = automation.name
         let task = condition.withLock { () -> Task<Automation.RunOutcome, Never>? in
             guard lifecycle == .running else { return nil }
@@ -167,14 +173,14 @@ extension DaemonEngine {
                     started: { [self] runID, attempt in
                         condition.withLock {
                             run.runID = runID
-                            run.attemptStartedAt = Date()
+                            run.attemptStartedAt = localNow
                         }
                         log(
                             "\(name): run \(runID.prefix(8)) started (\(detail)"
                                 + (automation.attempts > 1 ? ", attempt \(attempt) of \(automation.attempts)" : "") + ")")
                         started(runID, attempt)
                     },
-                    recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) })
+                    recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, clock: clock.local)
                 logEnd(of: run, outcome, name: name, detail: detail)
                 condition.withLock {
                     triggeredRuns[number] = nil
@@ -194,7 +200,7 @@ extension DaemonEngine {
             log("\(name): \(detail) cannot run:\n\(outcome.error ?? outcome.status.rawValue)", level: .error)
             return
         }
-        let took = Self.format(Duration.seconds(Date().timeIntervalSince(condition.withLock { run.attemptStartedAt })))
+        let took = Self.format(clock.local.elapsed(since: condition.withLock { run.attemptStartedAt }))
         let id = runID.prefix(8)
         switch outcome.status {
         case .succeeded: log("\(name): run \(id) succeeded in \(took)")

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Logging
@@ -18,8 +19,9 @@ final class DaemonEngine: @unchecked Sendable {
     let configuration: AutomationDaemon.Configuration
     let logger: Logger
     let daemonID = UUID().uuidString.lowercased()
-    /// The current time by the database's clock: the one due times are decided by.
-    let clock = DaemonClock()
+    /// The current time by the database's clock: the one due times are decided by; its
+    /// `local` clock is the one the daemon waits by.
+    let clock: DaemonClock
     /// Where the daemon's metrics go (``DaemonMetric``), and its runs' (``WorkflowMetric``):
     /// the factory in force when the daemon was created.
     let metrics = DaemonMetrics()
@@ -104,7 +106,11 @@ final class DaemonEngine: @unchecked Sendable {
     init(configuration: AutomationDaemon.Configuration, logger: Logger) {
         self.configuration = configuration
         self.logger = logger
+        clock = DaemonClock(local: configuration.clock)
     }
+
+    /// The machine's time now, by the daemon's clock.
+    var localNow: Date { clock.local.now() }
 
     /// Logs one record; a message of several lines (a located error) stays one record.
     func log(_ message: String, level: Logger.Level = .info) {
@@ -138,27 +144,30 @@ final class DaemonEngine: @unchecked Sendable {
             store = stores.automations
             history = stores.history
         } else {
-            store = try open(home.appendingPathComponent("automations.sqlite")) { try AutomationStore(path: $0) }
+            store = try open(home.appendingPathComponent("automations.sqlite")) { [clock] in try AutomationStore(path: $0, clock: clock.local) }
             // The history counts the runs it records as ended with the daemon's factory.
             history = try withMetricsFactory(metrics.factory) {
-                try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0) }
+                try open(home.appendingPathComponent("runs.sqlite")) { [clock] in try RunHistory(path: $0, clock: clock.local) }
             }
         }
         let report: @Sendable (String) -> Void = { [logger] message in logger.error("\(message)") }
-        endings = RetryingWriter(label: "how due times ended", log: report) { [unowned self] batch in try finish(batch) }
-        historyWrites = RetryingWriter(label: "run history records", log: report) { [unowned self] batch in try writeHistory(batch) }
-        requestCompletions = RetryingWriter(label: "how run requests ended", log: report) { [unowned self] batch in try complete(batch) }
+        let local = clock.local
+        endings = RetryingWriter(label: "how due times ended", clock: local, log: report) { [unowned self] batch in try finish(batch) }
+        historyWrites = RetryingWriter(label: "run history records", clock: local, log: report) { [unowned self] batch in try writeHistory(batch) }
+        requestCompletions = RetryingWriter(label: "how run requests ended", clock: local, log: report) { [unowned self] batch in
+            try complete(batch)
+        }
         let locks = home.appendingPathComponent("daemons")
         if !store.isShared {
             // One machine: a dead daemon is found at once by its free lock, without waiting
             // for its lease to expire.
             lock = try DaemonLock(folder: locks, daemonID: daemonID)
         }
-        let started = Date()
+        let started = localNow
         let granted = try write { try register() }
         condition.withLock {
             lease = granted
-            leaseHeldSince = Date()
+            leaseHeldSince = localNow
         }
         refreshDaemons()
         if !store.isShared {
@@ -202,7 +211,7 @@ final class DaemonEngine: @unchecked Sendable {
             // A stop requested while starting stands: the scheduler then ends at once.
             if lifecycle == .created { lifecycle = .running }
             metrics.recordScheduled(entries.count)
-            nextPrune = Date().addingTimeInterval(Self.pruneInterval)
+            nextPrune = localNow.addingTimeInterval(Self.pruneInterval)
             return claims
         }
         let disabled = automations.count - automations.filter(\.isEnabled).count
@@ -214,7 +223,7 @@ final class DaemonEngine: @unchecked Sendable {
         startTriggers(loaded.automations)
 
         if configuration.watchesFolder {
-            let watcher = FolderWatcher(folder: configuration.workflows) { [weak self] names in self?.requestReload(names) }
+            let watcher = FolderWatcher(folder: configuration.workflows, clock: clock.local) { [weak self] names in self?.requestReload(names) }
             watcher.start()
             self.watcher = watcher
             log("watching \(configuration.workflows.relativePath) for changes (\(watcher.mechanism))")
@@ -251,12 +260,12 @@ final class DaemonEngine: @unchecked Sendable {
 
     /// Registers the daemon, with a new lease epoch, and sets the clock by the database's.
     func register() throws -> Lease {
-        let sent = Date()
+        let sent = localNow
         let granted = try store.register(
             DaemonRegistration(
                 id: daemonID, pid: Int(getpid()), host: ProcessInfo.processInfo.hostName, workflows: configuration.workflows.path,
                 leaseDuration: configuration.lease))
-        if store.isShared { clock.measure(databaseNow: granted.databaseNow, sent: sent, received: Date()) }
+        if store.isShared { clock.measure(databaseNow: granted.databaseNow, sent: sent, received: localNow) }
         return granted
     }
 
@@ -330,8 +339,8 @@ final class DaemonEngine: @unchecked Sendable {
                 continue
             }
             let now = clock.now()
-            if Date() >= nextPrune {
-                nextPrune = Date().addingTimeInterval(Self.pruneInterval)
+            if localNow >= nextPrune {
+                nextPrune = localNow.addingTimeInterval(Self.pruneInterval)
                 condition.unlock()
                 try? store.prune(now: now)
                 condition.lock()
@@ -346,7 +355,7 @@ final class DaemonEngine: @unchecked Sendable {
             }
             let wakeUp = min(dueQueue.first?.date ?? .distantFuture, backlog.retryAt ?? .distantFuture)
             if wakeUp > now {
-                _ = condition.wait(until: min(clock.localDate(for: wakeUp), nextPrune))
+                _ = clock.local.wait(on: condition, until: min(clock.localDate(for: wakeUp), nextPrune))
                 continue
             }
             let claims = collectDue(now: now)
@@ -512,7 +521,7 @@ final class DaemonEngine: @unchecked Sendable {
                 return try store.claim(requests, lease: lease)
             } catch let error as StateDatabaseError where error.isCommitUncertain && tries < 3 {
                 tries += 1
-                Thread.sleep(forTimeInterval: RetryBackoff.shortest * Double(tries))
+                clock.local.pause(for: .seconds(RetryBackoff.shortest * Double(tries)))
             }
         }
     }
@@ -591,7 +600,7 @@ final class DaemonEngine: @unchecked Sendable {
 
     /// Records claims that were cancelled before they started (and their runs, when recorded as started).
     func recordCancelled(_ activities: [RunActivity]) {
-        let now = Date()
+        let now = localNow
         let begun = activities.filter { $0.begunAt != nil }
         if !begun.isEmpty {
             for activity in begun {
@@ -715,7 +724,10 @@ final class DaemonEngine: @unchecked Sendable {
         }
         guard let endings, let store else {
             // Never started.
-            condition.withLock { lifecycle = .stopped }
+            condition.withLock {
+                lifecycle = .stopped
+                condition.broadcast()
+            }
             return
         }
         watcher?.stop()
@@ -735,7 +747,7 @@ final class DaemonEngine: @unchecked Sendable {
         let grace = configuration.grace
         if runningCount > 0 {
             log("stopping: waiting up to \(Self.format(grace)) for \(runningCount) running workflows")
-            await waitUntil(Date().addingTimeInterval(Self.seconds(grace))) {
+            await waitUntil(localNow.adding(grace)) {
                 self.activities.isEmpty && self.requestTasks.isEmpty && self.triggeredRuns.isEmpty || self.stopRequests > 1
             }
         }
@@ -749,7 +761,7 @@ final class DaemonEngine: @unchecked Sendable {
         let lateTriggered = condition.withLock { triggeredRuns.count }
         if !late.isEmpty || lateTriggered > 0 {
             log("stopping: cancelling \(late.count + lateTriggered) workflows still running", level: .warning)
-            await waitUntil(Date().addingTimeInterval(Self.seconds(Self.cancellationWait))) {
+            await waitUntil(localNow.adding(Self.cancellationWait)) {
                 self.activities.isEmpty && self.requestTasks.isEmpty && self.triggeredRuns.isEmpty
             }
         }
@@ -785,11 +797,19 @@ final class DaemonEngine: @unchecked Sendable {
 
     private var isShuttingDown = false
 
-    /// Waits, checking every 20 ms, until a condition holds (read with the lock held) or a deadline passes.
-    private func waitUntil(_ deadline: Date, _ predicate: @escaping () -> Bool) async {
-        while Date() < deadline {
-            if condition.withLock(predicate) { return }
-            try? await Task.sleep(for: .milliseconds(20))
+    /// Waits until a condition holds (read with the lock held, checked at every broadcast of
+    /// `condition`) or the daemon's clock reaches a deadline; on a thread of its own, as the
+    /// wait is on the condition.
+    private func waitUntil(_ deadline: Date, _ predicate: @escaping @Sendable () -> Bool) async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let thread = Thread { [self] in
+                condition.lock()
+                while !predicate(), clock.local.wait(on: condition, until: deadline) {}
+                condition.unlock()
+                continuation.resume()
+            }
+            thread.name = "automation daemon stopping"
+            thread.start()
         }
     }
 
@@ -803,9 +823,6 @@ final class DaemonEngine: @unchecked Sendable {
         DurationSyntax.describe(duration)
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// A due time about to be claimed, with its automation.

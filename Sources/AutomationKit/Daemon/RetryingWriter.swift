@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 
 /// Writes records in the order they come, many per call, on a queue of its own; while the
@@ -13,7 +14,7 @@ import Foundation
 /// `DaemonEngine`), or marks the claim `interrupted` when the run had not ended.
 ///
 /// ```swift
-/// let endings = RetryingWriter<ClaimEnding>(label: "how due times ended", log: { print($0) }) { try store.finish($0, lease: lease) }
+/// let endings = RetryingWriter<ClaimEnding>(label: "how due times ended", clock: .system, log: { print($0) }) { try store.finish($0, lease: lease) }
 /// endings.record(ClaimEnding(id: claim.id!, status: .succeeded, ..., endedAt: .now))
 /// endings.flush(within: 10)   // before the daemon exits
 /// ```
@@ -21,6 +22,7 @@ final class RetryingWriter<Record: Sendable>: @unchecked Sendable {
     private let label: String
     private let writeBatch: ([Record]) throws -> Void
     private let log: @Sendable (String) -> Void
+    private let clock: any EngineClock
     private let queue: DispatchQueue
     private let lock = NSLock()
     private var pending: [Record] = []
@@ -29,10 +31,12 @@ final class RetryingWriter<Record: Sendable>: @unchecked Sendable {
 
     /// - Parameters:
     ///   - label: What it writes, for messages: `how due times ended`.
+    ///   - clock: What the backoff between tries waits by.
     ///   - log: Receives one message per failure.
     ///   - write: Writes records in order, in one transaction when it can.
-    init(label: String, log: @escaping @Sendable (String) -> Void, write: @escaping ([Record]) throws -> Void) {
+    init(label: String, clock: any EngineClock, log: @escaping @Sendable (String) -> Void, write: @escaping ([Record]) throws -> Void) {
         self.label = label
+        self.clock = clock
         self.writeBatch = write
         self.log = log
         queue = DispatchQueue(label: "shortcuts.automations.\(label.replacingOccurrences(of: " ", with: "-"))")
@@ -58,17 +62,19 @@ final class RetryingWriter<Record: Sendable>: @unchecked Sendable {
     }
 
     /// Writes every record queued so far, trying again while the database cannot be reached,
-    /// for at most `seconds`; returns how many records are still not written.
+    /// for at most `seconds` by the writer's clock; returns how many records are still not
+    /// written.
     @discardableResult
     func flush(within seconds: TimeInterval) -> Int {
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = clock.now().addingTimeInterval(seconds)
         while true {
             let left = queue.sync { () -> Int in
                 write(isRetrying: false)
                 return lock.withLock { pending.count }
             }
-            if left == 0 || Date() >= deadline { return left }
-            Thread.sleep(forTimeInterval: min(RetryBackoff.shortest, max(0, deadline.timeIntervalSinceNow)))
+            let now = clock.now()
+            if left == 0 || now >= deadline { return left }
+            clock.pause(until: min(now.addingTimeInterval(RetryBackoff.shortest), deadline))
         }
     }
 
@@ -100,7 +106,12 @@ final class RetryingWriter<Record: Sendable>: @unchecked Sendable {
                 defer { isWriteScheduled = true }
                 return !isWriteScheduled
             }
-            if schedule { queue.asyncAfter(deadline: .now() + wait) { self.write() } }
+            if schedule {
+                Task.detached { [clock, queue] in
+                    try? await clock.sleep(for: .seconds(wait))
+                    queue.async { self.write() }
+                }
+            }
         } catch {
             log("cannot record \(label) (\(batch.count)): \(error)")
         }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import StateStorage
 
@@ -14,9 +15,9 @@ extension AutomationStore {
     ///
     /// - Returns: The lease, by the database's clock.
     func register(_ registration: DaemonRegistration) throws -> Lease {
-        let seconds = Self.seconds(registration.leaseDuration)
+        let seconds = registration.leaseDuration.timeInterval
         return try state.write(durable: true) { connection in
-            let now = try Self.now(connection)
+            let now = try now(connection)
             let epoch: Int64 =
                 switch connection.dialect {
                 case .postgres: try connection.row("SELECT nextval('daemon_epoch') AS epoch", [])?.integer("epoch") ?? 1
@@ -68,9 +69,9 @@ extension AutomationStore {
     /// - Returns: The renewed lease, or `nil` when it is lost: another daemon settled its
     ///   claims, the daemon registered again (a newer epoch), or it was recorded as stopped.
     func renew(_ lease: Lease) throws -> Lease? {
-        let seconds = Self.seconds(lease.duration)
+        let seconds = lease.duration.timeInterval
         return try state.write { connection in
-            let now = try Self.now(connection)
+            let now = try now(connection)
             let renewed = try connection.execute(
                 """
                 UPDATE daemon SET renewedAt = ?, leaseExpiresAt = ?, leaseSeconds = ?
@@ -87,7 +88,7 @@ extension AutomationStore {
     /// Records that a daemon stopped cleanly: its lease ends now.
     func stopped(_ lease: Lease) throws {
         try state.write { connection in
-            let now = try Self.now(connection)
+            let now = try now(connection)
             try connection.execute(
                 "UPDATE daemon SET stoppedAt = ?, leaseExpiresAt = ? WHERE id = ? AND epoch = ?",
                 [.real(now), .real(now), .text(lease.daemonID), .integer(lease.epoch)])
@@ -106,7 +107,7 @@ extension AutomationStore {
     /// - Throws: `StateDatabaseError` or `SQLiteStorageError` naming the database when it cannot be read.
     public func daemons() throws -> [DaemonInfo] {
         try state.read { connection in
-            let now = try Self.now(connection)
+            let now = try now(connection)
             return try connection.rows(
                 Self.daemonQuery + " WHERE coalesce(stoppedAt, settledAt, leaseExpiresAt, startedAt) >= ? ORDER BY startedAt DESC",
                 [.real(now - 60), .real(now - Self.retention)]
@@ -120,7 +121,7 @@ extension AutomationStore {
     /// - Parameter lease: The asking daemon's lease; it is never in the list.
     func expiredDaemons(now lease: Lease) throws -> [DaemonInfo] {
         try state.read { connection in
-            let now = try Self.now(connection)
+            let now = try now(connection)
             return try connection.rows(
                 Self.daemonQuery
                     + " WHERE id != ? AND stoppedAt IS NULL AND settledAt IS NULL AND leaseExpiresAt IS NOT NULL AND leaseExpiresAt < ? ORDER BY id",
@@ -165,9 +166,10 @@ extension AutomationStore {
     /// - Returns: The database's clock.
     /// - Throws: ``LeaseLost`` otherwise.
     func fence(_ lease: Lease, in connection: any StateConnection, allowingExpired: Bool = false) throws -> Double {
+        let time = currentTime(in: connection)
         let row = try connection.row(
-            "SELECT epoch, settledAt, stoppedAt, leaseExpiresAt, \(connection.dialect.currentTime) AS now FROM daemon WHERE id = ?"
-                + connection.dialect.lockRows, [.text(lease.daemonID)])
+            "SELECT epoch, settledAt, stoppedAt, leaseExpiresAt, \(time.expression) AS now FROM daemon WHERE id = ?"
+                + connection.dialect.lockRows, time.values + [.text(lease.daemonID)])
         guard let row, let now = row.real("now"), row.integer("epoch") == lease.epoch, row["settledAt"] == .null, row["stoppedAt"] == .null,
             allowingExpired || (row.real("leaseExpiresAt") ?? 0) > now
         else { throw LeaseLost(daemonID: lease.daemonID, epoch: lease.epoch) }
@@ -197,7 +199,4 @@ extension AutomationStore {
             isAlive: stoppedAt == nil && settledAt == nil && (expiresAt?.timeIntervalSince1970 ?? 0) > now)
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

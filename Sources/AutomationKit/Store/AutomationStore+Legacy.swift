@@ -11,7 +11,7 @@ extension AutomationStore {
     ///   another claim of that due time was there first.
     func insert(_ claims: [Claim]) throws -> [Claim?] {
         guard !claims.isEmpty else { return [] }
-        let claimedAt = Date().timeIntervalSince1970
+        let claimedAt = clock.now().timeIntervalSince1970
         return try state.write(durable: true) { connection in
             try claims.map { claim -> Claim? in
                 var claim = claim

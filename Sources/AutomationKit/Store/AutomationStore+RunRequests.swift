@@ -22,7 +22,7 @@ extension AutomationStore {
     /// - Throws: `StateDatabaseError` or `SQLiteStorageError` naming the database when it cannot be written.
     public func enqueueRun(automationKey: String, inputs: String?, trigger: String) throws -> RunRequest {
         try state.write { connection in
-            let now = try Self.now(connection)
+            let now = try now(connection)
             let row = try connection.row(
                 "INSERT INTO runRequest (automationKey, inputs, trigger, status, requestedAt) VALUES (?, ?, ?, 'queued', ?) RETURNING id",
                 [.text(automationKey), .optional(inputs), .text(trigger), .real(now)])
@@ -83,7 +83,7 @@ extension AutomationStore {
     ///   - error: Why it failed or was cancelled.
     func completeRunRequest(id: Int64, status: RunRequest.Status, runID: String?, output: String?, error: String?) throws {
         try state.write { connection in
-            let now = try Self.now(connection)
+            let now = try now(connection)
             try connection.execute(
                 """
                 UPDATE runRequest SET status = ?, runID = coalesce(?, runID), output = ?, error = ?, endedAt = ?

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import IntentKit
@@ -29,6 +30,10 @@ import WorkflowKit
 public final class AutomationStore: Sendable {
     /// Where the state is.
     let state: any StateDatabase
+    /// The clock of a store in a SQLite file, which is the machine's own: the one leases
+    /// expire and run requests are timed by. A PostgreSQL store reads the server's clock,
+    /// the one every daemon shares.
+    public let clock: any EngineClock
 
     /// How long finished claims are kept: a day. The latest claim of each automation is
     /// always kept, since catch-up starts from it.
@@ -40,10 +45,11 @@ public final class AutomationStore: Sendable {
     /// let store = try AutomationStore.shared()
     /// ```
     ///
+    /// - Parameter clock: The machine's clock, which leases and run requests are timed by.
     /// - Returns: The store, created and migrated on first use.
     /// - Throws: `SQLiteStorageError` naming the file and the reason when it cannot be opened or migrated.
-    public static func shared() throws -> AutomationStore {
-        try AutomationStore(path: try ShortcutsHome.file(named: "automations.sqlite").path)
+    public static func shared(clock: any EngineClock = .system) throws -> AutomationStore {
+        try AutomationStore(path: try ShortcutsHome.file(named: "automations.sqlite").path, clock: clock)
     }
 
     /// Opens (creating or migrating) a store in a SQLite file.
@@ -52,10 +58,13 @@ public final class AutomationStore: Sendable {
     /// let store = try AutomationStore(path: "/tmp/automations.sqlite")
     /// ```
     ///
-    /// - Parameter path: The SQLite file.
+    /// - Parameters:
+    ///   - path: The SQLite file.
+    ///   - clock: The machine's clock, which leases and run requests are timed by.
     /// - Throws: `SQLiteStorageError` naming the file and the reason when it cannot be opened or migrated.
-    public init(path: String) throws {
+    public init(path: String, clock: any EngineClock = .system) throws {
         state = try SQLiteStateDatabase(path: path, migrator: Self.migrator)
+        self.clock = clock
     }
 
     /// A store on a database that other stores may share: a PostgreSQL database opened with
@@ -66,10 +75,14 @@ public final class AutomationStore: Sendable {
     /// let store = try AutomationStore(database: database)
     /// ```
     ///
-    /// - Parameter database: The database.
+    /// - Parameters:
+    ///   - database: The database.
+    ///   - clock: For a SQLite file, the machine's clock, which leases and run requests are
+    ///     timed by; PostgreSQL's is the server's.
     /// - Throws: `SQLiteStorageError` when a SQLite file cannot be migrated; `StateDatabaseError`
     ///   when a PostgreSQL database cannot be read or lacks the store's migrations (with the fix).
-    public init(database: any StateDatabase) throws {
+    public init(database: any StateDatabase, clock: any EngineClock = .system) throws {
+        self.clock = clock
         if let sqlite = database as? SQLiteStateDatabase {
             try SQLiteStorageError.naming(sqlite.path) {
                 if try !sqlite.writer.read({ try Self.migrator.hasCompletedMigrations($0) }) { try Self.migrator.migrate(sqlite.writer) }
@@ -184,7 +197,17 @@ public final class AutomationStore: Sendable {
     }
 
     /// The database's clock, in seconds since 1970, read inside a transaction.
-    static func now(_ connection: any StateConnection) throws -> Double {
-        try connection.row("SELECT \(connection.dialect.currentTime) AS now", [])?.real("now") ?? Date().timeIntervalSince1970
+    func now(_ connection: any StateConnection) throws -> Double {
+        let time = currentTime(in: connection)
+        return try connection.row("SELECT \(time.expression) AS now", time.values)?.real("now") ?? clock.now().timeIntervalSince1970
+    }
+
+    /// The database's current time as an SQL expression and the values it binds: the
+    /// server's clock in PostgreSQL, the store's clock (the machine's) for a SQLite file.
+    func currentTime(in connection: any StateConnection) -> (expression: String, values: [SQLValue]) {
+        switch connection.dialect {
+        case .postgres: (connection.dialect.currentTime, [])
+        case .sqlite: ("?", [.real(clock.now().timeIntervalSince1970)])
+        }
     }
 }

@@ -1,4 +1,5 @@
-import Dispatch
+import Clockwork
+import Foundation
 import WorkflowKit
 
 /// What happened to one file, as a watcher sees it.
@@ -36,9 +37,9 @@ enum FileChange: Sendable, Equatable {
 /// keeps it open ends it after ``stalledWriteLimit`` of quiet.
 ///
 /// ```swift
-/// var burst = FileBurst(.created, at: .now())
-/// burst.apply(.written, at: .now())
-/// burst.apply(.modified, at: .now())   // closed after writing
+/// var burst = FileBurst(.created, at: clock.now())
+/// burst.apply(.written, at: clock.now())
+/// burst.apply(.modified, at: clock.now())   // closed after writing
 /// burst.event                          // .created
 /// ```
 struct FileBurst {
@@ -47,25 +48,25 @@ struct FileBurst {
     /// Whether the file exists after the latest change.
     private(set) var existsNow: Bool
     /// The last event of the file, a change or not.
-    private(set) var lastActivity: DispatchTime
+    private(set) var lastActivity: Date
     /// How many opens of the file seen in the burst are not closed yet.
     private(set) var openCount = 0
     /// Whether it was written to since it was last closed after writing.
     private(set) var isWriting = false
     /// When the earliest check of the burst's end is scheduled, if one is.
-    var checkAt: DispatchTime?
+    var checkAt: Date?
 
     /// How long a file kept open for writing must be quiet before its burst ends anyway.
     static let stalledWriteLimit = Duration.seconds(60)
 
-    init(_ first: FileChange, at time: DispatchTime) {
+    init(_ first: FileChange, at time: Date) {
         existedBefore = first != .created
         existsNow = first != .deleted
         lastActivity = time
         apply(first, at: time)
     }
 
-    mutating func apply(_ change: FileChange, at time: DispatchTime) {
+    mutating func apply(_ change: FileChange, at time: Date) {
         lastActivity = time
         switch change {
         case .created:
@@ -100,16 +101,9 @@ struct FileBurst {
 
     /// When the burst ends, if nothing else happens: after the quiet time, or, while a
     /// process has the file open, after the longer of the quiet time and ``stalledWriteLimit``.
-    func end(debounce: Duration) -> DispatchTime {
+    func end(debounce: Duration) -> Date {
         let isBusy = existsNow && (openCount > 0 || isWriting)
         let quiet = isBusy ? max(debounce, Self.stalledWriteLimit) : debounce
-        return lastActivity + Self.interval(quiet)
-    }
-
-    static func interval(_ duration: Duration) -> DispatchTimeInterval {
-        let components = duration.components
-        let nanoseconds = components.seconds.multipliedReportingOverflow(by: 1_000_000_000)
-        guard !nanoseconds.overflow, nanoseconds.partialValue < Int64(Int.max / 2) else { return .seconds(Int.max / 2_000_000_000) }
-        return .nanoseconds(Int(nanoseconds.partialValue + components.attoseconds / 1_000_000_000))
+        return lastActivity.adding(quiet)
     }
 }

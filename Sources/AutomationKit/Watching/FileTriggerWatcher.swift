@@ -1,3 +1,4 @@
+import Clockwork
 import Dispatch
 import Foundation
 import Logging
@@ -27,7 +28,7 @@ struct FileTrigger: Sendable {
 /// (names, sizes, modification times, inodes).
 ///
 /// ```swift
-/// let watcher = FileTriggerWatcher(log: { message, level in logger.log(level: level, "\(message)") }) { trigger in
+/// let watcher = FileTriggerWatcher(clock: .system, log: { message, level in logger.log(level: level, "\(message)") }) { trigger in
 ///     run(trigger.automation, file: trigger.file, event: trigger.event)
 /// }
 /// watcher.update(folder.watches.filter(\.isEnabled))
@@ -36,6 +37,8 @@ final class FileTriggerWatcher: @unchecked Sendable {
     private let queue = DispatchQueue(label: "shortcuts.automations.file-triggers")
     private let onTrigger: @Sendable (FileTrigger) -> Void
     private let log: @Sendable (String, Logger.Level) -> Void
+    /// What debouncing and polling wait by.
+    private let clock: any EngineClock
 
     // Touched on `queue` only.
     /// The automations watched, by key.
@@ -51,9 +54,10 @@ final class FileTriggerWatcher: @unchecked Sendable {
         private var inotify: Inotify?
         private var isInotifyTried = false
     #endif
-    private var pollingTimer: (any DispatchSourceTimer)?
+    /// Compares the polled folders every ``pollingInterval`` while any folder is polled.
+    private var polling: Task<Void, Never>?
 
-    static let pollingInterval: DispatchTimeInterval = .seconds(2)
+    static let pollingInterval: Duration = .seconds(2)
 
     private struct BurstKey: Hashable {
         var automation: String
@@ -69,9 +73,13 @@ final class FileTriggerWatcher: @unchecked Sendable {
     }
 
     /// - Parameters:
+    ///   - clock: What debouncing and polling wait by.
     ///   - log: Receives what the watcher does and the folders it cannot watch.
     ///   - onTrigger: Receives each trigger, on the watcher's queue.
-    init(log: @escaping @Sendable (String, Logger.Level) -> Void, onTrigger: @escaping @Sendable (FileTrigger) -> Void) {
+    init(
+        clock: any EngineClock, log: @escaping @Sendable (String, Logger.Level) -> Void, onTrigger: @escaping @Sendable (FileTrigger) -> Void
+    ) {
+        self.clock = clock
         self.log = log
         self.onTrigger = onTrigger
     }
@@ -115,8 +123,8 @@ final class FileTriggerWatcher: @unchecked Sendable {
                 inotify?.cancel()
                 inotify = nil
             #endif
-            pollingTimer?.cancel()
-            pollingTimer = nil
+            polling?.cancel()
+            polling = nil
             paths = [:]
             bursts = [:]
         }
@@ -134,7 +142,7 @@ final class FileTriggerWatcher: @unchecked Sendable {
                 if missing[folder] != nil {
                     log("\(folder) appeared: watching it for \(names(watching: folder))", .info)
                     // Its files are new too, and some may have come before the watch did.
-                    let now = DispatchTime.now()
+                    let now = clock.now()
                     for name in (Self.snapshot(of: folder) ?? [:]).keys.sorted() { note(.created, of: name, in: folder, at: now) }
                 }
                 missing[folder] = nil
@@ -159,15 +167,17 @@ final class FileTriggerWatcher: @unchecked Sendable {
             }
         }
         let isPolling = paths.values.contains { $0.snapshot != nil } || (!missing.isEmpty && !hasInotify)
-        if isPolling, pollingTimer == nil {
-            let timer = DispatchSource.makeTimerSource(queue: queue)
-            timer.schedule(deadline: .now() + Self.pollingInterval, repeating: Self.pollingInterval, leeway: .milliseconds(200))
-            timer.setEventHandler { [weak self] in self?.poll() }
-            timer.resume()
-            pollingTimer = timer
-        } else if !isPolling, let timer = pollingTimer {
-            timer.cancel()
-            pollingTimer = nil
+        if isPolling, polling == nil {
+            polling = Task.detached { [weak self, clock, queue] in
+                while true {
+                    do { try await clock.sleep(for: Self.pollingInterval) } catch { return }
+                    guard let self else { return }
+                    queue.async { self.poll() }
+                }
+            }
+        } else if !isPolling, let task = polling {
+            task.cancel()
+            polling = nil
         }
     }
 
@@ -263,7 +273,7 @@ final class FileTriggerWatcher: @unchecked Sendable {
     #if canImport(Glibc)
         private func handle(_ events: [Inotify.Event]) {
             guard !isStopped else { return }
-            let now = DispatchTime.now()
+            let now = clock.now()
             var needsResolve = false
             for event in events {
                 if event.has(IN_Q_OVERFLOW) {
@@ -310,7 +320,7 @@ final class FileTriggerWatcher: @unchecked Sendable {
     /// Compares the polled folders' files with their last snapshot, and looks for missing folders.
     private func poll() {
         guard !isStopped else { return }
-        let now = DispatchTime.now()
+        let now = clock.now()
         for (path, watched) in paths {
             guard let previous = watched.snapshot, watched.isFolder else { continue }
             guard let current = Self.snapshot(of: path) else { continue }
@@ -337,7 +347,7 @@ final class FileTriggerWatcher: @unchecked Sendable {
 
     /// Adds a change of a file to the burst of each automation watching its folder whose
     /// pattern matches its name.
-    private func note(_ change: FileChange, of name: String, in folder: String, at time: DispatchTime) {
+    private func note(_ change: FileChange, of name: String, in folder: String, at time: Date) {
         for (key, automation) in automations where automation.watchedFolder?.path == folder {
             guard let watch = automation.watch, watch.matches(fileName: name) else { continue }
             let burstKey = BurstKey(automation: key, name: name)
@@ -358,11 +368,15 @@ final class FileTriggerWatcher: @unchecked Sendable {
         let end = burst.end(debounce: debounce)
         if let scheduled = burst.checkAt, scheduled <= end { return }
         bursts[key]?.checkAt = end
-        queue.asyncAfter(deadline: end) { [weak self] in self?.check(key, scheduledAt: end) }
+        Task.detached { [weak self, clock, queue] in
+            try? await clock.sleep(until: end)
+            guard let self else { return }
+            queue.async { self.check(key, scheduledAt: end) }
+        }
     }
 
     /// Ends a burst whose quiet time is over, reporting its event; otherwise checks again at its new end.
-    private func check(_ key: BurstKey, scheduledAt: DispatchTime) {
+    private func check(_ key: BurstKey, scheduledAt: Date) {
         guard !isStopped, let burst = bursts[key] else { return }
         if burst.checkAt == scheduledAt { bursts[key]?.checkAt = nil }
         guard let automation = automations[key.automation], let watch = automation.watch, let folder = automation.watchedFolder else {
@@ -370,7 +384,7 @@ final class FileTriggerWatcher: @unchecked Sendable {
             return
         }
         let end = burst.end(debounce: watch.debounce)
-        guard DispatchTime.now() >= end else {
+        guard clock.now() >= end else {
             scheduleCheck(key, debounce: watch.debounce)
             return
         }

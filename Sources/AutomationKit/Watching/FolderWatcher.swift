@@ -1,3 +1,4 @@
+import Clockwork
 import Dispatch
 import Foundation
 
@@ -14,7 +15,7 @@ import Foundation
 /// (sizes, modification times, inodes: no file is read unless it changed).
 ///
 /// ```swift
-/// let watcher = FolderWatcher(folder: URL(fileURLWithPath: "Workflows")) { names in
+/// let watcher = FolderWatcher(folder: URL(fileURLWithPath: "Workflows"), clock: .system) { names in
 ///     engine.requestReload(names)   // nil: look at every file
 /// }
 /// watcher.start()
@@ -23,7 +24,9 @@ final class FolderWatcher: @unchecked Sendable {
     let folder: URL
     private let onChange: @Sendable (Set<String>?) -> Void
     private let queue = DispatchQueue(label: "shortcuts.automations.folder-watcher")
-    private var source: (any DispatchSourceProtocol)?
+    /// What the debounce and the polling wait by.
+    private let clock: any EngineClock
+    private var polling: Task<Void, Never>?
     #if canImport(Glibc)
         private var inotify: Inotify?
     #endif
@@ -31,14 +34,15 @@ final class FolderWatcher: @unchecked Sendable {
     private var pendingAll = false
     private var isFlushScheduled = false
 
-    static let debounce: DispatchTimeInterval = .milliseconds(100)
-    static let pollingInterval: DispatchTimeInterval = .seconds(2)
+    static let debounce: Duration = .milliseconds(100)
+    static let pollingInterval: Duration = .seconds(2)
 
     /// How the watcher learns of changes, for the daemon's log.
     private(set) var mechanism = "none"
 
-    init(folder: URL, onChange: @escaping @Sendable (Set<String>?) -> Void) {
+    init(folder: URL, clock: any EngineClock, onChange: @escaping @Sendable (Set<String>?) -> Void) {
         self.folder = folder
+        self.clock = clock
         self.onChange = onChange
     }
 
@@ -53,8 +57,8 @@ final class FolderWatcher: @unchecked Sendable {
 
     func stop() {
         queue.sync {
-            source?.cancel()
-            source = nil
+            polling?.cancel()
+            polling = nil
             #if canImport(Glibc)
                 inotify?.cancel()
                 inotify = nil
@@ -63,11 +67,12 @@ final class FolderWatcher: @unchecked Sendable {
     }
 
     private func startPolling() {
-        let timer = DispatchSource.makeTimerSource(queue: queue)
-        timer.schedule(deadline: .now() + Self.pollingInterval, repeating: Self.pollingInterval, leeway: .milliseconds(500))
-        timer.setEventHandler { [onChange] in onChange(nil) }
-        timer.resume()
-        source = timer
+        polling = Task.detached { [clock, onChange] in
+            while true {
+                do { try await clock.sleep(for: Self.pollingInterval) } catch { return }
+                onChange(nil)
+            }
+        }
         mechanism = "checking every 2 s"
     }
 
@@ -103,13 +108,19 @@ final class FolderWatcher: @unchecked Sendable {
     private func scheduleFlush() {
         guard !isFlushScheduled, pendingAll || !pendingNames.isEmpty else { return }
         isFlushScheduled = true
-        queue.asyncAfter(deadline: .now() + Self.debounce) { [weak self] in
+        Task.detached { [weak self, clock, queue] in
+            try? await clock.sleep(for: Self.debounce)
             guard let self else { return }
-            let names: Set<String>? = pendingAll ? nil : pendingNames
-            pendingNames = []
-            pendingAll = false
-            isFlushScheduled = false
-            onChange(names)
+            queue.async { self.flush() }
         }
+    }
+
+    /// Reports the names noted since the last flush. Runs on `queue`.
+    private func flush() {
+        let names: Set<String>? = pendingAll ? nil : pendingNames
+        pendingNames = []
+        pendingAll = false
+        isFlushScheduled = false
+        onChange(names)
     }
 }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Synchronization
@@ -42,10 +43,11 @@ public final class WebhookFolder: Sendable {
     /// - Parameters:
     ///   - directory: The folder of workflow files.
     ///   - catalog: The installed apps, to validate the workflows against.
-    public init(_ directory: URL, catalog: IntentCatalog) {
+    ///   - clock: What the watcher's debounce waits by.
+    public init(_ directory: URL, catalog: IntentCatalog, clock: any EngineClock = .system) {
         let current = Current(State(AutomationFolder.load(directory, catalog: catalog)))
         self.current = current
-        watcher = FolderWatcher(folder: directory) { names in
+        watcher = FolderWatcher(folder: directory, clock: clock) { names in
             current.state.withLock { state in
                 _ = state.folder.reload(names: names)
                 state = State(state.folder)

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import WorkflowKit
 
@@ -7,7 +8,7 @@ import WorkflowKit
 /// A server asks before it runs anything, and answers 429 with the wait when refused:
 ///
 /// ```swift
-/// let limiter = WebhookRateLimiter()
+/// let limiter = WebhookRateLimiter(clock: .system)
 /// if let wait = limiter.admit(automation) {
 ///     return .tooManyRequests(retryAfter: wait)
 /// }
@@ -15,14 +16,20 @@ import WorkflowKit
 public final class WebhookRateLimiter: @unchecked Sendable {
     private let lock = NSLock()
     private var buckets: [String: Bucket] = [:]
+    /// What the buckets refill by.
+    private let clock: any EngineClock
 
     private struct Bucket {
         var tokens: Double
-        var updated: ContinuousClock.Instant
+        var updated: Date
     }
 
     /// Creates a limiter with every bucket full.
-    public init() {}
+    ///
+    /// - Parameter clock: What the buckets refill by.
+    public init(clock: any EngineClock = .system) {
+        self.clock = clock
+    }
 
     /// Takes one request of a webhook's allowance.
     ///
@@ -31,12 +38,12 @@ public final class WebhookRateLimiter: @unchecked Sendable {
     /// ```
     ///
     /// - Parameters:
-    ///   - automation: The automation whose webhook is asked; one without a webhook is always admitted.
-    ///   - now: The current instant.
+    /// - Parameter automation: The automation whose webhook is asked; one without a webhook is
+    ///   always admitted.
     /// - Returns: `nil` when the request is admitted, else how long until one would be.
-    public func admit(_ automation: Automation, at now: ContinuousClock.Instant = .now) -> Duration? {
+    public func admit(_ automation: Automation) -> Duration? {
         guard let webhook = automation.webhook else { return nil }
-        return admit(name: webhook.name.value, rate: webhook.rate, at: now)
+        return admit(name: webhook.name.value, rate: webhook.rate)
     }
 
     /// Takes one request of the allowance of a webhook name at a rate.
@@ -44,15 +51,14 @@ public final class WebhookRateLimiter: @unchecked Sendable {
     /// - Parameters:
     ///   - name: The webhook's name, which keys its bucket.
     ///   - rate: Its rate; a bucket holds at most `rate.count` requests.
-    ///   - now: The current instant.
     /// - Returns: `nil` when admitted, else how long until a request would be.
-    public func admit(name: String, rate: AutomationBlock.Rate, at now: ContinuousClock.Instant = .now) -> Duration? {
+    public func admit(name: String, rate: AutomationBlock.Rate) -> Duration? {
+        let now = clock.now()
         let capacity = Double(rate.count)
         let perSecond = capacity / Double(rate.interval.components.seconds)
         return lock.withLock {
             var bucket = buckets[name] ?? Bucket(tokens: capacity, updated: now)
-            let elapsed = now - bucket.updated
-            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let seconds = now.timeIntervalSince(bucket.updated)
             bucket.tokens = min(capacity, bucket.tokens + max(0, seconds) * perSecond)
             bucket.updated = max(now, bucket.updated)
             defer { buckets[name] = bucket }

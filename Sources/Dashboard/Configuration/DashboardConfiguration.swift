@@ -1,4 +1,5 @@
 import AutomationKit
+import Clockwork
 import Foundation
 import IntentKit
 import Logging
@@ -48,6 +49,9 @@ public struct DashboardConfiguration: Sendable {
     public var logger: Logger
     /// The time zone times are shown in, and `datetime-local` form values are read in.
     public var timeZone: TimeZone = .current
+    /// The clock the dashboard reads the time and waits by: live updates' polling and
+    /// heartbeats, webhooks' rates. The real clock by default.
+    public var clock: any EngineClock = .system
     /// How often the run history is read for live updates while a page listens.
     public var pollInterval: Duration = .milliseconds(500)
     /// How often a comment is sent on `/events` so that proxies keep the stream open.

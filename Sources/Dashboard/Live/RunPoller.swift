@@ -1,4 +1,5 @@
 #if Web
+    import Clockwork
     import Foundation
     import WorkflowKit
 
@@ -30,10 +31,11 @@
             var latestStart: Date?
             var isBaseline = true
             var isFailing = false
-            var lastHeartbeat = ContinuousClock.now
+            let clock = configuration.clock
+            var lastHeartbeat = clock.now()
             let history = configuration.history
             while !Task.isCancelled {
-                let since = (latestStart ?? Date()).addingTimeInterval(-Self.margin)
+                let since = (latestStart ?? clock.now()).addingTimeInterval(-Self.margin)
                 let watched = seen.filter { $0.value.status == .running }.map(\.key)
                 let readsRunning = isBaseline
                 do {
@@ -66,21 +68,21 @@
                         isFailing = true
                     }
                 }
-                if ContinuousClock.now - lastHeartbeat >= configuration.heartbeatInterval {
+                if clock.elapsed(since: lastHeartbeat) >= configuration.heartbeatInterval {
                     broadcaster.send(.heartbeat)
-                    lastHeartbeat = .now
+                    lastHeartbeat = clock.now()
                 }
-                try? await Task.sleep(for: configuration.pollInterval)
+                do { try await clock.sleep(for: configuration.pollInterval) } catch { return }
             }
         }
 
         /// Sends the changed runs, then the last day's counts.
         private func publish(_ runs: [RunHistory.Run]) async throws {
             let mask = configuration.secrets?.mask() ?? .none
-            let times = TimeText(zone: configuration.timeZone)
+            let times = TimeText(zone: configuration.timeZone, clock: configuration.clock)
             for run in runs { broadcaster.send(.run(RunRow(mask.mask(run), times: times))) }
             let history = configuration.history
-            let now = Date()
+            let now = configuration.clock.now()
             let counts = try await offload { try history.statusCounts(from: now.addingTimeInterval(-86_400), to: now.addingTimeInterval(1)) }
             broadcaster.send(.summary(StatusCount.all(counts)))
         }

@@ -28,7 +28,8 @@
             var isSelected: Bool
         }
 
-        static func make(fields: FormFields, site: DashboardSite, context: DashboardContext, now: Date = Date()) async throws -> ChartsPage {
+        static func make(fields: FormFields, site: DashboardSite, context: DashboardContext, now: Date? = nil) async throws -> ChartsPage {
+            let now = now ?? site.configuration.clock.now()
             var days = 14
             if let text = fields.nonEmpty("days") {
                 guard let value = Int(text), (1...90).contains(value) else {

@@ -43,7 +43,8 @@
         var hasProblems: Bool
         var blankRun = RunRow.blank
 
-        static func make(site: DashboardSite, context: DashboardContext, now: Date = Date()) async throws -> OverviewPage {
+        static func make(site: DashboardSite, context: DashboardContext, now: Date? = nil) async throws -> OverviewPage {
+            let now = now ?? site.configuration.clock.now()
             let configuration = site.configuration
             let (summaries, checks, counts, recent) = try await offload {
                 let folder = AutomationFolder.load(configuration.workflows, catalog: configuration.catalog)

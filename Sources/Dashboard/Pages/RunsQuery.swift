@@ -24,7 +24,8 @@
         /// The filters of a query.
         ///
         /// - Throws: ``PageError`` 400 saying which value is wrong and what it should be.
-        init(_ fields: FormFields, times: TimeText, now: Date = Date()) throws(PageError) {
+        init(_ fields: FormFields, times: TimeText, now: Date? = nil) throws(PageError) {
+            let now = now ?? times.clock.now()
             self.fields = fields
             if let text = fields.nonEmpty("status") {
                 guard let status = RunHistory.Status(rawValue: text) else {

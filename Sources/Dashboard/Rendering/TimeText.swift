@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import WorkflowKit
 
@@ -5,12 +6,14 @@ import WorkflowKit
 /// with the ISO 8601 instant for `<time datetime>`.
 ///
 /// ```swift
-/// let text = TimeText(zone: .current)
+/// let text = TimeText(zone: .current, clock: .system)
 /// text.shown(date)       // "2026-03-08 09:00:05"
 /// text.duration(1.234)   // "1.23 s"
 /// ```
 struct TimeText: Sendable {
     var zone: TimeZone
+    /// What relative times (`7d`) count back from.
+    var clock: any EngineClock = .system
 
     /// The date and time, to the second.
     func shown(_ date: Date) -> String {
@@ -51,7 +54,8 @@ struct TimeText: Sendable {
 
     /// Reads a time as the filters and forms take it: what ``RunTime`` reads (`2026-03-08`,
     /// `2026-03-08T09:00:00Z`, `7d`), or the `datetime-local` form `2026-03-08T09:00` in the zone.
-    func parse(_ text: String, now: Date = Date()) -> Date? {
+    func parse(_ text: String, now: Date? = nil) -> Date? {
+        let now = now ?? clock.now()
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if let date = RunTime.date(trimmed, now: now) { return date }
         for format in ["yyyy-MM-dd'T'HH:mm", "yyyy-MM-dd'T'HH:mm:ss", "yyyy-MM-dd HH:mm", "yyyy-MM-dd HH:mm:ss"] {

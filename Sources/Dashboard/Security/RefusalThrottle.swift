@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Synchronization
 
@@ -15,9 +16,16 @@ final class RefusalThrottle: Sendable {
     static let window: TimeInterval = 60
 
     private let failures = Mutex<[String: [Date]]>([:])
+    /// What the window is measured by.
+    private let clock: any EngineClock
+
+    init(clock: any EngineClock = .system) {
+        self.clock = clock
+    }
 
     /// Records a wrong token from a client.
-    func recordFailure(from client: String, now: Date = Date()) {
+    func recordFailure(from client: String) {
+        let now = clock.now()
         failures.withLock { failures in
             var recent = (failures[client] ?? []).filter { now.timeIntervalSince($0) < Self.window }
             recent.append(now)
@@ -29,7 +37,8 @@ final class RefusalThrottle: Sendable {
     }
 
     /// How many seconds a client must wait before trying again, or `nil` when it may try now.
-    func delay(for client: String, now: Date = Date()) -> Int? {
+    func delay(for client: String) -> Int? {
+        let now = clock.now()
         failures.withLock { failures in
             let recent = (failures[client] ?? []).filter { now.timeIntervalSince($0) < Self.window }
             guard recent.count >= Self.allowedFailures, let oldest = recent.min() else { return nil }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Synchronization
 
@@ -15,11 +16,18 @@ final class SessionStore: Sendable {
     static let capacity = 1_000
 
     private let sessions = Mutex<[String: Date]>([:])
+    /// What sessions expire by.
+    private let clock: any EngineClock
+
+    init(clock: any EngineClock = .system) {
+        self.clock = clock
+    }
 
     /// Opens a new session.
     ///
     /// - Returns: The session's token, for the cookie.
-    func open(now: Date = Date()) -> String {
+    func open() -> String {
+        let now = clock.now()
         let token = RandomToken.make()
         sessions.withLock { sessions in
             sessions = sessions.filter { $0.value > now }
@@ -32,7 +40,8 @@ final class SessionStore: Sendable {
     }
 
     /// Whether a cookie's value is an open session.
-    func isOpen(_ token: String, now: Date = Date()) -> Bool {
+    func isOpen(_ token: String) -> Bool {
+        let now = clock.now()
         guard RandomToken.isWellFormed(token) else { return false }
         return sessions.withLock { sessions in
             sessions.contains { SecretComparison.matches(token, expected: $0.key) && $0.value > now }

@@ -21,7 +21,7 @@
             router.add(middleware: SecurityHeadersMiddleware())
             router.add(middleware: MetricsMiddleware<DashboardContext>())
             router.add(middleware: ErrorPageMiddleware(site: site))
-            router.add(middleware: RequestLogMiddleware(logger: site.logger))
+            router.add(middleware: RequestLogMiddleware(logger: site.logger, clock: site.configuration.clock))
             addOpenRoutes(router.group())
             addWebhooks(router.group())
             addProgramRoutes(router.group().add(middleware: AccessMiddleware(site: site, showsSignIn: false)))

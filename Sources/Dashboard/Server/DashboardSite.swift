@@ -17,15 +17,16 @@
         /// The runs started from the pages and by webhooks that have not ended.
         let runs = BackgroundRuns()
         /// Each webhook's `rate:`.
-        let webhookLimiter = WebhookRateLimiter()
+        let webhookLimiter: WebhookRateLimiter
 
         init(_ configuration: DashboardConfiguration) throws {
             self.configuration = configuration
             templates = try TemplateLibrary()
-            sessions = SessionStore()
-            throttle = RefusalThrottle()
+            sessions = SessionStore(clock: configuration.clock)
+            throttle = RefusalThrottle(clock: configuration.clock)
             launcher = RunLauncher(configuration, runs: runs)
             broadcaster = RunBroadcaster(configuration)
+            webhookLimiter = WebhookRateLimiter(clock: configuration.clock)
         }
 
         var logger: Logger { configuration.logger }
@@ -35,6 +36,6 @@
         var mask: SecretMask { configuration.secrets?.mask() ?? .none }
 
         /// The shown form of a time, in the configured time zone.
-        var times: TimeText { TimeText(zone: configuration.timeZone) }
+        var times: TimeText { TimeText(zone: configuration.timeZone, clock: configuration.clock) }
     }
 #endif

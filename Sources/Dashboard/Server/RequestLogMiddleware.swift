@@ -1,5 +1,6 @@
 #if Web
-    import Dispatch
+    import Clockwork
+    import Foundation
     import Hummingbird
     import Logging
 
@@ -10,11 +11,13 @@
         typealias Context = DashboardContext
 
         let logger: Logger
+        /// What requests are timed by.
+        let clock: any EngineClock
 
         func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-            let start = DispatchTime.now().uptimeNanoseconds
+            let start = clock.now()
             func elapsed() -> String {
-                let milliseconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000
+                let milliseconds = clock.elapsed(since: start).timeInterval * 1000
                 return milliseconds < 10 ? String(format: "%.1f ms", milliseconds) : String(format: "%.0f ms", milliseconds)
             }
             let line = "\(request.method) \(request.uri.path)"

@@ -68,7 +68,7 @@ public struct WebhookSource: Sendable {
             run: { automation, inputs, workflow, started in
                 await automation.runNow(
                     inputs: inputs, trigger: WebhookSource.trigger, workflow: workflow, catalog: catalog, history: history, secrets: secrets,
-                    locale: locale, show: { logger.info("\(automation.name): \($0)") }, started: started)
+                    locale: locale, show: { logger.info("\(automation.name): \($0)") }, started: started, clock: history.clock)
             })
     }
 

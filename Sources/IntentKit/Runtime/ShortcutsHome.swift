@@ -8,7 +8,7 @@ import Foundation
 /// ```
 public enum ShortcutsHome {
     /// The data folder for an environment (the process's by default); not created.
-    public static func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func directory(environment: [String: String] = ProcessEnvironment.current) -> URL {
         if let home = environment["SHORTCUTS_HOME"], !home.isEmpty {
             return URL(fileURLWithPath: (home as NSString).expandingTildeInPath, isDirectory: true)
         }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutomationKit
+import Clockwork
 import Foundation
 import IntentKit
 import StateStorage
@@ -109,18 +110,20 @@ struct AutomationsCommand: AsyncParsableCommand {
                 history = stores.history
             } else {
                 do {
-                    history = try RunHistory.shared()
+                    history = try RunHistory.shared(clock: TaskClock.current)
                 } catch {
                     throw CommandLineError("cannot open the run history: \(error)")
                 }
             }
             let locale = locale.resolvedLocale
             let catalog = Installation.shared.catalog
-            let shownTo = json ? FileHandle.standardError : FileHandle.standardOutput
+            let output = CommandOutput.current
+            let shownTo: @Sendable (Data) -> Void = json ? output.writeError : output.write
+            let clock = TaskClock.current
             let task = Task {
                 await automation.runNow(
                     inputs: inputs, catalog: catalog, history: history, locale: locale,
-                    show: { text in shownTo.write(Data((text + "\n").utf8)) })
+                    show: { text in shownTo(Data((text + "\n").utf8)) }, clock: clock)
             }
             let watch = SignalWatch([SIGINT]) { _ in task.cancel() }
             let ran = await task.value
@@ -142,10 +145,10 @@ struct AutomationsCommand: AsyncParsableCommand {
             case RunHistory.Status.succeeded.rawValue:
                 if let output = result.output, !output.isNull { print(output.displayText) }
             case RunHistory.Status.cancelled.rawValue:
-                FileHandle.standardError.write(Data("cancelled\n".utf8))
+                CommandOutput.current.writeError(Data("cancelled\n".utf8))
                 throw ExitCode(130)
             default:
-                FileHandle.standardError.write(Data(((result.error ?? result.status) + "\n").utf8))
+                CommandOutput.current.writeError(Data(((result.error ?? result.status) + "\n").utf8))
                 throw ExitCode(1)
             }
         }
@@ -159,7 +162,7 @@ struct AutomationsCommand: AsyncParsableCommand {
             let request: RunRequest
             do {
                 guard try store.daemons().contains(where: \.isAlive) else {
-                    FileHandle.standardError.write(Data("no live daemon on \(location): running it here\n".utf8))
+                    CommandOutput.current.writeError(Data("no live daemon on \(location): running it here\n".utf8))
                     return nil
                 }
                 request = try store.enqueueRun(
@@ -168,15 +171,16 @@ struct AutomationsCommand: AsyncParsableCommand {
             } catch {
                 throw CommandLineError(error)
             }
-            FileHandle.standardError.write(Data("queued as request \(request.id) for the daemons on \(location)\n".utf8))
+            CommandOutput.current.writeError(Data("queued as request \(request.id) for the daemons on \(location)\n".utf8))
             var latest = request
-            let queuedAt = ContinuousClock.now
+            let clock = TaskClock.current
+            let queuedAt = clock.now()
             var isWarned = false
             while latest.status == .queued || latest.status == .running {
-                try await Task.sleep(for: .milliseconds(100))
-                if !isWarned, latest.status == .queued, ContinuousClock.now - queuedAt > .seconds(10) {
+                try await clock.sleep(for: .milliseconds(100))
+                if !isWarned, latest.status == .queued, clock.elapsed(since: queuedAt) > .seconds(10) {
                     isWarned = true
-                    FileHandle.standardError.write(
+                    CommandOutput.current.writeError(
                         Data(
                             ("no daemon has taken it yet: the live daemons may not have \(store.key(for: automation)) in their workflows folder\n"
                                 + "help: run it here with --here\n").utf8))
@@ -211,7 +215,7 @@ enum AutomationListing {
         try requireFolder(path)
         let folder = AutomationFolder.load(URL(fileURLWithPath: path, isDirectory: true), catalog: Installation.shared.catalog)
         for problem in folder.problems {
-            FileHandle.standardError.write(Data((problem.rendered() + "\n").utf8))
+            CommandOutput.current.writeError(Data((problem.rendered() + "\n").utf8))
         }
         let automations = folder.automations
         let rows: [AutomationSummary]

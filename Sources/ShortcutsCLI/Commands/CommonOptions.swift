@@ -8,7 +8,7 @@ struct LocaleOptions: ParsableArguments {
     var locale: String?
 
     var resolvedLocale: String {
-        locale ?? ProcessInfo.processInfo.environment["SHORTCUTS_LOCALE"] ?? "en"
+        locale ?? ProcessEnvironment.current["SHORTCUTS_LOCALE"] ?? "en"
     }
 }
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clockwork
 import Cron
 import Foundation
 import WorkflowKit
@@ -50,7 +51,7 @@ struct CronCommand: AsyncParsableCommand {
                 }
                 zone = named
             }
-            var start = Date()
+            var start = TaskClock.current.now()
             if let from {
                 guard let date = try? Date(from, strategy: .iso8601) else {
                     throw ValidationError("--from '\(from)' is not an ISO 8601 instant such as 2026-03-08T00:00:00Z")
@@ -87,7 +88,7 @@ struct CronCommand: AsyncParsableCommand {
         var json = false
 
         func run() async throws {
-            let cron = try checkedCron(expression, in: .current, from: Date())
+            let cron = try checkedCron(expression, in: .current, from: TaskClock.current.now())
             if json {
                 printJSON(
                     Explanation(

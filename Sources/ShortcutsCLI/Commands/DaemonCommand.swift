@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutomationKit
+import Clockwork
 import Dashboard
 import Foundation
 import IntentExtensions
@@ -83,6 +84,7 @@ struct DaemonCommand: AsyncParsableCommand {
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             grace: DurationSyntax.parse(grace) ?? .seconds(10), locale: locale.resolvedLocale)
         configuration.lease = DurationSyntax.parse(lease) ?? .seconds(10)
+        configuration.clock = TaskClock.current
         let secrets = configuration.secrets
         let logger = log.logger(label: "shortcuts.daemon", masking: secrets)
         ExtensionLog.install(logger)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutomationKit
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -78,7 +79,7 @@ struct DaemonsCommand: AsyncParsableCommand {
                     "No daemon has run on \(store.source?.shownURL ?? ShortcutsHome.directory().appendingPathComponent("automations.sqlite").path).")
                 return
             }
-            let now = Date()
+            let now = TaskClock.current.now()
             Table.print(
                 [["ID", "HOST", "PID", "STATE", "SINCE", "RENEWED", "RUNNING", "CLAIMS/MIN"]]
                     + rows.map { row in

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clockwork
 import Foundation
 import IntentExtensions
 import IntentKit
@@ -117,7 +118,8 @@ struct ExtensionsCommand: AsyncParsableCommand {
                 throw CommandLineError("\(error)")
             }
             entries.append(
-                ExtensionRegistry.Entry(name: chosen, executable: executable, fingerprint: fingerprint, checked: Date(), metadata: handshake.metadata)
+                ExtensionRegistry.Entry(
+                    name: chosen, executable: executable, fingerprint: fingerprint, checked: TaskClock.current.now(), metadata: handshake.metadata)
             )
             try ExtensionsCommand.save(entries)
             print("Added extension \(chosen) (\(executable)):")
@@ -227,7 +229,7 @@ struct ExtensionsCommand: AsyncParsableCommand {
                 let changed = entries[index].metadata != handshake.metadata
                 entries[index].metadata = handshake.metadata
                 entries[index].fingerprint = fingerprint
-                entries[index].checked = Date()
+                entries[index].checked = TaskClock.current.now()
                 entries[index].failure = nil
                 try ExtensionsCommand.save(entries)
                 print(changed ? "  metadata changed: saved" : "  metadata unchanged")

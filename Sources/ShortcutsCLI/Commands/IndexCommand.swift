@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clockwork
 import Foundation
 import IntentKit
 import SpotlightKit
@@ -118,13 +119,13 @@ struct IndexRebuildCommand: AsyncParsableCommand {
                 continue
             }
             let bar = ProgressBar(label: "Rebuilding \(name)")
-            let started = ContinuousClock.now
+            let started = TaskClock.current.now()
             do {
                 guard let maintainer = try await catalog.open(name, preparingForSearch: false).maintainer else { continue }
                 try await maintainer.rebuildIndex(progress: { bar.update($0) })
                 bar.finish()
                 let count = try await maintainer.searchableIndex.itemCount()
-                let elapsed = (ContinuousClock.now - started).components
+                let elapsed = TaskClock.current.elapsed(since: started).components
                 let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
                 print("Rebuilt \(name): \(Count.of(count, "item")) in \(String(format: "%.2f", seconds)) s")
             } catch {
@@ -208,7 +209,7 @@ struct IndexReindexCommand: AsyncParsableCommand {
             let message =
                 "\(report.unknown.count == 1 ? "no item" : "no items") of \(name) named " + report.unknown.map { "'\($0)'" }.joined(separator: ", ")
                 + "\nhelp: `\(Installation.shared.commandName) search --index \(name) --json` shows the items' identifiers"
-            FileHandle.standardError.write(Data(((report.foundAny ? "warning: " : "error: ") + message + "\n").utf8))
+            CommandOutput.current.writeError(Data(((report.foundAny ? "warning: " : "error: ") + message + "\n").utf8))
         }
         if !report.foundAny { throw ExitCode.failure }
     }

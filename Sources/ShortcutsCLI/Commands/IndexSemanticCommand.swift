@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clockwork
 import Foundation
 import SpotlightKit
 import TextEmbedding
@@ -85,7 +86,7 @@ struct IndexSemanticCommand: AsyncParsableCommand {
         let index = try await catalog.open(name).index
         try await index.setSemanticSearch(enabled: true, embedder: embedder)
         let bar = ProgressBar(label: "Embedding \(name)")
-        let started = ContinuousClock.now
+        let started = TaskClock.current.now()
         do {
             try await index.embedPendingItems { progress in
                 bar.update(IndexingProgress(completedCount: progress.embeddedCount, totalCount: progress.totalCount))
@@ -95,7 +96,7 @@ struct IndexSemanticCommand: AsyncParsableCommand {
             bar.finish()
             throw error
         }
-        let elapsed = (ContinuousClock.now - started).components
+        let elapsed = TaskClock.current.elapsed(since: started).components
         let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         let progress = try await index.semanticIndexingProgress()
         let count = progress?.embeddedCount ?? 0

@@ -23,7 +23,7 @@ extension MCPServersCommand {
             warn(about: error)
             return
         }
-        for warning in loaded.warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in loaded.warnings { CommandOutput.current.writeError(Data("warning: \(warning)\n".utf8)) }
         guard !loaded.apps.isEmpty else { return }
         let installation = Installation.shared
         installation.install(
@@ -42,6 +42,6 @@ extension MCPServersCommand {
         } else {
             text = "warning: \(CommandLineError(error).message) (no MCP server is used)"
         }
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        CommandOutput.current.writeError(Data((text + "\n").utf8))
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clockwork
 import Foundation
 import IntentKit
 import MCPServerApps
@@ -72,7 +73,7 @@ struct MCPServersCommand: AsyncParsableCommand {
                 do {
                     try await MCPServersCommand.read(server, verbose: false)
                 } catch {
-                    FileHandle.standardError.write(Data(("error: \(CommandLineError(error).message)\n").utf8))
+                    CommandOutput.current.writeError(Data(("error: \(CommandLineError(error).message)\n").utf8))
                     failures += 1
                 }
             }
@@ -82,9 +83,9 @@ struct MCPServersCommand: AsyncParsableCommand {
 
     /// Starts a server, reads and caches its tools, stops it, and says so.
     static func read(_ server: MCPServerConfiguration, verbose: Bool) async throws {
-        let started = ContinuousClock.now
-        let (tools, connection) = try await MCPServerApps.fetch(server, into: MCPToolCache(), environment: ProcessInfo.processInfo.environment)
-        let elapsed = ContinuousClock.now - started
+        let started = TaskClock.current.now()
+        let (tools, connection) = try await MCPServerApps.fetch(server, into: MCPToolCache(), environment: ProcessEnvironment.current)
+        let elapsed = TaskClock.current.elapsed(since: started)
         await connection.stop()
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         print("\(server.appName): \(tools.count) tool\(tools.count == 1 ? "" : "s") (started and answered in \(milliseconds) ms)")

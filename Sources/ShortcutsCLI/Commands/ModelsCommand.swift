@@ -51,7 +51,7 @@ struct ModelsCommand: AsyncParsableCommand {
                     print("\(present.name) is already installed in \(present.directory.path) (--force installs it again).")
                     return
                 }
-                FileHandle.standardError.write(
+                CommandOutput.current.writeError(
                     Data(
                         "note: \(changed.joined(separator: ", ")) of the installed \(present.name) changed or went missing: installing it again\n"
                             .utf8))

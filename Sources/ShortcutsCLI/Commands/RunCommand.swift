@@ -77,7 +77,7 @@ struct RunCommand: AsyncParsableCommand {
             history: history,
             show: { text in
                 let line = Data((text + "\n").utf8)
-                if printsJSON { FileHandle.standardError.write(line) } else { FileHandle.standardOutput.write(line) }
+                if printsJSON { CommandOutput.current.writeError(line) } else { CommandOutput.current.write(line) }
             })
         // Ctrl-C, SIGTERM and SIGHUP cancel the run, which stops at the next step (or wait),
         // ends the programs its steps started and is recorded as cancelled; the command then

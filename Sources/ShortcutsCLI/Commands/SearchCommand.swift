@@ -74,7 +74,7 @@ struct SearchCommand: AsyncParsableCommand {
         }
         if response.leftOutWordCount > 0 && !json {
             let typed = QueryLimits.maxTypedWords + response.leftOutWordCount
-            FileHandle.standardError.write(
+            CommandOutput.current.writeError(
                 Data(
                     ("note: only the first \(QueryLimits.maxTypedWords) of the \(typed) words "
                         + "were searched; a typed search uses at most \(QueryLimits.maxTypedWords) words\n").utf8))

@@ -46,7 +46,7 @@ struct SecretsCommand: AsyncParsableCommand {
             }
             print("\(replaced ? "Replaced" : "Stored") secret '\(name)' in \(store.url.path).")
             if value.count < SecretMask.shortestMaskedInside {
-                FileHandle.standardError.write(
+                CommandOutput.current.writeError(
                     Data(
                         ("note: a value shorter than \(SecretMask.shortestMaskedInside) characters is masked only where it is a whole value, "
                             + "not inside longer text\n").utf8))

@@ -46,7 +46,7 @@ struct ValidateCommand: AsyncParsableCommand {
             } else if result.diagnostics.isEmpty {
                 print("\(file): valid")
             } else {
-                FileHandle.standardError.write(Data((result.rendered() + "\n").utf8))
+                CommandOutput.current.writeError(Data((result.rendered() + "\n").utf8))
             }
         }
         if json { print(IntentValue.dictionary(["files": .list(reports)]).jsonText) }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clockwork
 import Dashboard
 import Foundation
 import IntentKit
@@ -79,6 +80,7 @@ struct DashboardOptions: ParsableArguments {
             workflows: URL(fileURLWithPath: workflows, isDirectory: true), catalog: Installation.shared.catalog,
             automations: stores.automations, history: stores.history, secrets: secrets, logger: logger)
         configuration.locale = locale
+        configuration.clock = TaskClock.current
         configuration.commandName = Installation.shared.commandName
         configuration.webhookBodyLimit = Self.bytes(webhookBodyLimit) ?? configuration.webhookBodyLimit
         do {

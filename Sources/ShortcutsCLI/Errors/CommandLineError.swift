@@ -59,18 +59,28 @@ struct CommandLineError: Error, CustomStringConvertible {
         return text
     }
 
-    /// Prints any error the way the command line does and exits: the one place that does.
+    /// Prints any error the way the command line does and returns the exit status: the one
+    /// place that does.
     ///
     /// Usage errors, `--help` and `--version` are argument-parser's and print as it prints
-    /// them; ``ExitCode`` exits quietly (the command printed what it had to say).
-    static func exit(_ error: any Error) -> Never {
-        if let code = error as? ExitCode { Foundation.exit(code.rawValue) }
-        if !(error is CommandLineError), ShortcutsCommand.exitCode(for: error) != ExitCode.failure {
-            ShortcutsCommand.exit(withError: error)
+    /// them (to the standard output when they are not failures); ``ExitCode`` is returned
+    /// quietly (the command printed what it had to say).
+    static func report(_ error: any Error) -> Int32 {
+        if let code = error as? ExitCode { return code.rawValue }
+        let output = CommandOutput.current
+        let parserCode = ShortcutsCommand.exitCode(for: error)
+        if !(error is CommandLineError), parserCode != ExitCode.failure {
+            let message = ShortcutsCommand.fullMessage(for: error)
+            if parserCode.isSuccess {
+                if !message.isEmpty { output.print(message + "\n") }
+            } else {
+                output.writeError(message + "\n")
+            }
+            return parserCode.rawValue
         }
         let report = CommandLineError(error)
-        FileHandle.standardError.write(Data((report.description + "\n").utf8))
-        Foundation.exit(report.exitCode)
+        output.writeError(report.description + "\n")
+        return report.exitCode
     }
 }
 

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Synchronization
@@ -41,6 +42,8 @@ final class ExtensionServer: Sendable {
     }
 
     private let state = Mutex(State())
+    /// What the time intents get to stop after the input ends is measured by.
+    private let clock: any EngineClock = TaskClock.current
     private let writing = Mutex(())
 
     init(catalog: IntentCatalog, streams: ProtocolStreams, name: String, version: String) {
@@ -161,7 +164,7 @@ final class ExtensionServer: Sendable {
         for task in tasks { task.cancel() }
         finishIfDone()
         // Intents that do not stop when cancelled get two seconds.
-        Thread.sleep(forTimeInterval: 2)
+        clock.pause(for: .seconds(2))
         finish()
     }
 

@@ -29,7 +29,7 @@ enum LoadedExtensions {
             taken.formUnion(names)
             hosts.append(host)
         }
-        for warning in warnings { FileHandle.standardError.write(Data("warning: \(warning)\n".utf8)) }
+        for warning in warnings { CommandOutput.current.writeError(Data("warning: \(warning)\n".utf8)) }
         loaded.withLock { $0 = hosts }
         return hosts
     }

@@ -24,17 +24,17 @@ final class ModelInstallProgressBar: @unchecked Sendable {
         lock.withLock {
             guard line != lastLine else { return }
             let file = progress.step.rawValue + " " + progress.file
-            if lastFile != nil, lastFile != file { FileHandle.standardError.write(Data("\n".utf8)) }
+            if lastFile != nil, lastFile != file { CommandOutput.current.writeError(Data("\n".utf8)) }
             lastFile = file
             lastLine = line
-            FileHandle.standardError.write(Data(("\r" + line).utf8))
+            CommandOutput.current.writeError(Data(("\r" + line).utf8))
         }
     }
 
     /// Ends the line.
     func finish() {
         guard isVisible, lock.withLock({ lastLine }) != nil else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        CommandOutput.current.writeError(Data("\n".utf8))
     }
 
     static func line(for progress: ModelInstallProgress, width: Int) -> String {

@@ -24,14 +24,14 @@ final class ProgressBar: @unchecked Sendable {
         lock.withLock {
             guard lastDrawn != progress.completedCount else { return }
             lastDrawn = progress.completedCount
-            FileHandle.standardError.write(Data(("\r" + Self.line(label: label, progress: progress, width: width)).utf8))
+            CommandOutput.current.writeError(Data(("\r" + Self.line(label: label, progress: progress, width: width)).utf8))
         }
     }
 
     /// Ends the bar's line.
     func finish() {
         guard isVisible, lastDrawn != nil else { return }
-        FileHandle.standardError.write(Data("\n".utf8))
+        CommandOutput.current.writeError(Data("\n".utf8))
     }
 
     static func line(label: String, progress: IndexingProgress, width: Int) -> String {

@@ -1,3 +1,4 @@
+import IntentKit
 import Foundation
 import SpotlightKit
 import TextEmbedding
@@ -13,7 +14,7 @@ enum SemanticSearchSetup {
     /// - Throws: `ModelLoadingError` or `ModelStoreError` when the installed files are missing or
     ///   damaged, or the model named is not installed.
     static func embedder(
-        named model: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        named model: String? = nil, environment: [String: String] = ProcessEnvironment.current
     ) throws -> (any TextEmbedder)? {
         try ModelStore.standard(environment: environment).loadEmbedder(named: model)
     }
@@ -43,6 +44,6 @@ enum SemanticSearchSetup {
     }
 
     private static func note(_ message: String) {
-        FileHandle.standardError.write(Data("note: \(message)\n".utf8))
+        CommandOutput.current.writeError(Data("note: \(message)\n".utf8))
     }
 }

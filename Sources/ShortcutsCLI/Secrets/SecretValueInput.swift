@@ -53,7 +53,7 @@ enum SecretValueInput {
             silent.c_lflag &= ~tcflag_t(ECHO)
             _ = tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        CommandOutput.current.writeError(Data(prompt.utf8))
         let saved = original
         // Ctrl-C or SIGTERM while typing: echo back on, then end by the signal, as without the watch.
         let watch = SignalWatch([SIGINT, SIGTERM]) { number in
@@ -61,7 +61,7 @@ enum SecretValueInput {
                 var restored = saved
                 _ = tcsetattr(STDIN_FILENO, TCSANOW, &restored)
             }
-            FileHandle.standardError.write(Data("\n".utf8))
+            CommandOutput.current.writeError(Data("\n".utf8))
             signal(number, SIG_DFL)
             raise(number)
         }
@@ -71,7 +71,7 @@ enum SecretValueInput {
                 var restored = saved
                 _ = tcsetattr(STDIN_FILENO, TCSANOW, &restored)
             }
-            FileHandle.standardError.write(Data("\n".utf8))
+            CommandOutput.current.writeError(Data("\n".utf8))
         }
         var line: [UInt8] = []
         var byte: UInt8 = 0

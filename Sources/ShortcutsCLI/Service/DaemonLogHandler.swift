@@ -1,4 +1,5 @@
 import ArgumentParser
+import Clockwork
 import Foundation
 import Logging
 import WorkflowKit
@@ -55,7 +56,7 @@ struct DaemonLogHandler: LogHandler {
         write(
             line(
                 level: event.level, message: "\(event.message)", metadata: metadata.merging(event.metadata ?? [:]) { $1 },
-                time: Date()))
+                time: TaskClock.current.now()))
     }
 
     /// One record as one line, without the line break.
@@ -87,7 +88,7 @@ struct DaemonLogHandler: LogHandler {
     private static let lock = NSLock()
 
     @Sendable static func standardError(_ line: String) {
-        lock.withLock { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        lock.withLock { CommandOutput.current.writeError(Data((line + "\n").utf8)) }
     }
 
     /// The syslog priority journald reads from a `<N>` prefix.

@@ -1,3 +1,4 @@
+import IntentKit
 import ArgumentParser
 import Foundation
 import Logging
@@ -29,7 +30,7 @@ struct LogOptions: ParsableArguments {
     func logger(label: String, masking secrets: SecretStore?) -> Logger {
         let handler = DaemonLogHandler(
             level: Logger.Level(rawValue: logLevel) ?? .info, format: logFormat,
-            isJournal: ProcessInfo.processInfo.environment["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
+            isJournal: ProcessEnvironment.current["JOURNAL_STREAM"] != nil, mask: { secrets?.mask() ?? .none })
         return Logger(label: label) { _ in handler }
     }
 }

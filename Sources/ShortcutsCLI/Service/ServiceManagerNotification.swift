@@ -1,3 +1,4 @@
+import IntentKit
 import Foundation
 
 #if canImport(Glibc)
@@ -21,7 +22,7 @@ enum ServiceManagerNotification {
     /// - Parameter state: Such as `READY=1`.
     /// - Returns: Whether a datagram was sent.
     @discardableResult
-    static func send(_ state: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    static func send(_ state: String, environment: [String: String] = ProcessEnvironment.current) -> Bool {
         guard let path = environment["NOTIFY_SOCKET"], !path.isEmpty else { return false }
         var address = sockaddr_un()
         address.sun_family = sa_family_t(AF_UNIX)

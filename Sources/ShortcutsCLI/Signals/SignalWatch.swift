@@ -1,3 +1,4 @@
+import Clockwork
 import Dispatch
 import Foundation
 
@@ -21,18 +22,27 @@ final class SignalWatch: @unchecked Sendable {
     ///   - signals: The signal numbers.
     ///   - handler: Called on a global queue with the number of each signal received.
     init(_ signals: [Int32], handler: @escaping @Sendable (Int32) -> Void) {
-        let registered = DispatchGroup()
+        let registered = NSCondition()
+        nonisolated(unsafe) var waiting = signals.count
         sources = signals.map { number in
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            registered.enter()
-            source.setRegistrationHandler { registered.leave() }
+            source.setRegistrationHandler {
+                registered.withLock {
+                    waiting -= 1
+                    registered.broadcast()
+                }
+            }
             source.setEventHandler { handler(number) }
             source.resume()
             return source
         }
         // Registration takes microseconds; the bound only keeps a broken dispatch from hanging the command.
-        _ = registered.wait(timeout: .now() + 5)
+        let clock = TaskClock.current
+        let deadline = clock.now().addingTimeInterval(5)
+        registered.withLock {
+            while waiting > 0, clock.wait(on: registered, until: deadline) {}
+        }
     }
 
     /// Stops listening; the signals keep being ignored.

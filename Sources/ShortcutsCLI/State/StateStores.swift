@@ -1,5 +1,6 @@
 import ArgumentParser
 import AutomationKit
+import Clockwork
 import Foundation
 import IntentKit
 import Logging
@@ -45,7 +46,7 @@ struct StateStores: Sendable {
 
         /// `$SHORTCUTS_DATABASE_URL`, for commands without `--database`.
         static var environment: Source? {
-            guard let url = ProcessInfo.processInfo.environment["SHORTCUTS_DATABASE_URL"], !url.isEmpty else { return nil }
+            guard let url = ProcessEnvironment.current["SHORTCUTS_DATABASE_URL"], !url.isEmpty else { return nil }
             return Source(url: url, origin: "SHORTCUTS_DATABASE_URL")
         }
     }
@@ -68,8 +69,8 @@ struct StateStores: Sendable {
             let automations: AutomationStore
             let history: RunHistory
             do {
-                automations = try AutomationStore.shared()
-                history = try RunHistory.shared()
+                automations = try AutomationStore.shared(clock: TaskClock.current)
+                history = try RunHistory.shared(clock: TaskClock.current)
             } catch {
                 throw CommandLineError(error)
             }
@@ -80,7 +81,8 @@ struct StateStores: Sendable {
             let database = try openShared(source, logger: logger)
             do {
                 let stores = StateStores(
-                    automations: try AutomationStore(database: database), history: try RunHistory(database: database),
+                    automations: try AutomationStore(database: database, clock: TaskClock.current),
+                    history: try RunHistory(database: database, clock: TaskClock.current),
                     sharedLocation: source.shownURL)
                 opened[source.url] = stores
                 return stores
@@ -106,7 +108,7 @@ struct StateStores: Sendable {
         guard source != nil else {
             if readOnly && RunHistory.isAbsent { return nil }
             do {
-                return try RunHistory.shared(readOnly: readOnly)
+                return try RunHistory.shared(readOnly: readOnly, clock: TaskClock.current)
             } catch {
                 throw CommandLineError(error)
             }
@@ -118,7 +120,7 @@ struct StateStores: Sendable {
     static func automations(_ source: Source?) throws -> AutomationStore {
         guard source != nil else {
             do {
-                return try AutomationStore.shared()
+                return try AutomationStore.shared(clock: TaskClock.current)
             } catch {
                 throw CommandLineError(error)
             }

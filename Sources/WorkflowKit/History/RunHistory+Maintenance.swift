@@ -13,10 +13,11 @@ extension RunHistory {
     /// let settled = try history.settleAbandonedRuns()
     /// ```
     ///
-    /// - Parameter now: The time recorded as their end.
+    /// - Parameter now: The time recorded as their end; the history's clock's by default.
     /// - Returns: How many runs were settled.
     @discardableResult
-    public func settleAbandonedRuns(now: Date = Date()) throws -> Int {
+    public func settleAbandonedRuns(now: Date? = nil) throws -> Int {
+        let now = now ?? clock.now()
         let running = try database.read { connection in
             try connection.rows(
                 """

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import IntentKit
@@ -38,6 +39,8 @@ public final class RunHistory: Sendable {
     let database: any StateDatabase
     /// This machine's name, recorded with each manual run (``RunOwner``'s host).
     let host: String
+    /// What the runs' start and end times are read from.
+    public let clock: any EngineClock
     /// Where the runs recorded as ended are counted (``WorkflowMetric/runs``): the factory in
     /// force when the history was opened.
     let metrics = RunMetrics()
@@ -54,16 +57,18 @@ public final class RunHistory: Sendable {
     /// let history = try RunHistory.shared(readOnly: true)
     /// ```
     ///
-    /// - Parameter readOnly: Whether to open it for reading only (nothing is created, settled
-    ///   or pruned; works in a read-only folder).
+    /// - Parameters:
+    ///   - readOnly: Whether to open it for reading only (nothing is created, settled or
+    ///     pruned; works in a read-only folder).
+    ///   - clock: What the runs' times are read from, and the retention measured by.
     /// - Throws: `SQLiteStorageError` naming the file and the reason when it cannot be opened;
     ///   with `readOnly`, when it does not exist yet.
-    public static func shared(readOnly: Bool = false) throws -> RunHistory {
+    public static func shared(readOnly: Bool = false, clock: any EngineClock = .system) throws -> RunHistory {
         let path =
             readOnly
             ? ShortcutsHome.directory().appendingPathComponent("runs.sqlite").path
             : try ShortcutsHome.file(named: "runs.sqlite").path
-        return try RunHistory(path: path, readOnly: readOnly)
+        return try RunHistory(path: path, readOnly: readOnly, clock: clock)
     }
 
     /// Opens (creating or migrating) a history database; `:memory:` for a private one.
@@ -77,11 +82,11 @@ public final class RunHistory: Sendable {
     /// - Parameters:
     ///   - path: The file.
     ///   - readOnly: Whether to open it for reading only.
-    ///   - now: The current time, for the retention.
+    ///   - clock: What the runs' times are read from, and the retention measured by.
     /// - Throws: `SQLiteStorageError` naming the file and the reason.
-    public convenience init(path: String, readOnly: Bool = false, now: Date = Date()) throws {
+    public convenience init(path: String, readOnly: Bool = false, clock: any EngineClock = .system) throws {
         let database = try SQLiteStateDatabase(path: path, readOnly: readOnly, migrator: Self.migrator)
-        try self.init(database: database, host: RunOwner.host, maintains: !readOnly, now: now)
+        try self.init(database: database, host: RunOwner.host, maintains: !readOnly, clock: clock)
     }
 
     /// Opens the history kept in a state database: a SQLite file, or a PostgreSQL database
@@ -94,11 +99,13 @@ public final class RunHistory: Sendable {
     /// let history = try RunHistory(database: database)
     /// ```
     ///
-    /// - Parameter database: The database; a SQLite one is migrated when it needs to be.
+    /// - Parameters:
+    ///   - database: The database; a SQLite one is migrated when it needs to be.
+    ///   - clock: What the runs' times are read from, and the retention measured by.
     /// - Throws: ``StateDatabaseError`` (or `SQLiteStorageError`) naming the database when it
     ///   cannot be read or written.
-    public convenience init(database: any StateDatabase) throws {
-        try self.init(database: database, host: RunOwner.host, maintains: true, now: Date())
+    public convenience init(database: any StateDatabase, clock: any EngineClock = .system) throws {
+        try self.init(database: database, host: RunOwner.host, maintains: true, clock: clock)
     }
 
     /// Opens the history in a state database as a process on `host` would.
@@ -108,8 +115,13 @@ public final class RunHistory: Sendable {
     ///   - host: The name recorded as the host of manual runs, and the only host whose runs
     ///     this history settles by their process.
     ///   - maintains: Whether to settle abandoned runs and apply the retention now.
-    ///   - now: The current time, for the retention.
-    package init(database: any StateDatabase, host: String, maintains: Bool = true, now: Date = Date()) throws {
+    ///   - clock: What the runs' times are read from, and the retention measured by.
+    ///   - now: The current time for the retention, when not the clock's.
+    package init(
+        database: any StateDatabase, host: String, maintains: Bool = true, clock: any EngineClock = .system, now: Date? = nil
+    ) throws {
+        self.clock = clock
+        let now = now ?? clock.now()
         if let file = database as? SQLiteStateDatabase, maintains {
             let isMigrated = try SQLiteStorageError.naming(file.path) { try file.writer.read { try Self.migrator.hasCompletedMigrations($0) } }
             if !isMigrated { try SQLiteStorageError.naming(file.path) { try Self.migrator.migrate(file.writer) } }
@@ -279,7 +291,7 @@ public final class RunHistory: Sendable {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
                 [
-                    .text(id), .text(workflow.fileName), .optional(workflow.name?.value), .text(trigger), .date(Date()),
+                    .text(id), .text(workflow.fileName), .optional(workflow.name?.value), .text(trigger), .date(clock.now()),
                     .text(Status.running.rawValue), .integer(Int64(owner.pid)), .integer(owner.startTime), .text(host),
                     .optional(inputs.isEmpty ? nil : storedInputs)
                 ])
@@ -316,14 +328,14 @@ public final class RunHistory: Sendable {
                 .text(id), .integer(Int64(position)), .integer(Int64(step.depth)), .text(step.kind), .optional(step.stepID),
                 .text(step.location.file), .integer(Int64(step.location.line)), .integer(Int64(step.location.column)),
                 .text(cap.json(.dictionary(step.inputs))), .optional(cap.json(step.output)), .optional(cap.text(step.dialog)),
-                .date(step.startedAt), .real(Self.seconds(step.duration)), .optional(cap.text(step.error)),
+                .date(step.startedAt), .real(step.duration.timeInterval), .optional(cap.text(step.error)),
                 .optional(step.details.isEmpty ? nil : cap.json(.dictionary(step.details))), .optional(step.branch.map(Int64.init))
             ]
         }
         let counts = metrics.isEnabled
         let endedTrigger = try database.write { connection -> String? in
             let update = "UPDATE run SET endedAt = ?, status = ?, output = ?, error = ? WHERE id = ? AND status = 'running'"
-            let values: [SQLValue] = [.date(Date()), .text(status.rawValue), .optional(storedOutput), .optional(storedError), .text(id)]
+            let values: [SQLValue] = [.date(clock.now()), .text(status.rawValue), .optional(storedOutput), .optional(storedError), .text(id)]
             // Counted without a trigger given, the run's comes back from the same statement.
             let ended =
                 counts && trigger == nil
@@ -366,7 +378,7 @@ public final class RunHistory: Sendable {
     /// - Returns: When they started, and which were recorded already.
     @discardableResult
     public func begin(_ runs: [(file: String, name: String?, id: String)], trigger: String) throws -> BegunRuns {
-        let now = Date()
+        let now = clock.now()
         guard !runs.isEmpty else { return BegunRuns(startedAt: now, alreadyRecorded: []) }
         let alreadyRecorded = try database.write { connection -> Set<String> in
             var recorded: Set<String> = []
@@ -405,7 +417,7 @@ public final class RunHistory: Sendable {
         _ runs: [(file: String, name: String?, id: String, startedAt: Date)], trigger: String, status: Status, error: String
     ) throws -> Int {
         guard !runs.isEmpty else { return 0 }
-        let now = Date()
+        let now = clock.now()
         let added = try database.write { connection -> Int in
             var added = 0
             for run in runs {
@@ -441,7 +453,7 @@ public final class RunHistory: Sendable {
     @discardableResult
     public func mark(_ ids: [String], as status: Status, error: String, onlyRunning: Bool = true) throws -> Int {
         guard !ids.isEmpty else { return 0 }
-        let now = Date()
+        let now = clock.now()
         let counts = metrics.isEnabled
         let (changed, ended) = try database.write { connection -> (Int, [String]) in
             var changed = 0
@@ -532,9 +544,6 @@ public final class RunHistory: Sendable {
         text.replacingOccurrences(of: "!", with: "!!").replacingOccurrences(of: "%", with: "!%").replacingOccurrences(of: "_", with: "!_")
     }
 
-    static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }
 
 /// A run that cannot be found in the history.

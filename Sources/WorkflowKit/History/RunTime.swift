@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -9,10 +10,11 @@ import IntentKit
 /// let day = RunTime.date("2026-01-31")      // midnight UTC
 /// ```
 package enum RunTime {
-    /// The date a text stands for, or `nil` when it is neither an ISO 8601 date or time nor a duration.
-    package static func date(_ text: String, now: Date = Date()) -> Date? {
+    /// The date a text stands for, or `nil` when it is neither an ISO 8601 date or time nor a
+    /// duration; a duration counts back from `now`, the task's clock's by default.
+    package static func date(_ text: String, now: Date? = nil) -> Date? {
         if let duration = DurationSyntax.parse(text) {
-            return now.addingTimeInterval(-Double(duration.components.seconds) - Double(duration.components.attoseconds) / 1e18)
+            return (now ?? TaskClock.current.now()).addingTimeInterval(-duration.timeInterval)
         }
         return DateText.parse(text)
     }

@@ -1,3 +1,4 @@
+import IntentKit
 import Foundation
 
 #if canImport(Glibc)
@@ -64,7 +65,7 @@ extension AutomationBlock {
             var text = path.value
             if text == "~" || text.hasPrefix("~/") {
                 let home =
-                    ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 }
+                    ProcessEnvironment.current["HOME"].flatMap { $0.isEmpty ? nil : $0 }
                     ?? FileManager.default.homeDirectoryForCurrentUser.path
                 text = home + text.dropFirst()
             }

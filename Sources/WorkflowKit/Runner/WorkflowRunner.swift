@@ -73,7 +73,7 @@ public struct WorkflowRunner: Sendable {
     public init(
         catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
         history: RunHistory? = nil, trigger: String = "manual", search: (any WorkflowSearchProvider)? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment, secrets: SecretStore? = .standard(),
+        environment: [String: String] = ProcessEnvironment.current, secrets: SecretStore? = .standard(),
         show: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.catalog = catalog

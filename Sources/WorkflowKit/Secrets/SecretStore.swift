@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -70,7 +71,7 @@ public final class SecretStore: Sendable {
     ///
     /// - Parameter environment: The environment that decides the data folder.
     /// - Returns: The store of ``ShortcutsHome/directory(environment:)``.
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> SecretStore {
+    public static func standard(environment: [String: String] = ProcessEnvironment.current) -> SecretStore {
         let folder = ShortcutsHome.directory(environment: environment)
         return standardStores.withLock { stores in
             if let store = stores[folder.path] { return store }
@@ -130,12 +131,13 @@ public final class SecretStore: Sendable {
     /// - Parameters:
     ///   - value: The value: non-empty text.
     ///   - name: The name (``namePattern``).
-    ///   - now: When it is set.
+    ///   - now: When it is set: the time now by default.
     /// - Returns: Whether a secret of that name was replaced.
     /// - Throws: ``SecretStoreError`` for an invalid name, an empty value, a file that gives
     ///   others access, cannot be read or written.
     @discardableResult
-    public func set(_ value: String, named name: String, now: Date = Date()) throws(SecretStoreError) -> Bool {
+    public func set(_ value: String, named name: String, now: Date? = nil) throws(SecretStoreError) -> Bool {
+        let now = now ?? TaskClock.current.now()
         guard Self.isValidName(name) else { throw .invalidName(name) }
         guard !value.isEmpty else { throw .emptyValue(name: name) }
         return try changing { (secrets: inout [String: Secret]) throws(SecretStoreError) in

@@ -1,3 +1,4 @@
+import Clockwork
 import Cron
 import Foundation
 import IntentKit
@@ -32,8 +33,9 @@ extension WorkflowValidator {
     /// - Returns: At most one diagnostic; empty when the schedule is valid.
     public static func scheduleDiagnostics(
         for schedule: Located<String>, in timeZone: TimeZone?,
-        isQuoted: Bool = false, now: Date = Date()
+        isQuoted: Bool = false, now: Date? = nil
     ) -> [Diagnostic] {
+        let now = now ?? TaskClock.current.now()
         do {
             let expression = try CronExpression(schedule.value)
             if let timeZone, !expression.runsAtStart, expression.nextDate(after: now, in: timeZone) == nil {
@@ -50,7 +52,7 @@ extension WorkflowValidator {
     }
 
     /// The problems of a workflow's `automation:` block, reported with the workflow's own.
-    static func automationDiagnostics(for workflow: Workflow, catalog: IntentCatalog, now: Date = Date()) -> [Diagnostic] {
+    static func automationDiagnostics(for workflow: Workflow, catalog: IntentCatalog, now: Date? = nil) -> [Diagnostic] {
         guard let block = workflow.automation else { return [] }
         var diagnostics = blockDiagnostics(
             schedule: block.schedule, timeZone: block.timeZone,
@@ -143,7 +145,7 @@ extension WorkflowValidator {
     /// has other mistakes, so that one pass shows them all.
     static func blockDiagnostics(
         schedule: Located<String>?, timeZone name: Located<String>?,
-        source: SourceText, now: Date = Date()
+        source: SourceText, now: Date? = nil
     ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var zone: TimeZone? = TimeZone.current

@@ -2,11 +2,11 @@ import BuiltInApps
 import Foundation
 import Testing
 
-@Suite(.endToEnd)
+@Suite
 struct CatalogCommandTests {
     @Test func metadataOnAFreshHomeListsBookPropertiesWithComparatorsAndSortOptions() async throws {
-        let shortcuts = try ShortcutsBinary()
-        let result = try await shortcuts.run(["metadata"])
+        let shortcuts = try InProcessShortcuts()
+        let result = await shortcuts.run(["metadata"])
         #expect(result.status == 0)
         let metadata = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any])
         let apps = try #require(metadata["apps"] as? [[String: Any]])
@@ -23,11 +23,11 @@ struct CatalogCommandTests {
         #expect(book["sortOptions"] as? [String] == ["title", "author", "datePublished", "dateRead"])
         #expect(!FileManager.default.fileExists(atPath: shortcuts.home.appendingPathComponent("library.sqlite").path))
         // Stable: the same bytes every time.
-        #expect(try await shortcuts.run(["metadata"]).output == result.output)
+        #expect(await shortcuts.run(["metadata"]).output == result.output)
     }
 
     @Test func metadataMatchesItsSchema() async throws {
-        let shortcuts = try ShortcutsBinary()
+        let shortcuts = try InProcessShortcuts()
         let metadataFile = shortcuts.home.appendingPathExtension("json")
         try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
         try await shortcuts.run(["metadata"]).output.write(to: metadataFile, atomically: true, encoding: .utf8)
@@ -53,36 +53,20 @@ struct CatalogCommandTests {
     }
 
     @Test func listAndViewDescribeTheIntents() async throws {
-        let shortcuts = try ShortcutsBinary()
-        let intents = try await shortcuts.run(["list", "intents"])
+        let shortcuts = try InProcessShortcuts()
+        let intents = await shortcuts.run(["list", "intents"])
         #expect(intents.output.contains("Library.AddBook"))
         #expect(intents.output.contains("Tags.FindPhotos"))
         #expect(intents.output.contains("Journal.SearchEntries"))
         #expect(intents.output.split(separator: "\n").count == 16 + BuiltInApps.all.map(\.intents.count).reduce(0, +))
-        let enums = try await shortcuts.run(["list", "enums", "--json"])
+        let enums = await shortcuts.run(["list", "enums", "--json"])
         #expect(enums.output.contains("\"value\" : \"currentlyReading\""))
-        let view = try await shortcuts.run(["view", "Library.AddBook"])
+        let view = await shortcuts.run(["view", "Library.AddBook"])
         #expect(view.output.contains("Summary: Add [Title]\n         also: authorName, recommendedBy, shelf"))
         #expect(view.output.contains("title          String   required  \"Title\"  asks: Which book do you want to add?"))
         #expect(view.output.contains("shelf          Shelf    default: Want to Read  \"Shelf\""))
         #expect(view.output.contains("Result: ReturnsValue<BookEntity> & OpensIntent & ProvidesDialog"))
-        let japanese = try await shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"])
+        let japanese = await shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"])
         #expect(japanese.output.hasPrefix("Library.OpenShelf — 本棚を開く"))
-    }
-
-    @Test func sayRunsTheShortcutAPhraseNames() async throws {
-        let shortcuts = try ShortcutsBinary()
-        let shelf = try await shortcuts.run(["say", "Open Want to Read in Library"])
-        #expect(shelf.status == 0)
-        #expect(try await shortcuts.run(["perform", "CurrentScreen"]).output.hasPrefix("The Library shows shelf: wantToRead."))
-        _ = try await shortcuts.run(["perform", "AddBook", "title=Emma"])
-        let book = try await shortcuts.run(["say", "open emma in library"])
-        #expect(book.output.hasPrefix("Opened Emma."))
-        let japanese = try await shortcuts.run(["say", "ライブラリで読んでいる本を開く", "--locale", "ja"])
-        #expect(japanese.status == 0)
-        #expect(try await shortcuts.run(["perform", "CurrentScreen"]).output.hasPrefix("The Library shows shelf: currentlyReading."))
-        let unknown = try await shortcuts.run(["say", "Open Currently Reeding in Library"])
-        #expect(unknown.status == 1)
-        #expect(unknown.error.contains("help: did you mean \"Open Currently Reading in Library\"?"))
     }
 }

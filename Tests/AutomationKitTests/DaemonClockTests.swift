@@ -1,0 +1,172 @@
+import Foundation
+import IntentKit
+import ShortcutsTestSupport
+import Testing
+import WorkflowKit
+
+@testable import AutomationKit
+
+/// The daemon in this process on a manual clock: every due time, backoff, timeout, overlap and
+/// grace period happens when the test advances the clock, and each test checks exact times.
+/// Nothing here sleeps or bounds real time; the waits are for events (a sleeper's deadline on
+/// the clock, a row in the store).
+@Suite("Daemon on a manual clock")
+struct DaemonClockTests {
+    private let root = FileManager.default.temporaryDirectory.appendingPathComponent("daemon-clock-\(UUID().uuidString)")
+    private var workflows: URL { root.appendingPathComponent("Workflows") }
+    private var home: URL { root.appendingPathComponent("home") }
+    /// 2027-01-15 08:00:00 UTC, the manual clock's start.
+    private let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    private func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
+
+    /// A daemon on `clock` running one workflow file.
+    private func daemon(_ name: String, _ yaml: String, clock: ManualClock, grace: Duration = .seconds(10)) throws -> (
+        AutomationDaemon, AutomationStore
+    ) {
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        try yaml.write(to: workflows.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        var configuration = AutomationDaemon.Configuration(
+            workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: grace, watchesFolder: false)
+        configuration.clock = clock
+        let daemon = AutomationDaemon(configuration)
+        try daemon.start()
+        let store = try AutomationStore(path: home.appendingPathComponent("automations.sqlite").path, clock: clock)
+        return (daemon, store)
+    }
+
+    private func claims(_ store: AutomationStore, _ name: String) throws -> [Claim] {
+        try store.claims(of: Automation.key(for: workflows.appendingPathComponent(name)), limit: 100).reversed()
+    }
+
+    private func runs() throws -> [RunHistory.Run] {
+        try RunHistory(path: home.appendingPathComponent("runs.sqlite").path, readOnly: true).recentRuns(limit: 100).reversed()
+    }
+
+    /// Waits for the store to show what `condition` looks for: an event, with patience for a
+    /// broken test only.
+    private func until(_ condition: () throws -> Bool) async throws {
+        #expect(try await eventually(timeout: 120) { try condition() })
+    }
+
+    @Test("A failed attempt is tried again after its whole backoff by the clock, not before")
+    func retryBackoff() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "retry.yaml",
+            """
+            automation: { schedule: '0 * * * *', retry: { attempts: 2, backoff: 10m } }
+            steps:
+              - set: count
+                to: -1
+              - repeat: { count: "${count}" }
+                steps: [ { comment: never runs } ]
+            """, clock: clock)
+        try await clock.waitForSleeper { $0 == at(3600) }
+        clock.advance(to: at(3600))
+        // The backoff is a sleeper ten minutes after the first attempt.
+        try await clock.waitForSleeper { $0 == at(4200) }
+        #expect(try runs().map(\.status) == [.failed])
+        #expect(try claims(store, "retry.yaml").map(\.status) == [.running])
+        clock.advance(by: .seconds(599))
+        try await clock.waitForSleeper { $0 == at(4200) }
+        #expect(try runs().count == 1, "not before the backoff is over")
+        clock.advance(by: .seconds(1))
+        try await until { try claims(store, "retry.yaml").first?.status == .failed }
+        let claim = try #require(try claims(store, "retry.yaml").first)
+        #expect(claim.attempts == 2)
+        #expect(claim.startedAt == at(3600).timeIntervalSince1970)
+        #expect(claim.endedAt == at(4200).timeIntervalSince1970)
+        #expect(try runs().map(\.startedAt) == [at(3600), at(4200)])
+        await daemon.stop()
+    }
+
+    @Test("A run past its timeout: is cancelled at that instant and recorded as timed out")
+    func timeout() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "slow.yaml", "automation: { schedule: '0 * * * *', timeout: 5m }\nsteps: [ { wait: 1h } ]\n", clock: clock)
+        try await clock.waitForSleeper { $0 == at(3600) }
+        clock.advance(to: at(3600))
+        try await clock.waitForSleeper { $0 == at(3600 + 300) }
+        clock.advance(by: .seconds(300))
+        try await until { try claims(store, "slow.yaml").first?.status == .timedOut }
+        let claim = try #require(try claims(store, "slow.yaml").first)
+        #expect(claim.note == "timed out after 5 min")
+        #expect(claim.endedAt == at(3900).timeIntervalSince1970)
+        let run = try #require(try runs().first)
+        #expect(run.status == .failed)
+        #expect(run.error == "timed out after 5 min (automation timeout)")
+        #expect(run.endedAt == at(3900))
+        await daemon.stop()
+    }
+
+    @Test("overlap: queue starts a due time the moment the run before it ends")
+    func overlapQueue() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "queue.yaml", "automation: { schedule: '* * * * *', overlap: queue }\nsteps: [ { wait: 90s } ]\n", clock: clock)
+        try await clock.waitForSleeper { $0 == at(60) }
+        clock.advance(to: at(60))
+        try await clock.waitForSleeper { $0 == at(150) }  // the first run's wait
+        clock.advance(to: at(120))
+        try await until { try claims(store, "queue.yaml").map(\.status) == [.running, .queued] }
+        clock.advance(to: at(150))
+        try await until { try claims(store, "queue.yaml").map(\.status) == [.succeeded, .running] }
+        let second = try claims(store, "queue.yaml")[1]
+        #expect(second.dueTime == Int64(at(120).timeIntervalSince1970))
+        #expect(second.startedAt == at(150).timeIntervalSince1970, "queued behind the first run, it starts when that run ends")
+        await daemon.stop()
+    }
+
+    @Test("overlap: replace cancels the running run when the next due time comes")
+    func overlapReplace() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "replace.yaml", "automation: { schedule: '* * * * *', overlap: replace }\nsteps: [ { wait: 90s } ]\n", clock: clock)
+        try await clock.waitForSleeper { $0 == at(60) }
+        clock.advance(to: at(60))
+        try await clock.waitForSleeper { $0 == at(150) }
+        clock.advance(to: at(120))
+        try await until { try claims(store, "replace.yaml").map(\.status) == [.cancelled, .running] }
+        let replaced = try claims(store, "replace.yaml")[0]
+        #expect(replaced.note == "replaced by the run due at 2027-01-15T08:02:00Z (overlap: replace)")
+        #expect(replaced.endedAt == at(120).timeIntervalSince1970)
+        await daemon.stop()
+    }
+
+    @Test("overlap: skip records the due time that came while a run went on as skipped")
+    func overlapSkip() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "skip.yaml", "automation: { schedule: '* * * * *', overlap: skip }\nsteps: [ { wait: 90s } ]\n", clock: clock)
+        try await clock.waitForSleeper { $0 == at(60) }
+        clock.advance(to: at(60))
+        try await clock.waitForSleeper { $0 == at(150) }
+        clock.advance(to: at(120))
+        try await until { try claims(store, "skip.yaml").map(\.status) == [.running, .skipped] }
+        clock.advance(to: at(150))
+        try await until { try claims(store, "skip.yaml").first?.status == .succeeded }
+        await daemon.stop()
+    }
+
+    @Test("A stop gives running workflows their grace period by the clock, then cancels them")
+    func grace() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "long.yaml", "automation: { schedule: '0 * * * *' }\nsteps: [ { wait: 1h } ]\n", clock: clock, grace: .seconds(30))
+        try await clock.waitForSleeper { $0 == at(3600) }
+        clock.advance(to: at(3600))
+        try await clock.waitForSleeper { $0 == at(7200) }
+        let stopped = Task { await daemon.stop() }
+        try await clock.waitForSleeper { $0 == at(3630) }
+        #expect(try claims(store, "long.yaml").first?.status == .running, "still running within the grace period")
+        clock.advance(by: .seconds(30))
+        await stopped.value
+        let claim = try #require(try claims(store, "long.yaml").first)
+        #expect(claim.status == .cancelled)
+        #expect(claim.note == "cancelled: the daemon stopped and its grace period of 30 s was over")
+        #expect(claim.endedAt == at(3630).timeIntervalSince1970)
+        #expect(try runs().first?.status == .cancelled)
+    }
+}
