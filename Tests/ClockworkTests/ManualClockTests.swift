@@ -86,10 +86,10 @@ struct ManualClockTests {
             signalled.append(clock.now() < start.addingTimeInterval(3600) ? 0 : 1)
         }.start()
         try await clock.waitForSleepers(1)
-        condition.lock()
-        flag.set()
-        condition.broadcast()
-        condition.unlock()
+        condition.withLock {
+            flag.set()
+            condition.broadcast()
+        }
         try await signalled.wait(for: 1)
         #expect(signalled.values == [0])
     }
@@ -122,9 +122,8 @@ struct ManualClockTests {
         #expect(abs(clock.now().timeIntervalSince(before)) < 60)
         try await clock.sleep(until: before.addingTimeInterval(-1))
         let condition = NSCondition()
-        condition.lock()
-        #expect(clock.wait(on: condition, until: Date().addingTimeInterval(-1)) == false)
-        condition.unlock()
+        let waited = condition.withLock { clock.wait(on: condition, until: Date().addingTimeInterval(-1)) }
+        #expect(waited == false)
         #expect(Duration.milliseconds(1500).timeInterval == 1.5)
         #expect(before.adding(.seconds(2)) == before.addingTimeInterval(2))
     }
