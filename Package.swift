@@ -199,7 +199,7 @@ let package = Package(
         .testTarget(
             name: "WorkflowKitTests",
             dependencies: [
-                "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
+                "Clockwork", "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
                 .product(name: "Yams", package: "Yams"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ],

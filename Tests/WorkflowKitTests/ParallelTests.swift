@@ -1,16 +1,25 @@
+import Clockwork
 import Foundation
 import IntentKit
+import ShortcutsTestSupport
 import Synchronization
 import Testing
 
 @testable import WorkflowKit
 
-/// Counts the performs in flight and remembers the most at once.
+/// Counts the performs in flight and remembers the most at once; holds them by its clock.
 final class InFlightProbe: Sendable {
     static let shared = InFlightProbe()
     private let counts = Mutex((current: 0, most: 0, cancelled: 0))
+    private let holdClock = Mutex<any EngineClock>(SystemClock())
 
-    func reset() { counts.withLock { $0 = (0, 0, 0) } }
+    /// Clears the counts and holds by `clock` from now on.
+    func reset(clock: any EngineClock = .system) {
+        counts.withLock { $0 = (0, 0, 0) }
+        holdClock.withLock { $0 = clock }
+    }
+    /// The clock ``Hold`` waits on.
+    var clock: any EngineClock { holdClock.withLock { $0 } }
     var most: Int { counts.withLock { $0.most } }
     var cancelled: Int { counts.withLock { $0.cancelled } }
 
@@ -28,7 +37,8 @@ final class InFlightProbe: Sendable {
     }
 }
 
-/// Holds for a number of milliseconds, counted by ``InFlightProbe``; fails when asked to.
+/// Holds for a number of milliseconds by the probe's clock, counted by ``InFlightProbe``; fails
+/// when asked to.
 struct Hold: AppIntent {
     static let title: LocalizedStringResource = "Hold"
     @Parameter(title: "Milliseconds") var milliseconds: Int
@@ -40,7 +50,7 @@ struct Hold: AppIntent {
         defer { InFlightProbe.shared.leave(cancelled: cancelled) }
         if fails { throw IntentError.performFailed(intent: "Hold", message: "hold failed") }
         do {
-            try await Task.sleep(for: .milliseconds(milliseconds))
+            try await InFlightProbe.shared.clock.sleep(for: .milliseconds(milliseconds))
         } catch {
             cancelled = true
             throw error
@@ -53,32 +63,39 @@ struct Hold: AppIntent {
 struct ParallelTests {
     let catalog = IntentCatalog(apps: [IntentApp(name: "Probe", intents: [Hold.self])])
 
-    func run(_ text: String) async throws -> WorkflowRunResult {
+    func run(_ text: String, clock: any EngineClock = .system) async throws -> WorkflowRunResult {
         let workflow = try WorkflowLoader.load(text: text, fileName: "parallel.yaml")
         let problems = WorkflowValidator(catalog: catalog).validate(workflow)
         #expect(problems.isEmpty, "\(problems)")
-        return try await WorkflowRunner(catalog: catalog, secrets: nil).run(workflow)
+        return try await WorkflowRunner(catalog: catalog, secrets: nil, clock: clock).run(workflow)
     }
 
     @Test func outputsAreInBranchOrderAndBranchesRunAtOnce() async throws {
-        InFlightProbe.shared.reset()
-        let result = try await run(
-            """
-            steps:
-              - parallel:
-                  - - perform: Probe.Hold
-                      with: { milliseconds: 300 }
-                    - set: x
-                      to: slow
-                    - show: ${x}
-                  - - set: x
-                      to: fast
-                    - show: ${x}
-                  - perform: Probe.Hold
-                    with: { milliseconds: 150 }
-                    id: held
-            output: ${held}
-            """)
+        let clock = ManualClock()
+        InFlightProbe.shared.reset(clock: clock)
+        let running = Task {
+            try await run(
+                """
+                steps:
+                  - parallel:
+                      - - perform: Probe.Hold
+                          with: { milliseconds: 300 }
+                        - set: x
+                          to: slow
+                        - show: ${x}
+                      - - set: x
+                          to: fast
+                        - show: ${x}
+                      - perform: Probe.Hold
+                        with: { milliseconds: 150 }
+                        id: held
+                output: ${held}
+                """, clock: clock)
+        }
+        // Both holds are asked for before either is over: the branches run at the same time.
+        try await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(300))
+        let result = try await running.value
         #expect(result.output == .int(150))
         let parallel = try #require(result.steps.first { $0.kind == "parallel" })
         #expect(parallel.output == .list([.string("slow"), .string("fast"), .int(150)]))
@@ -106,7 +123,8 @@ struct ParallelTests {
     }
 
     @Test func aFailureCancelsTheSiblings() async throws {
-        InFlightProbe.shared.reset()
+        let clock = ManualClock()
+        InFlightProbe.shared.reset(clock: clock)
         let workflow = try WorkflowLoader.load(
             text: """
                 steps:
@@ -118,30 +136,39 @@ struct ParallelTests {
                         - perform: Probe.Hold
                           with: { milliseconds: 1, fails: true }
                 """, fileName: "cancel.yaml")
-        let clock = ContinuousClock.now
-        await #expect(throws: WorkflowRunError.self) { try await WorkflowRunner(catalog: catalog, secrets: nil).run(workflow) }
-        // Far below the siblings' ten minutes, with room for a machine busy with other tests.
-        #expect(ContinuousClock.now - clock < .seconds(300))
+        let running = Task { try await WorkflowRunner(catalog: catalog, secrets: nil, clock: clock).run(workflow) }
+        // The ten-minute wait, the ten-minute hold and the 50 ms wait before the failing perform.
+        try await clock.waitForSleepers(3)
+        clock.advance(by: .milliseconds(50))
+        await #expect(throws: WorkflowRunError.self) { try await running.value }
         #expect(InFlightProbe.shared.cancelled == 1, "the running intent was not cancelled")
+        #expect(clock.sleeperCount == 0, "a sibling still waits")
     }
 
     @Test func aFailureWithContinueOnErrorLetsTheSiblingsFinish() async throws {
-        InFlightProbe.shared.reset()
-        let result = try await run(
-            """
-            steps:
-              - parallel:
-                  - perform: Probe.Hold
-                    with: { milliseconds: 200 }
-                  - perform: Probe.Hold
-                    with: { milliseconds: 1, fails: true }
-                    id: flaky
-                    continueOnError: true
-                  - - wait: 50ms
-                    - show: still here
-              - show: "failed: ${flaky.error.message}"
-            output: ${previous}
-            """)
+        let clock = ManualClock()
+        InFlightProbe.shared.reset(clock: clock)
+        let running = Task {
+            try await run(
+                """
+                steps:
+                  - parallel:
+                      - perform: Probe.Hold
+                        with: { milliseconds: 200 }
+                      - perform: Probe.Hold
+                        with: { milliseconds: 1, fails: true }
+                        id: flaky
+                        continueOnError: true
+                      - - wait: 50ms
+                        - show: still here
+                  - show: "failed: ${flaky.error.message}"
+                output: ${previous}
+                """, clock: clock)
+        }
+        // The hold and the wait of the siblings, after the failure beside them.
+        try await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(200))
+        let result = try await running.value
         #expect(result.output == .string("failed: Hold failed: hold failed"))
         #expect(InFlightProbe.shared.cancelled == 0, "a sibling was cancelled")
         let parallel = try #require(result.steps.first { $0.kind == "parallel" })
@@ -153,6 +180,7 @@ struct ParallelTests {
     }
 
     @Test func whileLoopsAndConcurrentRepeatsRunSideBySide() async throws {
+        InFlightProbe.shared.reset()
         let result = try await run(
             """
             steps:

@@ -1,7 +1,9 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Metrics
 import MetricsTestKit
+import ShortcutsTestSupport
 import Testing
 
 @testable import WorkflowKit
@@ -78,20 +80,26 @@ struct RunMetricsTests {
         #expect(try metrics.expectTimer(WorkflowMetric.runDuration.rawValue, [("trigger", "webhook")]).values.count == 1)
     }
 
-    @Test("A run past its timeout counts as failed, as the history records it, not as cancelled")
+    @Test("A run past its timeout counts as failed, as the history records it, not as cancelled, and lasted its timeout")
     func timeout() async throws {
+        let clock = ManualClock()
         var (runner, history) = try withMetricsFactory(metrics) {
             let history = try RunHistory(path: ":memory:")
-            return (WorkflowRunner(catalog: IntentCatalog(apps: []), history: history, trigger: "automation", secrets: nil), history)
+            return (WorkflowRunner(catalog: IntentCatalog(apps: []), history: history, trigger: "automation", secrets: nil, clock: clock), history)
         }
-        runner.timeout = .milliseconds(100)
-        await #expect(throws: WorkflowTimedOut.self) {
-            try await runner.run(try WorkflowLoader.load(text: "steps:\n  - wait: 60s\n", fileName: "waits.yaml"))
-        }
-        let run = try #require(try history.recentRuns(limit: 1).first)
-        #expect(run.status == .failed && run.error == "timed out after 100 ms (automation timeout)")
+        runner.timeout = .seconds(30)
+        let timed = runner
+        let run = Task { try await timed.run(try WorkflowLoader.load(text: "steps:\n  - wait: 60s\n", fileName: "waits.yaml")) }
+        // The run's timer and its step's wait.
+        try await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(30))
+        await #expect(throws: WorkflowTimedOut.self) { try await run.value }
+        let record = try #require(try history.recentRuns(limit: 1).first)
+        #expect(record.status == .failed && record.error == "timed out after 30 s (automation timeout)")
         #expect(runs(.failed, trigger: "automation") == 1)
         #expect(runs(.cancelled, trigger: "automation") == 0)
+        #expect(try metrics.expectTimer(WorkflowMetric.runDuration.rawValue, [("trigger", "automation")]).values == [nanoseconds(.seconds(30))])
+        #expect(try metrics.expectTimer(WorkflowMetric.stepDuration.rawValue, [("kind", "wait")]).values == [nanoseconds(.seconds(30))])
     }
 
     @Test("A run whose process died counts as interrupted when a history settles it, and a run settled before its runner records it counts once")

@@ -1,5 +1,7 @@
+import Clockwork
 import Foundation
 import IntentKit
+import ShortcutsTestSupport
 import Testing
 
 @testable import WorkflowKit
@@ -8,35 +10,53 @@ import Testing
 @Suite("Step timeouts")
 struct StepTimeoutTests {
     @Test func aStepPastItsTimeoutIsCancelledAndFailsAtTheTimeout() async throws {
-        let started = ContinuousClock.now
-        let error = try await InlineWorkflow.failure(
-            "steps:\n  - wait: 10m\n    timeout: 100ms\n  - show: never\n", fileName: "slow.yaml")
+        let clock = ManualClock()
+        let run = Task {
+            try await InlineWorkflow.failure("steps:\n  - wait: 10m\n    timeout: 100ms\n  - show: never\n", fileName: "slow.yaml", clock: clock)
+        }
+        // The step's ten-minute wait and its timeout's timer.
+        try await clock.waitForSleepers(2)
+        clock.advance(by: .milliseconds(100))
+        let error = try await run.value
         #expect(summary(error.diagnostic) == "3:14: the step did not end within its timeout of 100 ms, so it was cancelled")
-        // Far below the wait's ten minutes, with room for a machine busy with other tests.
-        #expect(ContinuousClock.now - started < .seconds(300))
+        #expect(clock.sleeperCount == 0, "the cancelled wait still sleeps")
     }
 
     @Test func continueOnErrorAndTryHandleATimeoutLikeAnyFailure() async throws {
-        let result = try await InlineWorkflow.run(
-            """
-            steps:
-              - id: slow
-                wait: 10m
-                timeout: 50ms
-                continueOnError: true
-              - try:
-                  - repeat: { count: 1000 }
-                    timeout: 100ms
-                    steps: [ { wait: 50ms } ]
-                catch:
-                  - show: "caught at line ${error.location}"
-            output: ${slow.error.message}
-            """, fileName: "handled.yaml")
-        #expect(result.output == .string("the step did not end within its timeout of 50 ms, so it was cancelled"))
+        let clock = ManualClock()
+        let run = Task {
+            try await InlineWorkflow.run(
+                """
+                steps:
+                  - id: slow
+                    wait: 10m
+                    timeout: 2s
+                    continueOnError: true
+                  - try:
+                      - repeat: { count: 1000 }
+                        timeout: 4s
+                        steps: [ { wait: 1s } ]
+                    catch:
+                      - show: "caught at line ${error.location}"
+                output: ${slow.error.message}
+                """, fileName: "handled.yaml", clock: clock)
+        }
+        // The first step's wait and timer; then the loop's timer and its first pass's wait.
+        try await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(2))
+        try await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(4))
+        let result = try await run.value
+        #expect(result.output == .string("the step did not end within its timeout of 2 s, so it was cancelled"))
         #expect(result.steps.compactMap(\.dialog).first?.hasPrefix("caught at line handled.yaml:8:18") == true)
+        // Each timed-out step lasted its timeout exactly, by the clock.
+        #expect(result.steps.first { $0.stepID == "slow" }?.duration == .seconds(2))
+        #expect(result.steps.first { $0.kind == "repeat" }?.duration == .seconds(4))
     }
 
     @Test func aStepWithinItsTimeoutKeepsItsOutputAndVariables() async throws {
+        // The clock never moves: the step ends before its timeout whatever the machine's speed.
+        let clock = ManualClock()
         let result = try await InlineWorkflow.run(
             """
             steps:
@@ -46,8 +66,9 @@ struct StepTimeoutTests {
                 timeout: 10s
                 steps: [ { set: total, to: "${total + index}" } ]
             output: ${total}
-            """, fileName: "quick.yaml")
+            """, fileName: "quick.yaml", clock: clock)
         #expect(result.output == .int(6))
+        #expect(clock.sleeperCount == 0, "the timeout's timer still sleeps")
     }
 
     @Test func badTimeoutsAreLocated() {

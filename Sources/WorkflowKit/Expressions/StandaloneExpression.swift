@@ -1,3 +1,4 @@
+import Clockwork
 import IntentKit
 
 /// One `${…}` expression evaluated outside a workflow, with variables given by the caller:
@@ -11,7 +12,7 @@ import IntentKit
 /// ```
 package struct StandaloneExpression {
     private let expression: WorkflowExpression
-    private var scope = RunScope(inputs: [:])
+    private var scope = RunScope(inputs: [:], clock: .system)
     private let evaluator = ValueEvaluator(sources: [:], environment: RunEnvironment(variables: [:], store: nil))
 
     /// Parses text that is exactly one `${…}` expression.

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -7,15 +8,18 @@ struct RunScope {
     private(set) var variables: [String: IntentValue] = [:]
     var previous: IntentValue = .null
     var index: IntentValue?
+    /// The clock `${now}` reads.
+    let clock: any EngineClock
 
-    init(inputs: [String: IntentValue]) {
+    init(inputs: [String: IntentValue], clock: any EngineClock) {
         variables["input"] = .dictionary(inputs)
+        self.clock = clock
     }
 
     subscript(name: String) -> IntentValue? {
         switch name {
         case "previous": previous
-        case "now": .date(Date())
+        case "now": .date(clock.now())
         case "index": index ?? variables["index"]
         default: variables[name]
         }

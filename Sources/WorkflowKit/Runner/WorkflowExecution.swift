@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -23,6 +24,9 @@ final class WorkflowExecution {
         var output: IntentValue
     }
 
+    /// The clock the run reads the time from and waits on: its runner's.
+    var clock: any EngineClock { runner.clock }
+
     /// The evaluator of values, with the sources of the files seen so far.
     var values: ValueEvaluator { ValueEvaluator(sources: sources, environment: environment) }
 
@@ -38,7 +42,7 @@ final class WorkflowExecution {
     private func runInFolder(_ workflow: Workflow, inputs: [String: IntentValue], depth: Int, callers: [String]) async throws -> IntentValue {
         sources[workflow.fileName] = workflow.sourceText
         let evaluator = values
-        var scope = RunScope(inputs: try await prepareInputs(workflow, given: inputs, evaluator: evaluator))
+        var scope = RunScope(inputs: try await prepareInputs(workflow, given: inputs, evaluator: evaluator), clock: clock)
         let frame = StepFrame(workflow: workflow, depth: depth, callers: callers)
         do {
             _ = try await execute(workflow.steps, in: &scope, frame: frame)
@@ -53,7 +57,7 @@ final class WorkflowExecution {
 
     private func prepareInputs(_ workflow: Workflow, given: [String: IntentValue], evaluator: ValueEvaluator) async throws -> [String: IntentValue] {
         var values: [String: IntentValue] = [:]
-        let empty = RunScope(inputs: [:])
+        let empty = RunScope(inputs: [:], clock: clock)
         for name in given.keys.sorted() where !workflow.inputs.contains(where: { $0.name.value == name }) {
             let diagnostic = workflow.unknownInputDiagnostic(name)
             throw WorkflowRunError(diagnostic.message, at: diagnostic.location, help: diagnostic.help, sources: sources)
@@ -105,8 +109,7 @@ final class WorkflowExecution {
         var last: IntentValue = .null
         for step in steps {
             if Task.isCancelled { throw WorkflowCancelled() }
-            let started = Date()
-            let clock = ContinuousClock.now
+            let started = clock.now()
             var record = StepTrace(
                 kind: step.kind.keyword, stepID: step.id?.value, location: step.location, depth: frame.depth,
                 inputs: [:], output: nil, dialog: nil, startedAt: started, duration: .zero, error: nil)
@@ -126,7 +129,7 @@ final class WorkflowExecution {
                     } else {
                         try await execute(step, in: &scope, record: &record, frame: frame)
                     }
-                record.duration = ContinuousClock.now - clock
+                record.duration = clock.elapsed(since: started)
                 record.output = output
                 finish(record)
                 if case .comment = step.kind { continue }
@@ -137,16 +140,16 @@ final class WorkflowExecution {
                     last = output
                 }
             } catch let stop as Stop {
-                record.duration = ContinuousClock.now - clock
+                record.duration = clock.elapsed(since: started)
                 record.output = stop.output
                 finish(record)
                 throw stop
             } catch let signal as LoopSignal {
-                record.duration = ContinuousClock.now - clock
+                record.duration = clock.elapsed(since: started)
                 finish(record)
                 throw signal
             } catch {
-                record.duration = ContinuousClock.now - clock
+                record.duration = clock.elapsed(since: started)
                 record.error = (error as? WorkflowRunError)?.diagnostic.message ?? "\(error)"
                 if step.continueOnError, Self.isCatchable(error) {
                     last = continueAfter(error, of: step, record: &record, tracedFrom: traceIndex, in: &scope)

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -54,6 +55,13 @@ public struct WorkflowRunner: Sendable {
     /// runner.timeout = .seconds(30)
     /// ```
     public var timeout: Duration?
+    /// The clock runs read the time from and wait on: the run's and its steps' `timeout:`,
+    /// `wait:` steps, `${now}`, and the times and durations of the trace and the metrics.
+    ///
+    /// ```swift
+    /// runner.clock = .system   // the default; a test gives a clock it advances itself
+    /// ```
+    public var clock: any EngineClock
     /// Where the runner's metrics go (``WorkflowMetric``): the factory in force when the runner
     /// was created.
     package var metrics: RunMetrics
@@ -69,12 +77,13 @@ public struct WorkflowRunner: Sendable {
     ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
     ///   - environment: The variables `${env.NAME}` reads; the process's by default.
     ///   - secrets: The secrets `${secrets.NAME}` reads; those of `$SHORTCUTS_HOME` by default.
+    ///   - clock: The clock of timeouts, `wait:` steps and recorded times; the real one by default.
     ///   - show: Receives shown text, with secret values masked.
     public init(
         catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
         history: RunHistory? = nil, trigger: String = "manual", search: (any WorkflowSearchProvider)? = nil,
         environment: [String: String] = ProcessEnvironment.current, secrets: SecretStore? = .standard(),
-        show: @escaping @Sendable (String) -> Void = { _ in }
+        clock: any EngineClock = .system, show: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.catalog = catalog
         self.interaction = interaction
@@ -84,6 +93,7 @@ public struct WorkflowRunner: Sendable {
         self.search = search ?? WorkflowSearch.provider(for: catalog)
         self.environment = environment
         self.secrets = secrets
+        self.clock = clock
         self.show = show
         metrics = RunMetrics()
     }
@@ -109,11 +119,12 @@ public struct WorkflowRunner: Sendable {
         let expiry = TimeoutExpiry()
         // The deadline is fixed before either task starts: a timer task that a busy machine starts
         // late still ends the run when the timeout has passed since the run began.
-        let deadline = ContinuousClock.now + timeout
+        let clock = self.clock
+        let deadline = clock.now().adding(timeout)
         return try await withThrowingTaskGroup(of: WorkflowRunResult?.self) { group in
             group.addTask { try await perform(workflow, inputs: inputs, runID: runID, isBegun: isBegun, expiry: expiry) }
             group.addTask {
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                try? await clock.sleep(until: deadline)
                 if !Task.isCancelled { expiry.expire() }
                 return nil
             }
@@ -135,15 +146,15 @@ public struct WorkflowRunner: Sendable {
         let mask = environment.mask
         let execution = WorkflowExecution(runner: masking(with: mask), environment: environment)
         let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID, inputs: mask.mask(inputs))
-        let started = ContinuousClock.now
+        let started = clock.now()
         do {
             let output = mask.mask(try await execution.run(workflow, inputs: inputs, depth: 0, callers: []))
             let steps = execution.trace.map { mask.mask($0) }
-            metrics.recordRunDuration(ContinuousClock.now - started, trigger: trigger)
+            metrics.recordRunDuration(clock.elapsed(since: started), trigger: trigger)
             try recordEnd(of: runID, status: .succeeded, output: output, error: nil, steps: steps)
             return WorkflowRunResult(runID: runID, output: output, steps: steps)
         } catch {
-            metrics.recordRunDuration(ContinuousClock.now - started, trigger: trigger)
+            metrics.recordRunDuration(clock.elapsed(since: started), trigger: trigger)
             let error = mask.mask(error)
             let isCancelled = error is WorkflowCancelled || Task.isCancelled
             let timedOut = isCancelled && expiry?.hasExpired == true ? WorkflowTimedOut(limit: timeout ?? .zero) : nil

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Testing
@@ -10,20 +11,22 @@ import Testing
 /// ```swift
 /// let result = try await InlineWorkflow.run("steps: [ { show: hi } ]", fileName: "hi.yaml")
 /// ```
+///
+/// A test of time gives a ``ManualClock`` as `clock`, runs in a task, and advances the clock.
 enum InlineWorkflow {
-    /// Loads, validates (expecting no problem) and runs the text.
-    static func run(_ text: String, fileName: String) async throws -> WorkflowRunResult {
+    /// Loads, validates (expecting no problem) and runs the text, by `clock`.
+    static func run(_ text: String, fileName: String, clock: any EngineClock = .system) async throws -> WorkflowRunResult {
         let workflow = try WorkflowLoader.load(text: text, fileName: fileName)
         let problems = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary)
         #expect(problems.isEmpty, "\(problems)")
-        return try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
+        return try await WorkflowRunner(catalog: IntentCatalog(apps: []), clock: clock).run(workflow)
     }
 
-    /// Loads and runs the text, expecting the run to fail, and returns its error.
-    static func failure(_ text: String, fileName: String) async throws -> WorkflowRunError {
+    /// Loads and runs the text by `clock`, expecting the run to fail, and returns its error.
+    static func failure(_ text: String, fileName: String, clock: any EngineClock = .system) async throws -> WorkflowRunError {
         let workflow = try WorkflowLoader.load(text: text, fileName: fileName)
         do {
-            let result = try await WorkflowRunner(catalog: IntentCatalog(apps: [])).run(workflow)
+            let result = try await WorkflowRunner(catalog: IntentCatalog(apps: []), clock: clock).run(workflow)
             Issue.record("expected the run to fail, got \(result.output)")
             throw CancellationError()
         } catch let error as WorkflowRunError {

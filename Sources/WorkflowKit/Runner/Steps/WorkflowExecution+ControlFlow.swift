@@ -77,14 +77,14 @@ extension WorkflowExecution {
         return try await execute(menu.options[choice].steps, in: &scope, frame: frame.inside)
     }
 
-    /// `wait:` pauses; cancelling the run ends the wait.
+    /// `wait:` pauses, by the runner's ``WorkflowRunner/clock``; cancelling the run ends the wait.
     ///
     /// ```yaml
     /// - wait: 1s
     /// ```
     func execute(_ wait: WaitStep) async throws -> IntentValue? {
         do {
-            try await Task.sleep(for: wait.duration.value)
+            try await clock.sleep(for: wait.duration.value)
         } catch {
             throw WorkflowCancelled()
         }

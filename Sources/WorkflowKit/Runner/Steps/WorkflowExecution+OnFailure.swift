@@ -22,14 +22,14 @@ extension WorkflowExecution {
             !Task.isCancelled
         else { return error }
         let caught = errorValue(error, tracedFrom: 0, at: onFailure.location)
+        let started = clock.now()
         var record = StepTrace(
             kind: "onFailure", stepID: nil, location: onFailure.location, depth: 0, inputs: ["error": caught], output: nil,
-            dialog: nil, startedAt: Date(), duration: .zero, error: nil)
+            dialog: nil, startedAt: started, duration: .zero, error: nil)
         let traceIndex = trace.count
         trace.append(record)
-        let clock = ContinuousClock.now
         defer {
-            record.duration = ContinuousClock.now - clock
+            record.duration = clock.elapsed(since: started)
             trace[traceIndex] = record
         }
         scope.assign(caught, to: "error")

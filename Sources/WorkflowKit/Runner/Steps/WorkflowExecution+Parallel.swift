@@ -73,6 +73,7 @@ extension WorkflowExecution {
         let runner = self.runner
         let environment = self.environment
         let sources = self.sources
+        let clock = self.clock
         let inside = StepFrame(workflow: frame.workflow, depth: frame.depth + 2, callers: frame.callers)
         var locations: [SourceLocation] = []
         var outcomes: [BranchOutcome] = []
@@ -85,14 +86,14 @@ extension WorkflowExecution {
                     let execution = WorkflowExecution(runner: runner, environment: environment)
                     execution.sources = sources
                     var branchScope = branch.scope
-                    var outcome = BranchOutcome(position: position, variables: branchScope, startedAt: Date())
-                    let clock = ContinuousClock.now
+                    let started = clock.now()
+                    var outcome = BranchOutcome(position: position, variables: branchScope, startedAt: started)
                     do {
                         outcome.output = try await execution.execute(branch.steps, in: &branchScope, frame: inside)
                     } catch {
                         outcome.failure = error
                     }
-                    outcome.duration = ContinuousClock.now - clock
+                    outcome.duration = clock.elapsed(since: started)
                     outcome.trace = execution.trace
                     outcome.variables = branchScope
                     return outcome

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -29,7 +30,8 @@ extension WorkflowExecution {
         let startRecord = record
         // Fixed before either task starts, so that a timer task started late by a busy machine
         // still counts from the step's start.
-        let deadline = ContinuousClock.now + timeout.value
+        let clock = self.clock
+        let deadline = clock.now().adding(timeout.value)
         let outcome: TimedOutcome? = await withTaskGroup(of: TimedOutcome?.self) { group in
             group.addTask {
                 let execution = WorkflowExecution(runner: runner, environment: environment)
@@ -49,7 +51,7 @@ extension WorkflowExecution {
             }
             group.addTask {
                 // Ends early only when the step is done (or the run cancelled): then it is not a timeout.
-                try? await Task.sleep(until: deadline, clock: .continuous)
+                try? await clock.sleep(until: deadline)
                 return nil
             }
             let first = await group.next() ?? nil
