@@ -98,7 +98,7 @@ let package = Package(
         .target(
             name: "IntentExtensions",
             dependencies: [
-                "IntentKit", "ExtensionSpawn", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
+                "Clockwork", "IntentKit", "ExtensionSpawn", "ProcessSpawning", .product(name: "Logging", package: "swift-log"),
                 .product(name: "Metrics", package: "swift-metrics")
             ]
         ),
@@ -174,7 +174,7 @@ let package = Package(
         .testTarget(
             name: "IntentExtensionsTests",
             dependencies: [
-                "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
+                "Clockwork", "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]),
         .testTarget(name: "ClockworkTests", dependencies: ["Clockwork", "ShortcutsTestSupport"]),

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import ShortcutsTestSupport
@@ -179,22 +180,32 @@ struct ExtensionHostTests {
     }
 
     @Test func anIdleExtensionStopsAfterTheTimeoutAndStartsAgainOnUse() async throws {
+        let clock = ManualClock()
         let metadata = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path).metadata
         let idle = ExtensionHost(
             name: "Tester", executable: executable.path, metadata: metadata,
-            configuration: ExtensionHost.Configuration(idleTimeout: .milliseconds(300)))
+            configuration: ExtensionHost.Configuration(idleTimeout: .seconds(300), clock: clock))
         let value = try await idle.perform(
             HostedIntentRequest(app: "Tester", intent: "Pid", arguments: [:], locale: "en", interaction: NoInteraction()))
         guard case .int(let pid) = value.value else {
             Issue.record("no pid")
             return
         }
+        // The host waits for the idle timeout counted from the request's end, and not a moment less.
+        try await clock.waitForSleepers(1)
+        #expect(clock.nextDeadline == clock.now().adding(.seconds(300)))
+        clock.advance(by: .seconds(299))
+        #expect(idle.processIdentifier == Int32(pid), "the extension was stopped before its idle timeout")
+        clock.advance(by: .seconds(1))
         #expect(await TestExtension.waitUntilEnded(Int32(pid)), "the idle extension was not stopped")
         #expect(idle.processIdentifier == nil)
         let again = try await idle.perform(
             HostedIntentRequest(app: "Tester", intent: "Echo", arguments: ["text": .string("back")], locale: "en", interaction: NoInteraction()))
         #expect(again.value == .string("back"))
         await idle.stop()
+        // The second request's idle watcher finds the extension stopped, and ends.
+        try await clock.waitForSleepers(1)
+        clock.advance(by: .seconds(300))
     }
 
     @Test func aMissingProgramCannotStart() async throws {
@@ -206,22 +217,29 @@ struct ExtensionHostTests {
     }
 
     @Test func waitingForAStartThatHangsEndsWhenTheCallerIsCancelled() async throws {
+        let clock = ManualClock()
         let silent = executable.deletingLastPathComponent().appendingPathComponent("silent.sh")
         try ExecutableFile.write("#!/bin/sh\nexec sleep 60\n", to: silent)
         let metadata = try await ExtensionHandshake.perform(name: "Tester", executable: executable.path).metadata
         let hanging = ExtensionHost(
-            name: "Tester", executable: silent.path, metadata: metadata, configuration: ExtensionHost.Configuration(startTimeout: .seconds(6)))
-        let task = Task {
+            name: "Tester", executable: silent.path, metadata: metadata,
+            configuration: ExtensionHost.Configuration(startTimeout: .seconds(6), clock: clock))
+        func echo() async throws -> HostedIntentResult {
             try await hanging.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: [:], locale: "en", interaction: NoInteraction()))
         }
-        try await Task.sleep(for: .milliseconds(300))
-        let cancelled = ContinuousClock.now
+        let task = Task { try await echo() }
+        // The start waits for `initialize`, its six-second timeout asleep on the clock.
+        try await clock.waitForSleepers(1)
         task.cancel()
+        // The clock has not moved: the cancelled caller did not wait for the start's timeout.
         await #expect(throws: CancellationError.self) { try await task.value }
-        // Waiting for the start would take until its timeout, 5.7 s after the cancellation.
-        #expect(ContinuousClock.now - cancelled < .seconds(4), "the cancelled caller waited for the start")
+        #expect(clock.sleeperCount == 1, "the start did not go on without its caller")
+        // The next caller starts the extension again, and fails when its start times out.
+        let next = Task { try await echo() }
+        try await clock.waitForSleepers(2)
+        clock.advance(by: .seconds(6))
         await #expect {
-            try await hanging.perform(HostedIntentRequest(app: "Tester", intent: "Echo", arguments: [:], locale: "en", interaction: NoInteraction()))
+            try await next.value
         } throws: { error in
             "\(error)" == "extension Tester did not answer initialize within 6.0 seconds, and was ended"
         }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -18,16 +19,17 @@ public struct ExtensionHandshake: Sendable {
     /// From sending `shutdown` to the process's exit.
     public var shutdownTime: Duration
 
-    /// Starts the extension, reads its metadata and stops it.
+    /// Starts the extension, reads its metadata and stops it, timed by the configuration's
+    /// clock.
     ///
     /// - Throws: ``ExtensionError`` saying what went wrong.
     public static func perform(
         name: String, executable: String, configuration: ExtensionHost.Configuration = ExtensionHost.Configuration()
     ) async throws -> ExtensionHandshake {
-        let clock = ContinuousClock()
-        let started = clock.now
+        let clock = configuration.clock
+        let started = clock.now()
         let connection = try ExtensionConnection.start(name: name, executable: executable, environment: configuration.environment)
-        let running = clock.now
+        let running = clock.now()
         let metadata: AppMetadata
         do {
             metadata = try await ExtensionHost.initialize(connection, configuration: configuration)
@@ -35,9 +37,15 @@ public struct ExtensionHandshake: Sendable {
             connection.close(error as? ExtensionError ?? .stopped(extension: name))
             throw error
         }
-        let initialized = clock.now
+        let initialized = clock.now()
         await connection.shutdown()
         return ExtensionHandshake(
-            metadata: metadata, startTime: running - started, initializeTime: initialized - running, shutdownTime: clock.now - initialized)
+            metadata: metadata, startTime: Self.between(started, running), initializeTime: Self.between(running, initialized),
+            shutdownTime: clock.elapsed(since: initialized))
+    }
+
+    /// The time from `start` to `end`; never negative.
+    private static func between(_ start: Date, _ end: Date) -> Duration {
+        .seconds(max(0, end.timeIntervalSince(start)))
     }
 }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import Synchronization
@@ -33,13 +34,22 @@ public final class ExtensionHost: IntentHost {
         public var environment: [String: String]
         /// The engine's version, as `initialize` tells the extension.
         public var engineVersion: String
+        /// The clock of the idle and start timeouts and of the calls' durations.
+        public var clock: any EngineClock
 
-        /// Creates a configuration: by default no idle timeout, 2 s of grace, 10 s to start.
+        /// Creates a configuration: by default no idle timeout, 2 s of grace, 10 s to start,
+        /// by the real clock.
+        ///
+        /// ```swift
+        /// let configuration = ExtensionHost.Configuration(idleTimeout: .seconds(60), clock: .system)
+        /// ```
         public init(
             idleTimeout: Duration? = nil, cancellationGrace: Duration = .seconds(2), startTimeout: Duration = .seconds(10),
-            environment: [String: String] = ProcessInfo.processInfo.environment, engineVersion: String = "0.1.0"
+            environment: [String: String] = ProcessInfo.processInfo.environment, engineVersion: String = "0.1.0",
+            clock: any EngineClock = .system
         ) {
             self.engineVersion = engineVersion
+            self.clock = clock
             self.idleTimeout = idleTimeout
             self.cancellationGrace = cancellationGrace
             self.startTimeout = startTimeout
@@ -63,7 +73,8 @@ public final class ExtensionHost: IntentHost {
         var connection: ExtensionConnection?
         var starting: Task<ExtensionConnection, any Error>?
         var inFlight = 0
-        var lastUse = ContinuousClock.now
+        /// When the last request ended, by the configuration's clock.
+        var lastUse = Date.distantPast
         var idleWatcherRunning = false
         var askers: [Int: Asker] = [:]
     }
@@ -88,7 +99,7 @@ public final class ExtensionHost: IntentHost {
         self.configuration = configuration
         idleTimeoutSetting = Mutex(configuration.idleTimeout)
         values = Dictionary(metadata.apps.map { ($0.name, HostedValues(app: $0)) }) { first, _ in first }
-        metrics = ExtensionMetrics(extension: name)
+        metrics = ExtensionMetrics(extension: name, clock: configuration.clock)
     }
 
     /// How long the extension may stay up without requests (`nil`: until the engine exits);
@@ -266,9 +277,10 @@ public final class ExtensionHost: IntentHost {
 
     private func end() {
         let timeout = idleTimeout
+        let now = configuration.clock.now()
         let watch = state.withLock { state -> Bool in
             state.inFlight -= 1
-            state.lastUse = .now
+            state.lastUse = now
             guard state.inFlight == 0, timeout != nil, !state.idleWatcherRunning, state.connection != nil else { return false }
             state.idleWatcherRunning = true
             return true
@@ -276,12 +288,16 @@ public final class ExtensionHost: IntentHost {
         if watch, let timeout { watchIdleness(timeout) }
     }
 
+    /// Stops the extension once it has been idle for `timeout` by the configuration's clock,
+    /// unless a request comes first.
     private func watchIdleness(_ timeout: Duration) {
+        let clock = configuration.clock
         Task.detached { [weak self] in
             while true {
                 guard let self else { return }
-                let due = self.state.withLock { $0.lastUse + timeout }
-                try? await Task.sleep(until: due, clock: .continuous)
+                let due = self.state.withLock { $0.lastUse.adding(timeout) }
+                try? await clock.sleep(until: due)
+                let now = clock.now()
                 enum Decision {
                     case stop(ExtensionConnection?)
                     case wait
@@ -292,7 +308,7 @@ public final class ExtensionHost: IntentHost {
                         state.idleWatcherRunning = false
                         return .leave
                     }
-                    guard ContinuousClock.now >= state.lastUse + timeout else { return .wait }
+                    guard now >= state.lastUse.adding(timeout) else { return .wait }
                     state.idleWatcherRunning = false
                     defer { state.connection = nil }
                     return .stop(state.connection)
@@ -311,10 +327,12 @@ public final class ExtensionHost: IntentHost {
         }
     }
 
-    /// Asks `initialize` and checks the protocol version.
+    /// Asks `initialize` and checks the protocol version; fails past the configuration's
+    /// start timeout, by its clock.
     static func initialize(_ connection: ExtensionConnection, configuration: Configuration) async throws -> AppMetadata {
         let name = connection.name
         let timeout = configuration.startTimeout
+        let clock = configuration.clock
         let parameters: JSONValue = [
             "protocolVersions": .array(ExtensionConnection.protocolVersions.map(JSONValue.int)), "locale": "en",
             "engine": ["name": "shortcuts", "version": .string(configuration.engineVersion)]
@@ -322,7 +340,7 @@ public final class ExtensionHost: IntentHost {
         let answer = try await withThrowingTaskGroup(of: JSONValue?.self) { group in
             group.addTask { try await connection.request("initialize", parameters, activity: "starting") }
             group.addTask {
-                try await Task.sleep(for: timeout)
+                try await clock.sleep(for: timeout)
                 return nil
             }
             defer { group.cancelAll() }

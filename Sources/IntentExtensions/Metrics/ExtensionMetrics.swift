@@ -1,3 +1,5 @@
+import Clockwork
+import Foundation
 import IntentKit
 import Metrics
 
@@ -6,8 +8,10 @@ import Metrics
 struct ExtensionMetrics: Sendable {
     private let calls: [ExtensionMetric.CallOutcome: Counter]
     private let duration: CoreMetrics.Timer
+    private let clock: any EngineClock
 
-    init(extension name: String, factory: any MetricsFactory = MetricsSystem.factory) {
+    init(extension name: String, clock: any EngineClock = .system, factory: any MetricsFactory = MetricsSystem.factory) {
+        self.clock = clock
         let named = (ExtensionMetric.Label.extension.rawValue, name)
         calls = Dictionary(
             uniqueKeysWithValues: ExtensionMetric.CallOutcome.allCases.map { outcome in
@@ -23,7 +27,7 @@ struct ExtensionMetrics: Sendable {
 
     /// Performs a call, counting how it ended and timing it.
     func measure<Result: Sendable>(_ call: () async throws -> Result) async throws -> Result {
-        let started = ContinuousClock.now
+        let started = clock.now()
         do {
             let result = try await call()
             record(.succeeded, since: started)
@@ -34,8 +38,8 @@ struct ExtensionMetrics: Sendable {
         }
     }
 
-    private func record(_ outcome: ExtensionMetric.CallOutcome, since started: ContinuousClock.Instant) {
-        duration.record(duration: ContinuousClock.now - started)
+    private func record(_ outcome: ExtensionMetric.CallOutcome, since started: Date) {
+        duration.record(duration: clock.elapsed(since: started))
         calls[outcome]?.increment()
     }
 
