@@ -21,13 +21,13 @@ struct DaemonClockTests {
     private func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
 
     /// A daemon on `clock` running one workflow file.
-    private func daemon(_ name: String, _ yaml: String, clock: ManualClock, grace: Duration = .seconds(10)) throws -> (
-        AutomationDaemon, AutomationStore
-    ) {
+    private func daemon(
+        _ name: String, _ yaml: String, clock: ManualClock, grace: Duration = .seconds(10), watchesFolder: Bool = false
+    ) throws -> (AutomationDaemon, AutomationStore) {
         try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
         try yaml.write(to: workflows.appendingPathComponent(name), atomically: true, encoding: .utf8)
         var configuration = AutomationDaemon.Configuration(
-            workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: grace, watchesFolder: false)
+            workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: grace, watchesFolder: watchesFolder)
         configuration.clock = clock
         let daemon = AutomationDaemon(configuration)
         try daemon.start()
@@ -75,6 +75,7 @@ struct DaemonClockTests {
         try await until { try claims(store, "retry.yaml").first?.status == .failed }
         let claim = try #require(try claims(store, "retry.yaml").first)
         #expect(claim.attempts == 2)
+        #expect(claim.note == "expected a whole number of 0 or more, got Int '-1'")
         #expect(claim.startedAt == at(3600).timeIntervalSince1970)
         #expect(claim.endedAt == at(4200).timeIntervalSince1970)
         #expect(try runs().map(\.startedAt) == [at(3600), at(4200)])
@@ -92,11 +93,11 @@ struct DaemonClockTests {
         clock.advance(by: .seconds(300))
         try await until { try claims(store, "slow.yaml").first?.status == .timedOut }
         let claim = try #require(try claims(store, "slow.yaml").first)
-        #expect(claim.note == "timed out after 5 min")
+        #expect(claim.note == "timed out after 300 s")
         #expect(claim.endedAt == at(3900).timeIntervalSince1970)
         let run = try #require(try runs().first)
         #expect(run.status == .failed)
-        #expect(run.error == "timed out after 5 min (automation timeout)")
+        #expect(run.error == "timed out after 300 s (automation timeout)")
         #expect(run.endedAt == at(3900))
         await daemon.stop()
     }
@@ -130,7 +131,7 @@ struct DaemonClockTests {
         clock.advance(to: at(120))
         try await until { try claims(store, "replace.yaml").map(\.status) == [.cancelled, .running] }
         let replaced = try claims(store, "replace.yaml")[0]
-        #expect(replaced.note == "replaced by the run due at 2027-01-15T08:02:00Z (overlap: replace)")
+        #expect(replaced.note == "replaced by a newer run (overlap: replace)")
         #expect(replaced.endedAt == at(120).timeIntervalSince1970)
         await daemon.stop()
     }
@@ -147,6 +148,47 @@ struct DaemonClockTests {
         try await until { try claims(store, "skip.yaml").map(\.status) == [.running, .skipped] }
         clock.advance(to: at(150))
         try await until { try claims(store, "skip.yaml").first?.status == .succeeded }
+        await daemon.stop()
+    }
+
+    @Test("overlap: parallel starts each due time at once, beside the runs still going")
+    func overlapParallel() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "parallel.yaml", "automation: { schedule: '* * * * *', overlap: parallel }\nsteps: [ { wait: 150s } ]\n", clock: clock)
+        try await clock.waitForSleeper { $0 == at(60) }
+        clock.advance(to: at(60))
+        try await clock.waitForSleeper { $0 == at(210) }
+        clock.advance(to: at(120))
+        try await clock.waitForSleeper { $0 == at(270) }
+        clock.advance(to: at(180))
+        try await clock.waitForSleeper { $0 == at(330) }
+        let started = try claims(store, "parallel.yaml")
+        #expect(started.map(\.status) == [.running, .running, .running], "three runs at once")
+        #expect(started.map(\.startedAt) == [at(60), at(120), at(180)].map(\.timeIntervalSince1970))
+        clock.advance(to: at(210))
+        try await until { try claims(store, "parallel.yaml").first?.status == .succeeded }
+        #expect(try claims(store, "parallel.yaml").first?.endedAt == at(210).timeIntervalSince1970)
+        await daemon.stop()
+    }
+
+    @Test("A file added to the folder is scheduled once the folder's debounce is over by the clock")
+    func reloadOnNewFile() async throws {
+        let clock = ManualClock()
+        let (daemon, store) = try daemon(
+            "first.yaml", "automation: { schedule: '0 * * * *' }\nsteps: [ { show: first } ]\n", clock: clock, watchesFolder: true)
+        #expect(daemon.scheduledCount == 1)
+        try "automation: { schedule: '30 * * * *' }\nsteps: [ { show: added } ]\n"
+            .write(to: workflows.appendingPathComponent("added.yaml"), atomically: true, encoding: .utf8)
+        // The watcher waits out its debounce on the clock before the daemon reads the file.
+        let debounced = clock.now().addingTimeInterval(0.1)
+        try await clock.waitForSleeper { $0 == debounced }
+        clock.advance(to: debounced)
+        try await until { daemon.scheduledCount == 2 }
+        try await clock.waitForSleeper { $0 == at(1800) }
+        clock.advance(to: at(1800))
+        try await until { try claims(store, "added.yaml").first?.status == .succeeded }
+        #expect(try claims(store, "added.yaml").first?.dueTime == Int64(at(1800).timeIntervalSince1970))
         await daemon.stop()
     }
 
@@ -168,5 +210,9 @@ struct DaemonClockTests {
         #expect(claim.note == "cancelled: the daemon stopped and its grace period of 30 s was over")
         #expect(claim.endedAt == at(3630).timeIntervalSince1970)
         #expect(try runs().first?.status == .cancelled)
+        #expect(try runs().allSatisfy { $0.trigger == "automation" && $0.status != .running })
+        #expect(try store.pendingClaims(notOwnedBy: "").isEmpty, "every claim ended when the daemon stopped")
+        let locks = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("daemons").path)
+        #expect(locks.isEmpty, "the daemon's lock file is gone")
     }
 }

@@ -13,7 +13,7 @@ struct ClockSeamTests {
     static let forbidden = [
         "Date()", "Date(timeIntervalSinceNow", "timeIntervalSinceNow", "Thread.sleep", "Task.sleep", "usleep(", "nanosleep(",
         "ContinuousClock", "SuspendingClock", "DispatchTime.now", ".wait(until:", "asyncAfter(", "makeTimerSource",
-        "CFAbsoluteTimeGetCurrent", "clock_gettime", "gettimeofday"
+        "CFAbsoluteTimeGetCurrent", "clock_gettime", "gettimeofday", "wait(timeout:"
     ]
 
     /// The folders of Sources that are not the engine.

@@ -32,6 +32,7 @@ extension Automation {
         runner.runsOnFailure = isLast
         // Past `timeout:` the run is cancelled and recorded as failed, `timed out after …`.
         runner.timeout = timeout
+        runner.clock = clock
         if let metrics { runner.metrics = metrics }
         do {
             return .succeeded(try await runner.run(workflow, inputs: inputs, runID: runID, isBegun: isBegun).output)

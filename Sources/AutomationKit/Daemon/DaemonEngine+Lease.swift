@@ -180,22 +180,11 @@ extension DaemonEngine {
         var interrupted: [Claim] = []
         var settled: [ClaimEnding] = []
         for claim in claims {
-            guard claim.status == .running, let runID = claim.runID, let run = try? history.run(matching: runID).run,
-                run.status != .running, run.status != .interrupted, let id = claim.id
-            else {
-                interrupted.append(claim)
-                continue
+            let run = claim.status == .running ? claim.runID.flatMap { try? history.run(matching: $0).run } : nil
+            switch ClaimSettlement(claim, run: run, now: now, by: name) {
+            case .ended(let ending): settled.append(ending)
+            case .interrupted: interrupted.append(claim)
             }
-            let status: Claim.Status =
-                switch run.status {
-                case .succeeded: .succeeded
-                case .cancelled: .cancelled
-                default: .failed
-                }
-            settled.append(
-                ClaimEnding(
-                    id: id, status: status, note: "recorded from the run history after \(name) stopped",
-                    runID: nil, attempts: claim.attempts, startedAt: run.startedAt, endedAt: run.endedAt ?? now))
         }
         do {
             try store.settle(settled)

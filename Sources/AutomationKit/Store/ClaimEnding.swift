@@ -1,7 +1,7 @@
 import Foundation
 
 /// How a claimed due time ended, to record in its ``Claim``.
-struct ClaimEnding: Sendable {
+struct ClaimEnding: Sendable, Equatable {
     var id: Int64
     var status: Claim.Status
     var note: String?

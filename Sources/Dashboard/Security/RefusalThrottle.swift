@@ -39,7 +39,7 @@ final class RefusalThrottle: Sendable {
     /// How many seconds a client must wait before trying again, or `nil` when it may try now.
     func delay(for client: String) -> Int? {
         let now = clock.now()
-        failures.withLock { failures in
+        return failures.withLock { failures in
             let recent = (failures[client] ?? []).filter { now.timeIntervalSince($0) < Self.window }
             guard recent.count >= Self.allowedFailures, let oldest = recent.min() else { return nil }
             return max(1, Int((Self.window - now.timeIntervalSince(oldest)).rounded(.up)))

@@ -28,7 +28,8 @@ public struct ExtensionHandshake: Sendable {
     ) async throws -> ExtensionHandshake {
         let clock = configuration.clock
         let started = clock.now()
-        let connection = try ExtensionConnection.start(name: name, executable: executable, environment: configuration.environment)
+        let connection = try ExtensionConnection.start(
+            name: name, executable: executable, environment: configuration.environment, clock: configuration.clock)
         let running = clock.now()
         let metadata: AppMetadata
         do {

@@ -265,7 +265,7 @@ public final class ExtensionHost: IntentHost {
     private func start() async throws -> ExtensionConnection {
         let connection = try ExtensionConnection.start(
             name: name, executable: executable, environment: configuration.environment, handlers: handlers(),
-            cancellationGrace: configuration.cancellationGrace)
+            cancellationGrace: configuration.cancellationGrace, clock: configuration.clock)
         do {
             _ = try await Self.initialize(connection, configuration: configuration)
             return connection

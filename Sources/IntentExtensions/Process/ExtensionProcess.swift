@@ -1,3 +1,4 @@
+import Clockwork
 import ExtensionSpawn
 import Foundation
 import Glibc
@@ -52,14 +53,19 @@ package final class ExtensionProcess: Sendable {
     private let input: Mutex<Int32>
     private let termination = Mutex<ProcessTermination?>(nil)
     private let exitCondition = NSCondition()
-    private let outputEnded = DispatchSemaphore(value: 0)
+    /// Set, and `exitCondition` broadcast, once standard output reached its end.
+    private let outputEnded = Mutex(false)
     private let stopping = Mutex(false)
     /// How reading standard output ended, once the process was ended for closing it.
     private let closedOutput = Mutex<String?>(nil)
 
-    private init(pid: pid_t, input: Int32) {
+    /// What the waits for the process to end are measured by.
+    private let clock: any EngineClock
+
+    private init(pid: pid_t, input: Int32, clock: any EngineClock) {
         self.pid = pid
         self.input = Mutex(input)
+        self.clock = clock
     }
 
     /// Why a process could not start.
@@ -76,11 +82,12 @@ package final class ExtensionProcess: Sendable {
     ///   - arguments: The arguments after its name.
     ///   - environment: Its whole environment (the engine's by default).
     ///   - events: Where its output, error lines and exit go.
+    ///   - clock: What the waits for it to end are measured by.
     /// - Returns: The running process.
     /// - Throws: ``StartError`` when the program cannot be started.
     package static func start(
         executable: String, arguments: [String], environment: [String: String] = ProcessInfo.processInfo.environment,
-        events: Events
+        events: Events, clock: any EngineClock = .system
     ) throws -> ExtensionProcess {
         ExitCleanup.installOnce()
         var inputPipe: [Int32] = [-1, -1]
@@ -118,7 +125,7 @@ package final class ExtensionProcess: Sendable {
             throw StartError(executable: executable, reason: reason)
         }
         ChildGroups.adopt(pid)
-        let process = ExtensionProcess(pid: pid, input: inputPipe[1])
+        let process = ExtensionProcess(pid: pid, input: inputPipe[1], clock: clock)
         LiveProcesses.shared.add(process)
         process.startThreads(output: outputPipe[0], error: errorPipe[0], events: events)
         return process
@@ -137,7 +144,10 @@ package final class ExtensionProcess: Sendable {
             }
             if case .line(let last)? = lines.finish() { events.output(.line(last)) }
             close(output)
-            outputEnded.signal()
+            exitCondition.withLock {
+                outputEnded.withLock { $0 = true }
+                exitCondition.broadcast()
+            }
             // A process that closed its standard output but goes on is of no use: end it, and
             // say so rather than only "signal 9".
             if !waitForExit(timeout: 2) {
@@ -164,7 +174,10 @@ package final class ExtensionProcess: Sendable {
             var ended = ProcessTermination(waitStatus: status)
             if ended == .signaled(SIGKILL), let why = closedOutput.withLock({ $0 }) { ended = .endedAfterClosingOutput(why: why) }
             // Answers written just before the exit are read before the exit is reported.
-            _ = outputEnded.wait(timeout: .now() + 1)
+            let deadline = clock.now().addingTimeInterval(1)
+            exitCondition.withLock {
+                while !outputEnded.withLock({ $0 }), clock.wait(on: exitCondition, until: deadline) {}
+            }
             input.withLock { descriptor in
                 if descriptor >= 0 { close(descriptor) }
                 descriptor = -1
@@ -233,11 +246,15 @@ package final class ExtensionProcess: Sendable {
     /// - Returns: Whether it has ended.
     @discardableResult
     package func waitForExit(timeout: TimeInterval) -> Bool {
-        let deadline = Date(timeIntervalSinceNow: timeout)
+        waitForExit(until: clock.now().addingTimeInterval(timeout), by: clock)
+    }
+
+    /// Waits for the process to end until a deadline by a clock.
+    private func waitForExit(until deadline: Date, by clock: any EngineClock) -> Bool {
         exitCondition.lock()
         defer { exitCondition.unlock() }
         while termination.withLock({ $0 }) == nil {
-            if !exitCondition.wait(until: deadline) { return termination.withLock { $0 } != nil }
+            if !clock.wait(on: exitCondition, until: deadline) { return termination.withLock { $0 } != nil }
         }
         return true
     }
@@ -261,14 +278,17 @@ package final class ExtensionProcess: Sendable {
             process.write(Data(#"{"jsonrpc":"2.0","id":"exit","method":"shutdown"}"#.utf8 + [0x0A]))
             process.closeInput()
         }
-        let deadline = Date(timeIntervalSinceNow: 0.5)
-        for process in running { process.waitForExit(timeout: max(0, deadline.timeIntervalSinceNow)) }
+        // The engine is exiting: these waits are real time whatever clock the processes had,
+        // so that an exit is never held up by a clock nobody advances.
+        let clock = SystemClock()
+        let deadline = clock.now().addingTimeInterval(0.5)
+        for process in running { process.waitForExit(until: deadline, by: clock) }
         for process in running where process.ended == nil { process.signal(SIGTERM) }
-        let killDeadline = Date(timeIntervalSinceNow: 0.5)
-        for process in running { process.waitForExit(timeout: max(0, killDeadline.timeIntervalSinceNow)) }
+        let killDeadline = clock.now().addingTimeInterval(0.5)
+        for process in running { process.waitForExit(until: killDeadline, by: clock) }
         for process in running where process.ended == nil {
             process.signal(SIGKILL)
-            process.waitForExit(timeout: 1)
+            process.waitForExit(until: clock.now().addingTimeInterval(1), by: clock)
         }
     }
 }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Logging
 import Synchronization
@@ -80,11 +81,14 @@ package final class ExtensionConnection: Sendable {
     private let handlers: Handlers
     /// How long a cancelled request's extension has to answer before it is ended.
     private let cancellationGrace: Duration
+    /// What the grace periods are measured by.
+    private let clock: any EngineClock
 
-    private init(name: String, handlers: Handlers, cancellationGrace: Duration) {
+    private init(name: String, handlers: Handlers, cancellationGrace: Duration, clock: any EngineClock) {
         self.name = name
         self.handlers = handlers
         self.cancellationGrace = cancellationGrace
+        self.clock = clock
     }
 
     /// Starts `EXECUTABLE extension serve` and connects to it.
@@ -92,16 +96,16 @@ package final class ExtensionConnection: Sendable {
     /// - Throws: ``ExtensionError/cannotStart(extension:reason:)``.
     package static func start(
         name: String, executable: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-        handlers: Handlers = Handlers(), cancellationGrace: Duration = .seconds(2)
+        handlers: Handlers = Handlers(), cancellationGrace: Duration = .seconds(2), clock: any EngineClock = .system
     ) throws -> ExtensionConnection {
-        let connection = ExtensionConnection(name: name, handlers: handlers, cancellationGrace: cancellationGrace)
+        let connection = ExtensionConnection(name: name, handlers: handlers, cancellationGrace: cancellationGrace, clock: clock)
         let events = ExtensionProcess.Events(
             output: { [weak connection] line in connection?.received(line) },
             error: { line in ExtensionLog.logger.info("\(name): \(line)", metadata: ["extension": .string(name)]) },
             exit: { [weak connection] termination in connection?.ended(termination) })
         do {
             let started = try ExtensionProcess.start(
-                executable: executable, arguments: ["extension", "serve"], environment: environment, events: events)
+                executable: executable, arguments: ["extension", "serve"], environment: environment, events: events, clock: clock)
             connection.process.withLock { $0 = started }
             ExtensionLog.logger.debug("\(name): started (pid \(started.pid))", metadata: ["extension": .string(name)])
         } catch let error as ExtensionProcess.StartError {
@@ -179,8 +183,8 @@ package final class ExtensionConnection: Sendable {
         pending.continuation.resume(throwing: CancellationError())
         notify("$/cancel", ["id": .int(id)])
         let grace = cancellationGrace
-        Task.detached { [weak self] in
-            try? await Task.sleep(for: grace)
+        Task.detached { [weak self, clock] in
+            try? await clock.sleep(for: grace)
             guard let self else { return }
             let stillWaiting = self.state.withLock { $0.closure == nil && $0.cancelledWaitingForAnswer.contains(id) }
             if stillWaiting {
@@ -202,8 +206,8 @@ package final class ExtensionConnection: Sendable {
         guard pendingStop else { return }
         _ = try? await withThrowingTaskGroup(of: JSONValue.self) { group in
             group.addTask { try await self.request("shutdown", .null, activity: "shutting down") }
-            group.addTask {
-                try await Task.sleep(for: grace)
+            group.addTask { [clock] in
+                try await clock.sleep(for: grace)
                 throw CancellationError()
             }
             defer { group.cancelAll() }

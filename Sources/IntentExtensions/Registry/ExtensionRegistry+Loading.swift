@@ -49,7 +49,7 @@ extension ExtensionRegistry {
                     let handshake = try await ExtensionHandshake.perform(name: entry.name, executable: entry.executable, configuration: configuration)
                     current.metadata = handshake.metadata
                     current.fingerprint = fingerprint
-                    current.checked = Date()
+                    current.checked = configuration.clock.now()
                     current.failure = nil
                     entries[index] = current
                     changed = true

@@ -66,8 +66,9 @@ struct ExpressionFunction: Sendable {
 
     /// The result's type given the arguments' types.
     func result(_ arguments: [IntentValueType]) -> IntentValueType { resultRule.type(for: arguments) }
-    /// The function itself, given converted arguments.
-    let body: @Sendable ([IntentValue]) throws -> IntentValue
+    /// The function itself, given converted arguments and the time now by the run's clock
+    /// (which only `now()` and `today()` read).
+    let body: @Sendable (_ arguments: [IntentValue], _ now: Date) throws -> IntentValue
     /// Checks of arguments written as literal text, by position: each returns what is wrong
     /// (a date pattern, a unit, a time zone), so validation reports it before the run.
     var literalChecks: [Int: @Sendable (String) -> String?] = [:]
@@ -101,7 +102,17 @@ struct ExpressionFunction: Sendable {
         self.optional = optional
         self.variadic = variadic
         self.resultRule = result
-        self.body = body
+        self.body = { arguments, _ in try body(arguments) }
+    }
+
+    /// A function of the time now, with no arguments: `now()`, `today()`.
+    init(_ name: String, returns: IntentValueType, reading body: @escaping @Sendable (_ now: Date) -> IntentValue) {
+        self.name = name
+        self.arguments = []
+        self.optional = 0
+        self.variadic = false
+        self.resultRule = .fixed(returns)
+        self.body = { _, now in body(now) }
     }
 
     init(
@@ -200,8 +211,8 @@ struct ExpressionFunction: Sendable {
     ]
 
     private static let dateFunctions: [ExpressionFunction] = [
-        .init("now", [], returns: .date) { _ in .date(Date()) },
-        .init("today", [], returns: .date) { _ in .date(Calendar.current.startOfDay(for: Date())) },
+        .init("now", returns: .date) { now in .date(now) },
+        .init("today", returns: .date) { now in .date(Calendar.current.startOfDay(for: now)) },
         ExpressionFunction("dateAdd", [.date, .number, .text], returns: .date) {
             .date(try DateFunctions.add($0[1].whole, DateFunctions.Unit(named: $0[2].text), to: $0[0].date))
         }

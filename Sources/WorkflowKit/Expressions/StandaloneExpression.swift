@@ -12,7 +12,7 @@ import IntentKit
 /// ```
 package struct StandaloneExpression {
     private let expression: WorkflowExpression
-    private var scope = RunScope(inputs: [:], clock: .system)
+    private var scope = RunScope(inputs: [:], clock: TaskClock.current)
     private let evaluator = ValueEvaluator(sources: [:], environment: RunEnvironment(variables: [:], store: nil))
 
     /// Parses text that is exactly one `${…}` expression.

@@ -241,6 +241,23 @@ public final class RunHistory: Sendable {
         /// The input values the run was given, as a JSON object; `nil` when it was given none
         /// (its inputs' defaults apply) or was recorded before inputs were.
         public var inputs: String? = nil
+
+        /// A run as the history records it.
+        package init(
+            id: String, workflow: String, name: String?, trigger: String, startedAt: Date, endedAt: Date?, status: Status,
+            output: String? = nil, error: String? = nil, inputs: String? = nil
+        ) {
+            self.id = id
+            self.workflow = workflow
+            self.name = name
+            self.trigger = trigger
+            self.startedAt = startedAt
+            self.endedAt = endedAt
+            self.status = status
+            self.output = output
+            self.error = error
+            self.inputs = inputs
+        }
     }
 
     /// A recorded step.

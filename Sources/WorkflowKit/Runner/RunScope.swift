@@ -8,7 +8,7 @@ struct RunScope {
     private(set) var variables: [String: IntentValue] = [:]
     var previous: IntentValue = .null
     var index: IntentValue?
-    /// The clock `${now}` reads.
+    /// The clock `${now}`, `now()` and `today()` read.
     let clock: any EngineClock
 
     init(inputs: [String: IntentValue], clock: any EngineClock) {

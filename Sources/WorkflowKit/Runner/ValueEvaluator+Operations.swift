@@ -208,7 +208,7 @@ extension ValueEvaluator {
             arguments.append(try convert(value, to: function.argument(at: position), of: function, at: node.location))
         }
         do {
-            return try function.body(arguments)
+            return try function.body(arguments, scope.clock.now())
         } catch let error as WorkflowRunError {
             throw error
         } catch {
