@@ -134,6 +134,21 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
         if let found { throw ManualClockError.deadlineMissing(found: found) }
     }
 
+    /// Waits until something waits on the clock for `deadline` (to within a microsecond): the
+    /// event that says the code under test set that deadline, such as the grace period after
+    /// a `SIGTERM`.
+    ///
+    /// ```swift
+    /// try await clock.waitForSleeper(deadline: start.adding(.seconds(2)))
+    /// clock.advance(to: start.adding(.seconds(2)))
+    /// ```
+    ///
+    /// - Parameter patience: Real time after which the test fails instead of hanging.
+    /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes.
+    public func waitForSleeper(deadline: Date, patience: Duration = .seconds(120)) async throws {
+        try await waitForSleeper(patience: patience) { abs($0.timeIntervalSince(deadline)) < 1e-6 }
+    }
+
     public func sleep(until deadline: Date) async throws {
         let id = lock.withLock { () -> Int in
             nextID += 1
