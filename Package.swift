@@ -59,7 +59,7 @@ let package = Package(
             exclude: ["Resources/workflow.schema.json"]
         ),
         .target(name: "ValueFunctions", dependencies: ["IntentKit"]),
-        .target(name: "BuiltInApps", dependencies: ["IntentKit", "ValueFunctions", "ProcessSpawning"], exclude: ["Resources/ja.lproj"]),
+        .target(name: "BuiltInApps", dependencies: ["IntentKit", "ValueFunctions", "ProcessSpawning", "Clockwork"], exclude: ["Resources/ja.lproj"]),
         .target(name: "ProcessGroupGuard"),
         .target(name: "ProcessSpawning", dependencies: ["ProcessGroupGuard"]),
         .target(name: "SeededRandom"),
@@ -76,10 +76,12 @@ let package = Package(
         .target(name: "CDigests"),
         .target(name: "Digests", dependencies: ["CDigests"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
-        .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels", "Digests", "CZlib"]),
+        .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels", "Digests", "CZlib", "Clockwork"]),
         .target(
             name: "SpotlightKit",
-            dependencies: ["IntentKit", "SQLiteStorage", "TextEmbedding", "EmbeddingKernels", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "IntentKit", "SQLiteStorage", "TextEmbedding", "EmbeddingKernels", "Clockwork", .product(name: "GRDB", package: "GRDB.swift")
+            ]
         ),
         .executableTarget(
             name: "spotlight-bench",
@@ -93,7 +95,7 @@ let package = Package(
         ),
         .target(name: "SearchRelevance", dependencies: ["SpotlightKit"]),
         .target(name: "BuildRevision"),
-        .target(name: "MCPServerApps", dependencies: ["IntentKit", "ProcessSpawning", .product(name: "MCP", package: "swift-sdk")]),
+        .target(name: "MCPServerApps", dependencies: ["IntentKit", "ProcessSpawning", "Clockwork", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "ExtensionSpawn"),
         .target(
             name: "IntentExtensions",
@@ -184,7 +186,7 @@ let package = Package(
             name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "Digests", "CZlib", "ShortcutsTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
-        .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport"]),
+        .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport", "Clockwork"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SeedListingTests",
@@ -227,8 +229,8 @@ let package = Package(
         .testTarget(
             name: "SpotlightKitTests",
             dependencies: [
-                "SeededRandom", "SpotlightKit", "TextEmbedding", "IntentKit", "spotlight-crash-child",
-                .product(name: "GRDB", package: "GRDB.swift")
+                "SeededRandom", "SpotlightKit", "TextEmbedding", "IntentKit", "spotlight-crash-child", "Clockwork",
+                "ShortcutsTestSupport", .product(name: "GRDB", package: "GRDB.swift")
             ]
         ),
         .testTarget(
@@ -239,7 +241,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "MCPServerAppsTests",
-            dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")]),
+            dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", "Clockwork", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
         .target(name: "ScratchPostgres", path: "Tests/ScratchPostgres"),
         .target(

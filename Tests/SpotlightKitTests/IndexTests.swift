@@ -1,5 +1,7 @@
+import Clockwork
 import Foundation
 import GRDB
+import ShortcutsTestSupport
 import Testing
 
 @testable import SpotlightKit
@@ -125,8 +127,9 @@ struct IndexTests {
 
     @Test func expiredItemsAreNeverReturnedAndArePurged() async throws {
         let queue = try DatabaseQueue()
-        let index = try SearchableIndex(database: queue)
-        let now = Date()
+        let clock = ManualClock()
+        let index = try SearchableIndex(database: queue, clock: clock)
+        let now = clock.now()
         try await index.indexSearchableItems([
             textItem("old", title: "x", expires: now.addingTimeInterval(-60)),
             textItem("soon", title: "x", expires: now.addingTimeInterval(3600)),
@@ -136,7 +139,12 @@ struct IndexTests {
         let later = QueryEnvironment(now: now.addingTimeInterval(5000))
         #expect(try await search(#"title == "x""#, in: index, environment: later) == ["keep"])
         #expect(try await userSearch("x", in: index, environment: later).items.map(\.id) == ["keep"])
-        let purged = try await index.purgeExpiredItems(now: now.addingTimeInterval(5000))
+        // Without an environment, "now" is the index's clock's time.
+        clock.advance(by: .seconds(5000))
+        #expect(try await search(#"title == "x""#, in: index) == ["keep"])
+        #expect(try await index.fetchItems(withIdentifiers: ["soon", "keep"]).map(\.uniqueIdentifier) == ["keep"])
+        #expect(try await index.itemCount() == 1)
+        let purged = try await index.purgeExpiredItems()
         #expect(purged == 1)
         let rows = try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM spotlightItem")! }
         #expect(rows == 1)
@@ -144,6 +152,33 @@ struct IndexTests {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM spotlightItemFTS WHERE spotlightItemFTS MATCH 'x'")!
         }
         #expect(ftsRows == 1, "purging also removes the full-text entry")
+    }
+
+    @Test func itemsAreDatedByTheIndexsClock() async throws {
+        let queue = try DatabaseQueue()
+        let clock = ManualClock()
+        let index = try SearchableIndex(name: "dated", database: queue, clock: clock)
+        try await index.indexSearchableItems([textItem("n1", title: "Indexed now")])
+        clock.advance(by: .seconds(90))
+        try await index.indexSearchableItems([textItem("n2", title: "Indexed later")])
+        let dates = try await queue.read { db in
+            try Row.fetchAll(db, sql: "SELECT uniqueIdentifier, indexedAt FROM spotlightItem ORDER BY uniqueIdentifier")
+                .map { row -> Double in row["indexedAt"] }
+        }
+        #expect(dates == [1_800_000_000, 1_800_000_090])
+        let created: Double? = try await queue.read { db in
+            try Double.fetchOne(db, sql: "SELECT createdAt FROM spotlightIndex WHERE name = 'dated'")
+        }
+        #expect(created == 1_800_000_000)
+    }
+
+    @Test func timeNowInAQueryIsTheIndexsClock() async throws {
+        let clock = ManualClock()
+        let index = try SearchableIndex(database: try DatabaseQueue(), clock: clock)
+        try await index.indexSearchableItems([textItem("recent", title: "Used", lastUsed: clock.now().addingTimeInterval(-60))])
+        #expect(try await search("lastUsedDate > $time.now(-3600)", in: index) == ["recent"])
+        clock.advance(by: .seconds(7200))
+        #expect(try await search("lastUsedDate > $time.now(-3600)", in: index) == [])
     }
 
     @Test func batchWritesItemsAndClientStateTogether() async throws {

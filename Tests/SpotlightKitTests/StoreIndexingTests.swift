@@ -1,5 +1,7 @@
+import Clockwork
 import Foundation
 import GRDB
+import ShortcutsTestSupport
 import Testing
 
 @testable import SpotlightKit
@@ -46,7 +48,9 @@ func tagsMigrator() -> DatabaseMigrator {
 
 /// The customized delegate of the Tags app: photos carry their tags as keywords.
 final class TagsSpotlightDelegate: SpotlightDelegate, @unchecked Sendable {
-    init(store: any DatabaseWriter, indexDatabase: (any DatabaseWriter)? = nil, batchSize: Int = 256) throws {
+    init(
+        store: any DatabaseWriter, indexDatabase: (any DatabaseWriter)? = nil, batchSize: Int = 256, clock: any EngineClock = .system
+    ) throws {
         try super.init(
             forStoreWith: store,
             entities: [
@@ -59,7 +63,8 @@ final class TagsSpotlightDelegate: SpotlightDelegate, @unchecked Sendable {
             ],
             indexDatabase: indexDatabase,
             batchSize: batchSize,
-            pollInterval: .milliseconds(50))
+            pollInterval: .milliseconds(50),
+            clock: clock)
     }
 
     override func domainIdentifier() -> String { "com.example.tags" }
@@ -347,5 +352,51 @@ struct StoreIndexingTests {
         #expect(item.domainIdentifier == delegate.storeIdentifier)
         #expect(delegate.searchableIndex.name == "default")
         delegate.stopIndexing()
+    }
+
+    @Test func withAClockNobodyMovesChangesAreStillIndexedAndDatedByIt() async throws {
+        // Waiting for the index is waiting for the indexer's turns, not a poll of the time.
+        let (pool, directory) = try makeTagsStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let clock = ManualClock()
+        let delegate = try TagsSpotlightDelegate(store: pool, clock: clock)
+        try delegate.startIndexing()
+        try await delegate.waitUntilIndexed()
+        try addPhoto("Delicate Arch", tags: ["Arches National Park"], to: pool)
+        try await delegate.waitUntilIndexed()
+        #expect(try await found(#"keywords == "arches*"cwdt"#, in: delegate).count == 1)
+        let dates = try await pool.read { db in try Double.fetchAll(db, sql: "SELECT indexedAt FROM spotlightItem") }
+        #expect(!dates.isEmpty && dates.allSatisfy { $0 == clock.now().timeIntervalSince1970 })
+        let updatedAt = try await pool.read { db in try Double.fetchAll(db, sql: "SELECT updatedAt FROM spotlightIndexerState") }
+        #expect(updatedAt == [clock.now().timeIntervalSince1970])
+        delegate.stopIndexing()
+    }
+
+    @Test func waitingForTheIndexTimesOutWhenTheClockPassesTheTimeout() async throws {
+        // Every row fails to index, so the index never catches up: the wait ends, with the
+        // indexer's error, when its clock passes the timeout.
+        let (pool, directory) = try makeTagsStore()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try addPhoto("Unreadable", tags: [], to: pool)
+        let clock = ManualClock()
+        let start = clock.now()
+        let delegate = try FailingSpotlightDelegate(
+            forStoreWith: pool, entities: [SpotlightEntity(table: "photo", indexedColumns: ["userSpecifiedName"], contentType: .image)],
+            clock: clock)
+        try delegate.startIndexing()
+        let waiting = Task { try await delegate.waitUntilIndexed(timeout: .seconds(30)) }
+        try await clock.waitForSleeper(deadline: start.adding(.seconds(30)))
+        clock.advance(by: .seconds(30))
+        await #expect(throws: FailingSpotlightDelegate.Unreadable.self) { try await waiting.value }
+        delegate.stopIndexing()
+    }
+}
+
+/// A delegate that cannot make an item of any row.
+final class FailingSpotlightDelegate: SpotlightDelegate, @unchecked Sendable {
+    struct Unreadable: Error {}
+
+    override func attributeSet(for object: StoreObject, in db: Database) throws -> SearchableItemAttributeSet? {
+        throw Unreadable()
     }
 }

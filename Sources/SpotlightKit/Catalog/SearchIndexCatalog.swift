@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import IntentKit
@@ -21,6 +22,9 @@ public struct SearchIndexCatalog: Sendable {
     public let intents: IntentCatalog
     /// The folder of index files.
     public let directory: URL
+    /// The clock that the indexes opened from files date their items by, and that waits for
+    /// another process's lock are measured by.
+    public let clock: any EngineClock
 
     /// Creates the catalog of the installed apps' indexes and the index files in a folder.
     ///
@@ -31,9 +35,11 @@ public struct SearchIndexCatalog: Sendable {
     /// - Parameters:
     ///   - intents: The installed apps.
     ///   - directory: The folder of index files; ``defaultDirectory(environment:)`` when `nil`.
-    public init(intents: IntentCatalog, directory: URL? = nil) {
+    ///   - clock: The clock the indexes it opens read the time by.
+    public init(intents: IntentCatalog, directory: URL? = nil, clock: any EngineClock = .system) {
         self.intents = intents
         self.directory = directory ?? Self.defaultDirectory()
+        self.clock = clock
     }
 
     /// `$SHORTCUTS_HOME/indexes` (see `ShortcutsHome`); not created.
@@ -114,7 +120,7 @@ public struct SearchIndexCatalog: Sendable {
         if let (app, declaration) = appIndex(named: name) {
             // An app's data may be opened without waiting for locks: a lock another process
             // holds for a moment is waited out here, for up to 5 seconds.
-            return try await IndexDatabase.retryingWhileBusyAsync {
+            return try await IndexDatabase.retryingWhileBusyAsync(clock: clock) {
                 try await IntentPerformer(catalog: intents).prepare(app)
                 let maintainer = try await declaration.maintainer()
                 if preparingForSearch { try await maintainer.prepareForSearch() }
@@ -128,7 +134,7 @@ public struct SearchIndexCatalog: Sendable {
         }
         let database = try Self.openIndexDatabase(named: name, in: directory)
         return OpenedSearchIndex(
-            name: name, index: try SearchableIndex(name: name, database: database), app: nil,
+            name: name, index: try SearchableIndex(name: name, database: database, clock: clock), app: nil,
             declaration: nil, maintainer: nil)
     }
 

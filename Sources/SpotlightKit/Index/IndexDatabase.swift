@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import SQLiteStorage
@@ -57,9 +58,10 @@ enum IndexDatabase {
     /// - Parameters:
     ///   - migrator: The migrations.
     ///   - writer: The database.
+    ///   - clock: The clock the deadline and the pauses between tries are measured by.
     /// - Throws: The migration's error when it still fails after ``busyTimeout``.
-    static func migrate(_ migrator: DatabaseMigrator, _ writer: any DatabaseWriter) throws {
-        let deadline = Date().addingTimeInterval(busyTimeout)
+    static func migrate(_ migrator: DatabaseMigrator, _ writer: any DatabaseWriter, clock: any EngineClock) throws {
+        let deadline = clock.now().addingTimeInterval(busyTimeout)
         var pause = 0.005
         while true {
             do {
@@ -68,8 +70,8 @@ enum IndexDatabase {
                 return
             } catch let error as DatabaseError {
                 if try writer.read({ try migrator.hasCompletedMigrations($0) }) { return }
-                guard Date() < deadline else { throw error }
-                Thread.sleep(forTimeInterval: pause)
+                guard clock.now() < deadline else { throw error }
+                clock.pause(for: .seconds(pause))
                 pause = min(pause * 2, 0.1)
             }
         }
@@ -84,33 +86,33 @@ enum IndexDatabase {
     /// Runs `work` again while another connection holds the lock, for up to ``busyTimeout``.
     ///
     /// For databases SpotlightKit does not open itself (an app's store), whose connections
-    /// may not wait for locks on their own.
+    /// may not wait for locks on their own. The deadline and the pauses are measured by `clock`.
     ///
     /// ```swift
-    /// let identifier = try IndexDatabase.retryingWhileBusy { try store.write { db in try read(db) } }
+    /// let identifier = try IndexDatabase.retryingWhileBusy(clock: .system) { try store.write { db in try read(db) } }
     /// ```
-    static func retryingWhileBusy<T>(_ work: () throws -> T) throws -> T {
-        let deadline = Date().addingTimeInterval(busyTimeout)
+    static func retryingWhileBusy<T>(clock: any EngineClock, _ work: () throws -> T) throws -> T {
+        let deadline = clock.now().addingTimeInterval(busyTimeout)
         var pause = 0.005
         while true {
             do {
                 return try work()
-            } catch  where isBusy(error) && Date() < deadline {
-                Thread.sleep(forTimeInterval: pause)
+            } catch  where isBusy(error) && clock.now() < deadline {
+                clock.pause(for: .seconds(pause))
                 pause = min(pause * 2, 0.1)
             }
         }
     }
 
     /// ``retryingWhileBusy(_:)`` for asynchronous work.
-    static func retryingWhileBusyAsync<T>(_ work: () async throws -> T) async throws -> T {
-        let deadline = Date().addingTimeInterval(busyTimeout)
+    static func retryingWhileBusyAsync<T>(clock: any EngineClock, _ work: () async throws -> T) async throws -> T {
+        let deadline = clock.now().addingTimeInterval(busyTimeout)
         var pause = 0.005
         while true {
             do {
                 return try await work()
-            } catch  where isBusy(error) && Date() < deadline {
-                try await Task.sleep(for: .seconds(pause))
+            } catch  where isBusy(error) && clock.now() < deadline {
+                try await clock.sleep(for: .seconds(pause))
                 pause = min(pause * 2, 0.1)
             }
         }

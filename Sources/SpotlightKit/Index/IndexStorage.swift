@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 
@@ -14,34 +15,38 @@ struct IndexStorage: Sendable {
     let writer: any DatabaseWriter
     let name: String
     let indexId: Int64
+    /// The clock that dates items, engagement and expiry, and that "now" in queries reads.
+    let clock: any EngineClock
 
     /// Opens (creating if needed) the named index in `writer`, migrating the schema first.
-    static func open(name: String, writer: any DatabaseWriter) throws -> IndexStorage {
-        try IndexDatabase.migrate(IndexSchema.migrator, writer)
+    static func open(name: String, writer: any DatabaseWriter, clock: any EngineClock) throws -> IndexStorage {
+        try IndexDatabase.migrate(IndexSchema.migrator, writer, clock: clock)
         // A read first: opening an existing index needs no write access.
-        if let id = try writer.read({ db in try indexId(named: name, in: db, create: false) }) {
-            return IndexStorage(writer: writer, name: name, indexId: id)
+        if let id = try writer.read({ db in try indexId(named: name, in: db, create: false, now: clock.now()) }) {
+            return IndexStorage(writer: writer, name: name, indexId: id, clock: clock)
         }
         let id = try writer.write { db -> Int64 in
-            try indexId(named: name, in: db, create: true)!
+            try indexId(named: name, in: db, create: true, now: clock.now())!
         }
-        return IndexStorage(writer: writer, name: name, indexId: id)
+        return IndexStorage(writer: writer, name: name, indexId: id, clock: clock)
     }
 
-    static func indexId(named name: String, in db: Database, create: Bool) throws -> Int64? {
+    static func indexId(named name: String, in db: Database, create: Bool, now: Date) throws -> Int64? {
         if let existing = try IndexRecord.filter(Column("name") == name).fetchOne(db) {
             return existing.id
         }
         guard create else { return nil }
-        var record = IndexRecord(id: nil, name: name, clientState: nil, createdAt: Date().timeIntervalSince1970)
+        var record = IndexRecord(id: nil, name: name, clientState: nil, createdAt: now.timeIntervalSince1970)
         try record.insert(db)
         return record.id
     }
 
     // MARK: Writing
 
-    /// Applies operations in order, purging expired items first.
-    func apply(_ operations: [IndexOperation], in db: Database, now: Date = Date()) throws {
+    /// Applies operations in order, purging expired items first; items are dated `now`, by
+    /// default the storage's clock's time.
+    func apply(_ operations: [IndexOperation], in db: Database, now: Date? = nil) throws {
+        let now = now ?? clock.now()
         try purgeExpired(in: db, now: now)
         for operation in operations {
             switch operation {

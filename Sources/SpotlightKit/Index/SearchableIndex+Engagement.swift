@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 
@@ -17,16 +18,17 @@ extension SearchableIndex {
     /// - Parameters:
     ///   - identifier: The item's unique identifier; an item not (yet) indexed keeps the engagement for when it is.
     ///   - interaction: What the person did; opening is ``UserQuery/InteractionKind/select``.
-    ///   - date: When it happened.
+    ///   - date: When it happened; the index's ``SearchableIndex/clock``'s time when `nil`.
     /// - Throws: A GRDB `DatabaseError` when the write fails.
     public func recordEngagement(
-        withIdentifier identifier: String, interaction: UserQuery.InteractionKind = .select, at date: Date = Date()
+        withIdentifier identifier: String, interaction: UserQuery.InteractionKind = .select, at date: Date? = nil
     ) async throws {
         let indexId = storage.indexId
+        let at = (date ?? storage.clock.now()).timeIntervalSince1970
         try await database.write { db in
             try Engagement.record(
                 identifier: identifier, indexId: indexId, interaction: interaction,
-                at: date.timeIntervalSince1970, impressions: [], in: db)
+                at: at, impressions: [], in: db)
         }
     }
 
@@ -44,13 +46,14 @@ extension SearchableIndex {
     /// - Parameters:
     ///   - entity: The entity.
     ///   - interaction: What the person did.
-    ///   - date: When it happened.
+    ///   - date: When it happened; the index's ``SearchableIndex/clock``'s time when `nil`.
     /// - Throws: A GRDB `DatabaseError` when the write fails.
     public func recordEngagement<Entity: IndexedEntity>(
-        with entity: Entity, interaction: UserQuery.InteractionKind = .select, at date: Date = Date()
+        with entity: Entity, interaction: UserQuery.InteractionKind = .select, at date: Date? = nil
     ) async throws {
         let reference = AppEntityReference(entity)
         let indexId = storage.indexId
+        let at = (date ?? storage.clock.now()).timeIntervalSince1970
         try await database.write { db in
             var identifiers = try String.fetchAll(
                 db,
@@ -75,7 +78,7 @@ extension SearchableIndex {
             for identifier in identifiers.isEmpty ? [reference.uniqueIdentifier] : identifiers {
                 try Engagement.record(
                     identifier: identifier, indexId: indexId, interaction: interaction,
-                    at: date.timeIntervalSince1970, impressions: [], in: db)
+                    at: at, impressions: [], in: db)
             }
         }
     }

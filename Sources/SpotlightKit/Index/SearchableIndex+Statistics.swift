@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 
@@ -15,7 +16,7 @@ extension SearchableIndex {
     /// - Throws: A GRDB `DatabaseError` when the read fails.
     public func itemCountsByDomain() async throws -> [String: Int] {
         let storage = self.storage
-        let now = Date().timeIntervalSince1970
+        let now = storage.clock.now().timeIntervalSince1970
         return try await database.read { db in
             let rows = try Row.fetchAll(
                 db,

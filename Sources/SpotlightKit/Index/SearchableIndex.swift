@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 
@@ -18,6 +19,9 @@ public actor SearchableIndex {
     public nonisolated let name: String
     /// The database that holds the index.
     public nonisolated let database: any DatabaseWriter
+    /// The clock that dates indexed items and engagement, decides expiry, and is "now"
+    /// (`$time.now`) in queries that are given no ``QueryEnvironment``.
+    public nonisolated var clock: any EngineClock { storage.clock }
     nonisolated let storage: IndexStorage
     nonisolated let semantic = SemanticSearchState()
     private var pendingBatch: [IndexOperation]?
@@ -31,26 +35,32 @@ public actor SearchableIndex {
     /// - Parameters:
     ///   - name: The index name; indexes with different names never see each other's items.
     ///   - databasePath: The SQLite file; created when missing.
+    ///   - clock: The clock the index reads the time by; the real one by default.
     /// - Throws: An error naming the file when it cannot be opened, or a GRDB `DatabaseError` when it cannot be migrated.
-    public init(name: String = "default", databasePath: String) throws {
-        try self.init(name: name, database: IndexDatabase.open(path: databasePath))
+    public init(name: String = "default", databasePath: String, clock: any EngineClock = .system) throws {
+        try self.init(name: name, database: IndexDatabase.open(path: databasePath), clock: clock)
     }
 
     /// Opens or creates a named index in an existing GRDB database.
     ///
+    /// Every item it indexes is dated by `clock`, which also decides expiry and is "now" in
+    /// its queries; a test gives a manual clock:
+    ///
     /// ```swift
     /// let queue = try DatabaseQueue()
     /// let index = try SearchableIndex(name: "default", database: queue)
+    /// let dated = try SearchableIndex(name: "dated", database: queue, clock: testClock)
     /// ```
     ///
     /// - Parameters:
     ///   - name: The index name.
     ///   - database: A `DatabaseQueue` or `DatabasePool`; the index tables are added by migrations prefixed `SpotlightKit.`.
+    ///   - clock: The clock the index reads the time by; the real one by default.
     /// - Throws: A GRDB `DatabaseError` when the schema cannot be migrated.
-    public init(name: String = "default", database: any DatabaseWriter) throws {
+    public init(name: String = "default", database: any DatabaseWriter, clock: any EngineClock = .system) throws {
         self.name = name
         self.database = database
-        self.storage = try IndexStorage.open(name: name, writer: database)
+        self.storage = try IndexStorage.open(name: name, writer: database, clock: clock)
     }
 
     // MARK: Indexing
@@ -216,12 +226,13 @@ public actor SearchableIndex {
     /// ```
     ///
     /// - Parameters:
-    ///   - now: The current instant.
+    ///   - now: The current instant; the index's ``clock``'s time when `nil`.
     /// - Returns: The number of items deleted.
     /// - Throws: A GRDB `DatabaseError` when the write fails.
     @discardableResult
-    public func purgeExpiredItems(now: Date = Date()) async throws -> Int {
+    public func purgeExpiredItems(now: Date? = nil) async throws -> Int {
         let storage = self.storage
+        let now = now ?? storage.clock.now()
         return try await database.write { db in try storage.purgeExpired(in: db, now: now) }
     }
 
@@ -237,7 +248,8 @@ public actor SearchableIndex {
     /// - Throws: A GRDB `DatabaseError` when the read fails.
     public func fetchItems(withIdentifiers identifiers: [String]) async throws -> [SearchableItem] {
         let storage = self.storage
-        return try await database.read { db in try storage.fetchItems(identifiers: identifiers, in: db, now: Date()) }
+        let now = storage.clock.now()
+        return try await database.read { db in try storage.fetchItems(identifiers: identifiers, in: db, now: now) }
     }
 
     /// The number of unexpired items in this index.
@@ -250,6 +262,7 @@ public actor SearchableIndex {
     /// - Throws: A GRDB `DatabaseError` when the read fails.
     public func itemCount() async throws -> Int {
         let storage = self.storage
-        return try await database.read { db in try storage.count(in: db, now: Date()) }
+        let now = storage.clock.now()
+        return try await database.read { db in try storage.count(in: db, now: now) }
     }
 }

@@ -41,7 +41,7 @@ public final class SearchQuery: Sendable {
     ///   - queryString: The query, for example `keywords == "natural*"cwdt && rankingHint >= 50`.
     ///   - attributes: The attribute names to fetch, as property names or `kMDItem…` names; custom keys too.
     ///   - index: The index to search.
-    ///   - environment: The clock for `$time` values and expiration; the current time and calendar when `nil`.
+    ///   - environment: The clock for `$time` values and expiration; the index's ``SearchableIndex/clock``'s time and the current calendar when `nil`.
     ///   - pageSize: How many rows are read per database access.
     public convenience init(
         queryString: String, attributes: [String], index: SearchableIndex,
@@ -168,7 +168,7 @@ public final class SearchQuery: Sendable {
 
             private mutating func loadPage() async throws {
                 if prepared == nil {
-                    let environment = query.environment ?? QueryEnvironment()
+                    let environment = query.environment ?? QueryEnvironment(clock: query.index.clock)
                     let expressions = try ([query.queryString] + query.filterQueries).map { try QueryExpression.parse($0) }
                     let filter = CompiledFilter.and(
                         try expressions.map { try QuerySQLCompiler.compile($0, environment: environment) })

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import Synchronization
@@ -106,7 +107,7 @@ public final class UserQuery: Sendable {
     ///   - userQueryString: The typed text; empty returns every item that passes the filters, ranked without text relevance.
     ///   - context: The options.
     ///   - index: The index to search.
-    ///   - environment: The clock for freshness and `$time` filters; the current time when `nil`.
+    ///   - environment: The clock for freshness and `$time` filters; the index's ``SearchableIndex/clock``'s time when `nil`.
     public init(
         userQueryString: String, context: UserQueryContext = UserQueryContext(),
         index: SearchableIndex, environment: QueryEnvironment? = nil
@@ -209,7 +210,7 @@ public final class UserQuery: Sendable {
     /// - Throws: A GRDB `DatabaseError` when the write fails.
     public func userEngaged(_ item: Item, visibleItems: [Item], interaction: InteractionKind) async throws {
         let storage = index.storage
-        let now = (environment?.now ?? Date()).timeIntervalSince1970
+        let now = (environment?.now ?? storage.clock.now()).timeIntervalSince1970
         let engagedId = item.item.uniqueIdentifier
         let others = Set(visibleItems.map(\.item.uniqueIdentifier))
         let indexId = storage.indexId
@@ -246,7 +247,7 @@ public final class UserQuery: Sendable {
     }
 
     func fetchItems() async throws -> [Item] {
-        let environment = self.environment ?? QueryEnvironment()
+        let environment = self.environment ?? QueryEnvironment(clock: index.storage.clock)
         if let items = try await semanticItems(environment: environment) { return items }
         let filters = try context.filterQueries.map { try QueryExpression.parse($0) }
         let filter = CompiledFilter.and(try filters.map { try QuerySQLCompiler.compile($0, environment: environment) })

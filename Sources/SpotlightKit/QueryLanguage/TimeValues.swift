@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 
 /// Reads and writes the ISO-8601 forms used by `$time.iso(…)`.
@@ -104,18 +105,32 @@ public struct QueryEnvironment: Sendable {
     /// The calendar (and its time zone) that defines days, weeks, months and years.
     public var calendar: Calendar
 
-    /// Creates an environment.
+    /// Creates an environment for a given instant.
     ///
     /// ```swift
-    /// let environment = QueryEnvironment()
+    /// let environment = QueryEnvironment(now: Date(timeIntervalSince1970: 1_700_000_000))
     /// ```
     ///
     /// - Parameters:
-    ///   - now: The current instant; defaults to the moment of creation.
+    ///   - now: The current instant.
     ///   - calendar: The calendar; defaults to the current one.
-    public init(now: Date = Date(), calendar: Calendar = .current) {
+    public init(now: Date, calendar: Calendar = .current) {
         self.now = now
         self.calendar = calendar
+    }
+
+    /// Creates an environment whose "now" is the clock's time at the moment of creation.
+    ///
+    /// ```swift
+    /// let environment = QueryEnvironment()                 // the real time
+    /// let pinned = QueryEnvironment(clock: index.clock)    // the index's clock's time
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - clock: The clock read for "now"; the real one by default.
+    ///   - calendar: The calendar; defaults to the current one.
+    public init(clock: any EngineClock = .system, calendar: Calendar = .current) {
+        self.init(now: clock.now(), calendar: calendar)
     }
 
     /// The instant a `$time` value stands for.

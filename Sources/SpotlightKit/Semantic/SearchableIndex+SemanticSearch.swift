@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import TextEmbedding
@@ -134,11 +135,12 @@ extension SearchableIndex {
     public func semanticIndexingProgress() async throws -> SemanticIndexingProgress? {
         let storage = self.storage
         let attached = semantic.embedder?.identifier
+        let now = storage.clock.now()
         return try await database.read { db in
             guard try Self.isSemanticSearchEnabled(indexId: storage.indexId, in: db) else { return nil }
             let stored = try String.fetchOne(
                 db, sql: "SELECT model FROM spotlightSemanticIndex WHERE indexId = ?", arguments: [storage.indexId])
-            return try SemanticIndexer.progress(indexId: storage.indexId, model: attached ?? stored ?? "", now: Date(), in: db)
+            return try SemanticIndexer.progress(indexId: storage.indexId, model: attached ?? stored ?? "", now: now, in: db)
         }
     }
 

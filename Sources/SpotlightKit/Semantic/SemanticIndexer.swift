@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import Synchronization
@@ -37,7 +38,7 @@ struct SemanticIndexer: Sendable {
     ) async throws {
         let indexId = storage.indexId
         let model = embedder.identifier
-        let now = Date()
+        let now = storage.clock.now()
         // Record the model; vectors of another model can never match this one's queries.
         let start: (progress: SemanticIndexingProgress, changes: Int64)? = try await storage.writer.write { db in
             guard try SearchableIndex.isSemanticSearchEnabled(indexId: indexId, in: db) else { return nil }

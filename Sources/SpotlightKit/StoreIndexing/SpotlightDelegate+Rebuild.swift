@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 
@@ -154,7 +155,7 @@ extension SpotlightDelegate {
             }
         }
         if !pending.isEmpty || done % batchSize != 0 { try flush() }
-        try Self.setToken(token, storeIdentifier: storeIdentifier, indexName: storage.name, in: indexDB)
+        try Self.setToken(token, storeIdentifier: storeIdentifier, indexName: storage.name, at: clock.now(), in: indexDB)
         return token
     }
 }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 import Synchronization
@@ -61,6 +62,9 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
     public let batchSize: Int
     /// How often the history is checked for changes made by other connections or processes.
     public let pollInterval: Duration
+    /// The clock the poll interval and the waits of ``waitUntilIndexed(timeout:)`` are
+    /// measured by, and the index dates its items by.
+    public let clock: any EngineClock
 
     let sameDatabase: Bool
 
@@ -72,7 +76,10 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         var lastError: (any Error)?
     }
     let state = Mutex(State())
-    let wakeUp = Mutex(false)
+    /// Signalled when the store's history changes, or a caller wants it looked at now.
+    let wakeUp = ChangeSignal()
+    /// Signalled after each turn of the background indexing, and when indexing stops.
+    let progress = ChangeSignal()
 
     /// Creates a delegate for a store; call ``startIndexing()`` to begin.
     ///
@@ -87,6 +94,8 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
     ///   - indexDatabase: Where the index lives; the store itself when `nil`.
     ///   - batchSize: History entries per transaction.
     ///   - pollInterval: How often to look for changes made outside `store`.
+    ///   - clock: The clock that measures the poll interval and timeouts, and that the index
+    ///     dates its items by; the real one by default.
     /// - Throws: ``SpotlightError/invalidStoreConfiguration(store:reason:)`` or a GRDB `DatabaseError`.
     public init(
         forStoreWith store: any DatabaseWriter,
@@ -94,7 +103,8 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         relationships: [SpotlightRelationship] = [],
         indexDatabase: (any DatabaseWriter)? = nil,
         batchSize: Int = 256,
-        pollInterval: Duration = .milliseconds(500)
+        pollInterval: Duration = .milliseconds(500),
+        clock: any EngineClock = .system
     ) throws {
         self.store = store
         self.indexDatabase = indexDatabase ?? store
@@ -103,15 +113,16 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         self.relationships = relationships
         self.batchSize = max(1, batchSize)
         self.pollInterval = pollInterval
-        try IndexDatabase.migrate(HistoryTracking.migrator, store)
+        self.clock = clock
+        try IndexDatabase.migrate(HistoryTracking.migrator, store, clock: clock)
         if let existing = try store.read({ db in try HistoryTracking.existingStoreIdentifier(in: db) }) {
             self.storeIdentifier = existing
         } else {
-            self.storeIdentifier = try IndexDatabase.retryingWhileBusy {
+            self.storeIdentifier = try IndexDatabase.retryingWhileBusy(clock: clock) {
                 try store.write { db in try HistoryTracking.storeIdentifier(in: db) }
             }
         }
-        let index = try SearchableIndex(name: indexName() ?? "default", database: self.indexDatabase)
+        let index = try SearchableIndex(name: indexName() ?? "default", database: self.indexDatabase, clock: clock)
         state.withLock { $0.index = index }
     }
 
@@ -227,12 +238,13 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
 
     /// Writes to the store, waiting up to 5 seconds while another connection holds its lock.
     func writeStore<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
-        try await IndexDatabase.retryingWhileBusyAsync { try await store.write(updates) }
+        try await IndexDatabase.retryingWhileBusyAsync(clock: clock) { try await store.write(updates) }
     }
 
     func publish(_ update: IndexUpdate) {
         let subscribers = state.withLock { Array($0.subscribers.values) }
         for continuation in subscribers { continuation.yield(update) }
+        progress.signal()
     }
 
     /// Installs the history triggers and starts indexing in the background.
@@ -256,7 +268,7 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
             return try HistoryTracking.triggersAreInstalled(entities: entities, relationships: relationships, in: db)
         }
         if !installed {
-            try IndexDatabase.retryingWhileBusy {
+            try IndexDatabase.retryingWhileBusy(clock: clock) {
                 try self.store.write { db in
                     try HistoryTracking.installTriggers(entities: entities, relationships: relationships, in: db)
                 }
@@ -266,7 +278,7 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         let cancellable = observation.start(
             in: self.store, onError: { _ in },
             onChange: { [weak self] _ in
-                self?.wakeUp.withLock { $0 = true }
+                self?.wakeUp.signal()
             })
         let loop = Task.detached { [weak self] in
             while !Task.isCancelled {
@@ -295,6 +307,7 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
         }
         loop?.cancel()
         observation?.cancel()
+        progress.signal()
     }
 
     /// Stops indexing and deletes this store's items and history token from the index; the store's data stays.
@@ -342,24 +355,32 @@ open class SpotlightDelegate: SearchableIndexDelegate, @unchecked Sendable {
 
     /// Waits until every change recorded so far is in the index.
     ///
+    /// The index is looked at again after each turn of the background indexing, not on a
+    /// timer.
+    ///
     /// ```swift
     /// try dbQueue.write { db in try photo.insert(db) }
     /// try await delegate.waitUntilIndexed()
     /// ```
     ///
     /// - Parameters:
-    ///   - timeout: How long to wait.
-    /// - Throws: ``SpotlightError/indexingNotRunning(store:)`` when indexing is stopped or the wait times out.
+    ///   - timeout: How long to wait, by the delegate's ``clock``.
+    /// - Throws: ``SpotlightError/indexingNotRunning(store:)`` when indexing is stopped or the
+    ///   wait times out, the indexing's last error when it times out after one, or
+    ///   `CancellationError`.
     public func waitUntilIndexed(timeout: Duration = .seconds(30)) async throws {
         let target = try await store.read { db in try HistoryTracking.latestChangeID(in: db) }
-        wakeUp.withLock { $0 = true }
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: timeout)
-        while clock.now < deadline {
+        let deadline = clock.now().adding(timeout)
+        var seen = progress.generation
+        wakeUp.signal()
+        while clock.now() < deadline {
+            try Task.checkCancellation()
             guard isIndexingEnabled else { throw SpotlightError.indexingNotRunning(store: storeIdentifier) }
             if let token = try await currentHistoryToken(), token >= target { return }
-            try await Task.sleep(for: .milliseconds(5))
+            _ = await progress.wait(past: seen, until: deadline, clock: clock)
+            seen = progress.generation
         }
+        try Task.checkCancellation()
         if let error = lastError { throw error }
         throw SpotlightError.indexingNotRunning(store: storeIdentifier)
     }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import GRDB
 
@@ -20,10 +21,10 @@ extension SpotlightDelegate {
                 """, arguments: [storeIdentifier, indexName])
     }
 
-    static func setToken(_ token: Int64, storeIdentifier: String, indexName: String, in db: Database) throws {
+    static func setToken(_ token: Int64, storeIdentifier: String, indexName: String, at now: Date, in db: Database) throws {
         let record = IndexerStateRecord(
             storeIdentifier: storeIdentifier, indexName: indexName, historyToken: token,
-            updatedAt: Date().timeIntervalSince1970)
+            updatedAt: now.timeIntervalSince1970)
         try db.execute(
             sql: """
                 INSERT INTO spotlightIndexerState (storeIdentifier, indexName, historyToken, updatedAt) VALUES (?, ?, ?, ?)
@@ -31,8 +32,13 @@ extension SpotlightDelegate {
                 """, arguments: [record.storeIdentifier, record.indexName, record.historyToken, record.updatedAt])
     }
 
-    /// One turn of the background loop: index a batch, or wait for a change or the poll interval.
+    /// One turn of the background loop: index a batch, or wait for a change or the poll
+    /// interval (by the delegate's clock).
+    ///
+    /// A change signalled while the batch was being indexed ends the wait at once.
     func runOnce() async {
+        let seen = wakeUp.generation
+        defer { progress.signal() }
         do {
             let processed = try await processNextBatch()
             state.withLock { $0.lastError = nil }
@@ -42,21 +48,8 @@ extension SpotlightDelegate {
         } catch {
             state.withLock { $0.lastError = error }
         }
-        await sleepUntilWokenOrPolled()
-    }
-
-    private func sleepUntilWokenOrPolled() async {
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: pollInterval)
-        while clock.now < deadline && !Task.isCancelled {
-            if wakeUp.withLock({ flag in
-                defer { flag = false }
-                return flag
-            }) {
-                return
-            }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        progress.signal()
+        _ = await wakeUp.wait(past: seen, until: clock.now().adding(pollInterval), clock: clock)
     }
 
     /// Indexes the next batch of history; the first run indexes every row. Returns whether anything was done.
@@ -102,7 +95,8 @@ extension SpotlightDelegate {
             try storage.delete(identifierPrefix: StoreObjectID.prefix(storeIdentifier: storeIdentifier), in: db)
         }
         try storage.apply([.deleteIdentifiers(work.deletions), .index(work.items)], in: db)
-        try Self.setToken(work.lastChangeID, storeIdentifier: storeIdentifier, indexName: storage.name, in: db)
+        try Self.setToken(
+            work.lastChangeID, storeIdentifier: storeIdentifier, indexName: storage.name, at: clock.now(), in: db)
     }
 
     /// The work for history entries after `token`, or every row when there is no token; `nil` when up to date.
