@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import ProcessSpawning
 
@@ -20,17 +21,23 @@ struct ClipboardTool {
     var writeCommand: [String]
     /// The environment the commands run with.
     var environment: [String: String]
+    /// The clock the commands' timeout and the wait for a written text are measured by.
+    var clock: any EngineClock = .system
 
     /// The longest a command may take.
     static let timeout = 5
 
     /// The tool of the session the environment describes.
     ///
-    /// - Parameter environment: Where `WAYLAND_DISPLAY`, `DISPLAY` and `PATH` are read.
+    /// - Parameters:
+    ///   - environment: Where `WAYLAND_DISPLAY`, `DISPLAY` and `PATH` are read.
+    ///   - clock: The clock the tool's waits are measured by.
     /// - Returns: The tool.
     /// - Throws: ``ClipboardApp/Error/noGraphicalSession`` without a display,
     ///   ``ClipboardApp/Error/toolMissing(variable:tool:package:)`` when its program is not installed.
-    static func find(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> ClipboardTool {
+    static func find(
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = BuiltInApps.clock
+    ) throws -> ClipboardTool {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         let x11 = !(environment["DISPLAY"] ?? "").isEmpty
         let search = (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":").map(String.init)
@@ -38,12 +45,12 @@ struct ClipboardTool {
             search.map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
         }
         if wayland, let paste = locate("wl-paste"), let copy = locate("wl-copy") {
-            return ClipboardTool(readCommand: [paste, "--no-newline"], writeCommand: [copy], environment: environment)
+            return ClipboardTool(readCommand: [paste, "--no-newline"], writeCommand: [copy], environment: environment, clock: clock)
         }
         if x11, let xclip = locate("xclip") {
             return ClipboardTool(
                 readCommand: [xclip, "-selection", "clipboard", "-o"], writeCommand: [xclip, "-selection", "clipboard", "-i"],
-                environment: environment)
+                environment: environment, clock: clock)
         }
         if wayland { throw ClipboardApp.Error.toolMissing(variable: "WAYLAND_DISPLAY", tool: "wl-copy/wl-paste", package: "wl-clipboard") }
         if x11 { throw ClipboardApp.Error.toolMissing(variable: "DISPLAY", tool: "xclip", package: "xclip") }
@@ -62,7 +69,8 @@ struct ClipboardTool {
         return String(decoding: result.output, as: UTF8.self)
     }
 
-    /// Puts text on the clipboard, and returns once the clipboard gives it back (up to 2 seconds).
+    /// Puts text on the clipboard, and returns once the clipboard gives it back (up to 2 seconds
+    /// by the tool's clock, looking again every 20 ms of it).
     ///
     /// `xclip -i` and `wl-copy` hand the text to a background process that takes the selection; on
     /// a busy machine that can happen after the command has exited, and a read at once would still
@@ -70,8 +78,8 @@ struct ClipboardTool {
     func write(_ text: String) throws {
         let result = try run(writeCommand, input: Data(text.utf8))
         if result.status != 0 { throw failure(writeCommand, result) }
-        let deadline = ContinuousClock.now + .seconds(2)
-        while (try? read()) != text, ContinuousClock.now < deadline { usleep(20_000) }
+        let deadline = clock.now().adding(.seconds(2))
+        while (try? read()) != text, clock.now() < deadline { clock.pause(for: .milliseconds(20)) }
     }
 
     private func failure(_ command: [String], _ result: (status: Int32, output: Data, error: String)) -> ClipboardApp.Error {
@@ -83,8 +91,8 @@ struct ClipboardTool {
         ([URL(fileURLWithPath: command[0]).lastPathComponent] + command.dropFirst()).joined(separator: " ")
     }
 
-    /// Runs a command with its output and errors in files, not pipes, and waits for it with
-    /// `waitpid`.
+    /// Runs a command with its output and errors in files, not pipes, and waits for it to
+    /// exit (``ExitWait``) for up to ``timeout`` seconds by the tool's clock.
     ///
     /// `xclip -i` and `wl-copy` leave a child in the background that serves the clipboard and
     /// keeps every descriptor it inherited: a pipe would never reach its end, and Foundation's
@@ -128,15 +136,21 @@ struct ClipboardTool {
         guard spawned == 0 else {
             throw ClipboardApp.Error.cannotStart(command: Self.display(command), reason: String(cString: strerror(spawned)))
         }
-        let deadline = Date().addingTimeInterval(Double(Self.timeout))
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                _ = waitpid(pid, &status, 0)
-                throw ClipboardApp.Error.timedOut(command: Self.display(command), seconds: Self.timeout)
-            }
-            usleep(5_000)
+        let deadline = clock.now().adding(.seconds(Self.timeout))
+        let exited: Int32?
+        do {
+            exited = try ExitWait.status(of: pid, until: deadline, clock: clock)
+        } catch {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            throw ClipboardApp.Error.cannotStart(command: Self.display(command), reason: "no pipe to wait with")
+        }
+        guard let status = exited else {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            _ = waitpid(pid, &status, 0)
+            throw ClipboardApp.Error.timedOut(command: Self.display(command), seconds: Self.timeout)
         }
         // WIFEXITED / WEXITSTATUS, which Swift does not import.
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)

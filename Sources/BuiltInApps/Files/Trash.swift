@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 
 /// The user's trash, as the FreeDesktop.org trash specification lays it out, so desktop file
@@ -10,19 +11,24 @@ import Foundation
 /// another file system than the trash is copied into it and then removed.
 ///
 /// ```swift
-/// let trash = Trash(folder: URL(fileURLWithPath: "/tmp/test-data/Trash"))
+/// let trash = Trash(folder: URL(fileURLWithPath: "/tmp/test-data/Trash"), clock: .system)
 /// let trashed = try trash.put(URL(fileURLWithPath: "/tmp/old.log"))
 /// ```
 struct Trash {
     /// The trash folder (holding `files` and `info`).
     var folder: URL
+    /// The clock whose time is recorded as the deletion date when none is given.
+    var clock: any EngineClock = .system
 
-    /// The trash of the user the process runs as, from the environment.
-    static func home(environment: [String: String] = ProcessInfo.processInfo.environment) -> Trash {
+    /// The trash of the user the process runs as, from the environment, dating deletions by
+    /// `clock`.
+    static func home(
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = BuiltInApps.clock
+    ) -> Trash {
         let dataHome =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
-        return Trash(folder: dataHome.appendingPathComponent("Trash"))
+        return Trash(folder: dataHome.appendingPathComponent("Trash"), clock: clock)
     }
 
     var filesFolder: URL { folder.appendingPathComponent("files") }
@@ -32,11 +38,12 @@ struct Trash {
     ///
     /// - Parameters:
     ///   - url: The file or folder (absolute).
-    ///   - date: The deletion date recorded.
+    ///   - date: The deletion date recorded; the trash's clock's time when `nil`.
     /// - Returns: Where the item now is, in the trash's `files` folder.
     /// - Throws: ``FilesApp/FileError`` when the item is missing or cannot be moved.
     @discardableResult
-    func put(_ url: URL, date: Date = Date()) throws -> URL {
+    func put(_ url: URL, date: Date? = nil) throws -> URL {
+        let date = date ?? clock.now()
         let path = url.path
         var info = stat()
         guard lstat(path, &info) == 0 else { throw FilesApp.FileError.system(errno, operation: "move to the trash", path: path) }

@@ -1,49 +1,52 @@
+import Clockwork
 import Foundation
 import Glibc
 import ProcessSpawning
 
 extension ChildProcess.Running {
     /// Feeds standard input, reads standard output and standard error as they come, watches
-    /// the clock and the cancellation pipe, ends the group when asked, and waits for the
-    /// leader: the whole life of the program, on a thread of its own (it blocks in `poll`).
+    /// the cancellation pipe and the clock's alarm, ends the group when asked, and waits for
+    /// the leader: the whole life of the program, on a thread of its own (it blocks in `poll`).
     ///
     /// - Parameters:
-    ///   - child: The program's settings (input, timeout, limits).
-    ///   - started: When it was started.
+    ///   - child: The program's settings (input, timeout, limits, clock).
+    ///   - started: When it was started, by the child's clock.
     /// - Returns: What it produced.
-    func supervise(_ child: ChildProcess, started: ContinuousClock.Instant) -> ChildProcess.Outcome {
+    func supervise(_ child: ChildProcess, started: Date) -> ChildProcess.Outcome {
         // A write to a closed standard input returns EPIPE instead of killing this process.
         var blocked = sigset_t()
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
 
+        let clock = child.clock
         var state = State(child: child, running: self)
-        let deadline = child.timeout.map { started + $0 }
-        var leaderEnded: ContinuousClock.Instant?
+        let deadline = child.timeout.map { started.adding($0) }
+        // Set when the leader has exited: output is read until then, for a program that
+        // escaped the group and still holds the pipes.
+        var drainEnd: Date?
         while state.stop == nil {
-            if let leaderEnded, !state.hasOpenOutput || ContinuousClock.now - leaderEnded >= ChildProcess.drainPeriod { break }
-            var wait: Duration? = deadline.map { $0 - .now }
-            if let leaderEnded { wait = ChildProcess.drainPeriod - (.now - leaderEnded) }
-            if processDescriptor < 0 && leaderEnded == nil { wait = min(wait ?? .milliseconds(10), .milliseconds(10)) }
-            if state.poll(waiting: wait, watchingLeader: leaderEnded == nil) {
+            if let drainEnd, !state.hasOpenOutput || clock.now() >= drainEnd { break }
+            alarm.set(drainEnd ?? deadline)
+            if state.poll(watchingLeader: drainEnd == nil, watchingCancellation: true) {
                 state.stop = .cancelled
-            } else if let deadline, ContinuousClock.now >= deadline, leaderEnded == nil {
+            } else if let deadline, clock.now() >= deadline, drainEnd == nil {
                 state.stop = .timedOut
             }
             guard state.stop == nil else { break }
             state.transfer()
-            if leaderEnded == nil && hasLeaderEnded() {
-                leaderEnded = .now
+            if drainEnd == nil && hasLeaderEnded() {
+                drainEnd = clock.now().adding(ChildProcess.drainPeriod)
                 // Whatever the leader left running in its group ends with it.
                 killpg(processID, SIGKILL)
             }
         }
-        if state.stop != nil && leaderEnded == nil {
+        if state.stop != nil && drainEnd == nil {
             endGroup(state: &state)
         }
+        alarm.close()
         let termination = reapLeader()
-        let duration = ContinuousClock.now - started
+        let duration = clock.elapsed(since: started)
         state.closeAll()
         if processDescriptor >= 0 { close(processDescriptor) }
         cancellation.close()
@@ -52,14 +55,15 @@ extension ChildProcess.Running {
             standardError: state.errorTail, duration: duration)
     }
 
-    /// `SIGTERM` to the group, `SIGKILL` after the grace period (or as soon as the leader
-    /// exits); output read meanwhile is kept within the limits.
+    /// `SIGTERM` to the group, `SIGKILL` when the child's clock passes the grace period (or
+    /// as soon as the leader exits); output read meanwhile is kept within the limits.
     private func endGroup(state: inout State) {
+        let clock = state.child.clock
         killpg(processID, SIGTERM)
-        let termEnd = ContinuousClock.now + ChildProcess.terminationGracePeriod
-        while ContinuousClock.now < termEnd && !hasLeaderEnded() {
-            let remaining = termEnd - .now
-            _ = state.poll(waiting: processDescriptor < 0 ? min(remaining, .milliseconds(10)) : remaining, watchingLeader: true)
+        let termEnd = clock.now().adding(ChildProcess.terminationGracePeriod)
+        alarm.set(termEnd)
+        while clock.now() < termEnd && !hasLeaderEnded() {
+            _ = state.poll(watchingLeader: true, watchingCancellation: false)
             state.transfer()
         }
         // The leader is not reaped yet, so its group's number still names this group.
@@ -108,10 +112,17 @@ extension ChildProcess.Running {
 
         var hasOpenOutput: Bool { standardOutput >= 0 || standardError >= 0 }
 
-        /// Waits until a pipe is ready, the leader exits, the task is cancelled or `waiting`
-        /// passes (forever when `nil`); says whether the task was cancelled.
-        mutating func poll(waiting: Duration?, watchingLeader: Bool) -> Bool {
-            var descriptors = [pollfd(fd: running.cancellation.readEnd, events: Int16(POLLIN), revents: 0)]
+        /// Waits until a pipe is ready, the leader exits, the task is cancelled (when watched)
+        /// or the alarm rings; says whether the task was cancelled.
+        ///
+        /// Without a pidfd (a kernel before 5.3) the leader's exit is no event, and the wait
+        /// also ends after 10 ms of `poll`'s own timeout, for the caller to look again: a
+        /// check of the process, not a measure of time, which the clock alone keeps.
+        mutating func poll(watchingLeader: Bool, watchingCancellation: Bool) -> Bool {
+            var descriptors = [
+                pollfd(fd: watchingCancellation ? running.cancellation.readEnd : -1, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: running.alarm.readEnd, events: Int16(POLLIN), revents: 0)
+            ]
             if watchingLeader && running.processDescriptor >= 0 {
                 descriptors.append(pollfd(fd: running.processDescriptor, events: Int16(POLLIN), revents: 0))
             }
@@ -119,8 +130,9 @@ extension ChildProcess.Running {
                 descriptors.append(pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0))
             }
             if standardInput >= 0 { descriptors.append(pollfd(fd: standardInput, events: Int16(POLLOUT), revents: 0)) }
-            let milliseconds: Int32 = waiting.map { Int32(clamping: max(0, Self.milliseconds($0))) } ?? -1
+            let milliseconds: Int32 = watchingLeader && running.processDescriptor < 0 ? 10 : -1
             let ready = Glibc.poll(&descriptors, nfds_t(descriptors.count), milliseconds)
+            if ready > 0 && descriptors[1].revents != 0 { running.alarm.reset() }
             return ready > 0 && descriptors[0].revents != 0
         }
 
@@ -188,11 +200,6 @@ extension ChildProcess.Running {
             standardInput = -1
             standardOutput = -1
             standardError = -1
-        }
-
-        static func milliseconds(_ duration: Duration) -> Int64 {
-            let (seconds, attoseconds) = duration.components
-            return seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         }
     }
 }

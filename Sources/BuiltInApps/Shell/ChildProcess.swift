@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Glibc
 import ProcessSpawning
@@ -9,6 +10,9 @@ import Synchronization
 /// The program is started with `posix_spawn` as the leader of a new process group, so that
 /// everything it starts (a shell's pipelines, `sleep 30 &`) can be ended together:
 ///
+/// - **Time.** Every deadline (the timeout, the grace period, the drain period) is measured
+///   by ``clock``; waits end on an event (a pipe, the leader's pidfd, the clock's alarm), so
+///   a program that exits by itself ends the run whether or not anyone moves a test's clock.
 /// - **Timeout and cancellation.** When ``timeout`` passes or the calling task is cancelled,
 ///   the whole group gets `SIGTERM`, and `SIGKILL` after ``terminationGracePeriod`` (2 seconds)
 ///   if the leader is still running.
@@ -43,6 +47,8 @@ package struct ChildProcess: Sendable {
     var input: [UInt8]?
     /// How long the program may run before its group is ended; no limit when `nil`.
     var timeout: Duration?
+    /// The clock the timeout, the grace period and the drain period are measured by.
+    var clock: any EngineClock = .system
     /// The most standard output kept, in bytes: 16 MiB.
     var outputLimit = 16 * 1024 * 1024
     /// How much of the end of standard error is kept, in bytes: 64 KiB.
@@ -59,9 +65,11 @@ package struct ChildProcess: Sendable {
     /// - Parameters:
     ///   - executable: The program's path.
     ///   - arguments: The arguments after its name.
-    package init(executable: String, arguments: [String] = []) {
+    ///   - clock: The clock its deadlines are measured by; the real one by default.
+    package init(executable: String, arguments: [String] = [], clock: any EngineClock = .system) {
         self.executable = executable
         self.arguments = arguments
+        self.clock = clock
     }
 
     /// How the leader ended.
@@ -94,7 +102,7 @@ package struct ChildProcess: Sendable {
         package var standardOutput: [UInt8]
         /// The end of standard error (at most ``ChildProcess/errorTailLimit`` bytes).
         var standardError: [UInt8]
-        /// From the start to the leader's end.
+        /// From the start to the leader's end, by the run's clock.
         var duration: Duration
 
         /// Standard output as UTF-8 text (invalid bytes replaced).
@@ -126,7 +134,7 @@ package struct ChildProcess: Sendable {
     /// - Returns: How it ended and what it wrote.
     /// - Throws: ``LaunchError`` when it cannot be started.
     package func run() async throws -> Outcome {
-        let started = ContinuousClock.now
+        let started = clock.now()
         let running = try spawn()
         let outcome = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Outcome, Never>) in
@@ -153,10 +161,11 @@ extension ChildProcess {
         let standardOutput: Int32
         let standardError: Int32
         let cancellation: CancellationPipe
+        let alarm: DeadlineAlarm
 
         init(
             processID: pid_t, processDescriptor: Int32, standardInput: Int32, standardOutput: Int32, standardError: Int32,
-            cancellation: CancellationPipe
+            cancellation: CancellationPipe, alarm: DeadlineAlarm
         ) {
             self.processID = processID
             self.processDescriptor = processDescriptor
@@ -164,6 +173,7 @@ extension ChildProcess {
             self.standardOutput = standardOutput
             self.standardError = standardError
             self.cancellation = cancellation
+            self.alarm = alarm
         }
     }
 
@@ -179,6 +189,13 @@ extension ChildProcess {
         let error = try Self.pipe()
         let inputPipe = try input.map { _ in try Self.pipe() }
         let cancellation = try CancellationPipe()
+        let alarm: DeadlineAlarm
+        do {
+            alarm = try DeadlineAlarm(clock: clock)
+        } catch {
+            cancellation.close()
+            throw error
+        }
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -217,6 +234,7 @@ extension ChildProcess {
         guard result == 0 else {
             for descriptor in [output.read, error.read, inputPipe?.write].compactMap({ $0 }) { close(descriptor) }
             cancellation.close()
+            alarm.close()
             switch result {
             case ENOENT: throw LaunchError.notFound(executable)
             case EACCES, EPERM: throw LaunchError.permissionDenied(executable)
@@ -229,7 +247,7 @@ extension ChildProcess {
         }
         return Running(
             processID: pid, processDescriptor: SpawnSetup.openProcessDescriptor(pid), standardInput: inputPipe?.write ?? -1,
-            standardOutput: output.read, standardError: error.read, cancellation: cancellation)
+            standardOutput: output.read, standardError: error.read, cancellation: cancellation, alarm: alarm)
     }
 
     /// A pipe whose ends are closed on `exec` (the child gets copies through `dup2`), made
@@ -267,6 +285,76 @@ final class CancellationPipe: Sendable {
         writeEnd.withLock { descriptor in
             if descriptor >= 0 { _ = Glibc.close(descriptor) }
             descriptor = -1
+        }
+        _ = Glibc.close(readEnd)
+    }
+}
+
+/// A pipe that wakes the supervisor's `poll` when a clock reaches a deadline: the supervisor
+/// waits for events only, and the deadline is kept by the clock (a test's manual clock rings
+/// it when advanced past the deadline).
+///
+/// ```swift
+/// let alarm = try DeadlineAlarm(clock: .system)
+/// alarm.set(clock.now().adding(.seconds(2)))   // readEnd becomes readable in 2 seconds
+/// ```
+final class DeadlineAlarm: Sendable {
+    let readEnd: Int32
+    let clock: any EngineClock
+    private let state: Mutex<State>
+
+    private struct State {
+        var writeEnd: Int32
+        var deadline: Date?
+        var ringer: Task<Void, Never>?
+    }
+
+    init(clock: any EngineClock) throws {
+        let ends = try ChildProcess.pipe()
+        _ = fcntl(ends.read, F_SETFL, fcntl(ends.read, F_GETFL) | O_NONBLOCK)
+        _ = fcntl(ends.write, F_SETFL, fcntl(ends.write, F_GETFL) | O_NONBLOCK)
+        readEnd = ends.read
+        self.clock = clock
+        state = Mutex(State(writeEnd: ends.write))
+    }
+
+    /// Rings at `deadline` (by the clock) instead of at the deadline set before; never when
+    /// `nil`. Setting the deadline already set changes nothing.
+    func set(_ deadline: Date?) {
+        state.withLock { state in
+            guard state.deadline != deadline else { return }
+            state.ringer?.cancel()
+            state.deadline = deadline
+            state.ringer = deadline.map { deadline in
+                Task.detached { [self] in
+                    guard (try? await clock.sleep(until: deadline)) != nil else { return }
+                    ring()
+                }
+            }
+        }
+    }
+
+    /// Empties the pipe after it rang.
+    func reset() {
+        var bytes = [UInt8](repeating: 0, count: 64)
+        while read(readEnd, &bytes, bytes.count) > 0 {}
+    }
+
+    private func ring() {
+        state.withLock { state in
+            guard state.writeEnd >= 0 else { return }
+            var byte: UInt8 = 1
+            _ = write(state.writeEnd, &byte, 1)
+        }
+    }
+
+    /// Stops ringing and closes both ends.
+    func close() {
+        state.withLock { state in
+            state.ringer?.cancel()
+            state.ringer = nil
+            if state.writeEnd >= 0 { _ = Glibc.close(state.writeEnd) }
+            state.writeEnd = -1
         }
         _ = Glibc.close(readEnd)
     }

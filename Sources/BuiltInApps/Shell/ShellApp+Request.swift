@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import ProcessSpawning
@@ -31,7 +32,7 @@ extension ShellApp {
         func run(arguments: [String], passing: [Int32] = []) async throws -> String {
             let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             guard let path = SpawnSetup.lookUp(command, in: variables["PATH"]) else { throw Error.commandNotFound(command) }
-            var child = ChildProcess(executable: path, arguments: arguments)
+            var child = ChildProcess(executable: path, arguments: arguments, clock: BuiltInApps.clock)
             child.environment = variables
             child.passedDescriptors = passing
             child.workingDirectory = workingDirectory.map { NSString(string: $0).expandingTildeInPath }

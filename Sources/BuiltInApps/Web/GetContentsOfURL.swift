@@ -90,7 +90,7 @@ extension WebApp {
             let outcome: HTTPTransfer.Outcome
             do {
                 let destination = download.map { HTTPTransfer.Destination.file($0.handle, path: $0.path) } ?? .memory(limit: Self.maximumBodySize)
-                outcome = try await HTTPTransfer.shared.fetch(request, into: destination, deadline: deadline)
+                outcome = try await HTTPTransfer.shared.fetch(request, into: destination, deadline: deadline, clock: BuiltInApps.clock)
             } catch let failure as HTTPTransfer.Failure {
                 download?.discard()
                 throw Error.from(failure, url: url, timeout: timeout)
@@ -124,13 +124,18 @@ extension WebApp {
             }
         }
 
+        /// How much later than the step's deadline the session's idle timer is set: a minute.
+        static let idleTimerMargin: TimeInterval = 60
+
         private func makeRequest() throws -> URLRequest {
             guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", url.host != nil else {
                 throw Error.unsupportedScheme(url: url.absoluteString)
             }
             var request = URLRequest(url: url)
             request.httpMethod = method.rawValue
-            request.timeoutInterval = max(timeout, 0.001)
+            // The step's deadline is kept by the clock (HTTPTransfer); the session's own idle
+            // timer, which runs by real time, is set past it so that it never decides first.
+            request.timeoutInterval = max(timeout, 0.001) + Self.idleTimerMargin
             var payload: RequestBody?
             switch (body, form) {
             case (let body?, nil) where !body.isNull:

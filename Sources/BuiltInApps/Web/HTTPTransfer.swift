@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Synchronization
 
@@ -12,7 +13,7 @@ import Synchronization
 /// one workflow's cookies never reach another's requests in the daemon.
 ///
 /// ```swift
-/// let outcome = try await HTTPTransfer.shared.fetch(request, into: .memory(limit: 1 << 20), deadline: .seconds(5))
+/// let outcome = try await HTTPTransfer.shared.fetch(request, into: .memory(limit: 1 << 20), deadline: .seconds(5), clock: .system)
 /// ```
 final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// The transfer every intent uses.
@@ -47,18 +48,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     private var session: URLSession!
-    private let state = Mutex(State())
-    private let sweepQueue = DispatchQueue(label: "Web.GetContentsOfURL.deadlines")
-
-    /// The requests in flight, and the timer that ends those past their deadline while there
-    /// are any: one timer for all, rather than one per request.
-    private struct State {
-        var transfers: [Int: Transfer] = [:]
-        var sweeper: (any DispatchSourceTimer)?
-    }
-
-    /// How often deadlines are checked.
-    private static let sweepInterval = DispatchTimeInterval.milliseconds(50)
+    /// The requests in flight, by task identifier.
+    private let transfers = Mutex<[Int: Transfer]>([:])
 
     override private init() {
         super.init()
@@ -79,19 +70,21 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     ///   - request: The request.
     ///   - destination: Where the body goes.
     ///   - deadline: How long the whole transfer may take.
+    ///   - clock: The clock the deadline is kept by.
     /// - Returns: The response, and the body when it went to memory.
     /// - Throws: ``Failure``.
-    func fetch(_ request: URLRequest, into destination: Destination, deadline: Duration) async throws -> Outcome {
+    func fetch(
+        _ request: URLRequest, into destination: Destination, deadline: Duration, clock: any EngineClock
+    ) async throws -> Outcome {
         let task = session.dataTask(with: request)
-        let transfer = Transfer(task: task, destination: destination, deadline: .now + deadline)
+        let transfer = Transfer(task: task, destination: destination)
+        let expiry = clock.now().adding(deadline)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 // Cancelled before it started: the task is never resumed.
                 guard transfer.wait(with: continuation) else { return }
-                state.withLock { state in
-                    state.transfers[task.taskIdentifier] = transfer
-                    if state.sweeper == nil { state.sweeper = startSweeper() }
-                }
+                transfers.withLock { $0[task.taskIdentifier] = transfer }
+                transfer.expire(at: expiry, clock: clock)
                 task.resume()
             }
         } onCancel: {
@@ -134,7 +127,8 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = state.withLock({ $0.transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.stopExpiry()
         if let failure = transfer.failure {
             transfer.answer(.failure(failure))
         } else if let error {
@@ -148,32 +142,7 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     }
 
     private func transfer(of task: URLSessionTask) -> Transfer? {
-        state.withLock { $0.transfers[task.taskIdentifier] }
-    }
-
-    private func startSweeper() -> any DispatchSourceTimer {
-        let timer = DispatchSource.makeTimerSource(queue: sweepQueue)
-        timer.schedule(deadline: .now() + Self.sweepInterval, repeating: Self.sweepInterval, leeway: .milliseconds(10))
-        timer.setEventHandler { [weak self] in self?.sweep() }
-        timer.resume()
-        return timer
-    }
-
-    /// Ends the transfers past their deadline; stops the timer when none is in flight.
-    private func sweep() {
-        let now = ContinuousClock.now
-        let expired: [Transfer] = state.withLock { state in
-            guard !state.transfers.isEmpty else {
-                state.sweeper?.cancel()
-                state.sweeper = nil
-                return []
-            }
-            return state.transfers.values.filter { $0.deadline <= now }
-        }
-        for transfer in expired where transfer.fail(.timedOut) {
-            transfer.task.cancel()
-            transfer.answerEarly(.timedOut)
-        }
+        transfers.withLock { $0[task.taskIdentifier] }
     }
 
     /// An error's text without its domain and code.
@@ -193,9 +162,10 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
     private final class Transfer: @unchecked Sendable {
         let task: URLSessionDataTask
         let destination: Destination
-        let deadline: ContinuousClock.Instant
         var body = Data()
         private let recordedFailure = Mutex<Failure?>(nil)
+        /// Sleeps on the clock until the deadline, then ends the transfer.
+        private let expiry = Mutex<Task<Void, Never>?>(nil)
         private let waiting = Mutex(Waiting.idle)
 
         /// Who waits for the transfer's answer, or the answer that came first.
@@ -251,10 +221,25 @@ final class HTTPTransfer: NSObject, URLSessionDataDelegate, @unchecked Sendable 
             answer(.failure(failure))
         }
 
-        init(task: URLSessionDataTask, destination: Destination, deadline: ContinuousClock.Instant) {
+        init(task: URLSessionDataTask, destination: Destination) {
             self.task = task
             self.destination = destination
-            self.deadline = deadline
+        }
+
+        /// Ends the transfer with ``Failure/timedOut`` when `clock` reaches `deadline`,
+        /// unless it ended first.
+        func expire(at deadline: Date, clock: any EngineClock) {
+            let waiter = Task.detached { [weak self] in
+                guard (try? await clock.sleep(until: deadline)) != nil, let self, self.fail(.timedOut) else { return }
+                self.task.cancel()
+                self.answerEarly(.timedOut)
+            }
+            expiry.withLock { $0 = waiter }
+        }
+
+        /// The transfer ended: its deadline no longer matters.
+        func stopExpiry() {
+            expiry.withLock { $0 }?.cancel()
         }
 
         var isHEAD: Bool { task.originalRequest?.httpMethod == "HEAD" }

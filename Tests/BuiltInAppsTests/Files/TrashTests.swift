@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 @testable import BuiltInApps
@@ -21,6 +22,16 @@ import Testing
         #expect(lines.contains("Path=" + files.path("work/report%201.txt").replacingOccurrences(of: " ", with: "%20")))
         #expect(lines.contains { $0.hasPrefix("DeletionDate=19") && $0.count == "DeletionDate=1970-01-01T00:00:00".count })
         #expect(FileManager.default.fileExists(atPath: trash.infoFolder.appendingPathComponent("report 1.2.txt.trashinfo").path))
+    }
+
+    @Test func anItemTrashedWithoutADateIsDatedByTheTrashsClock() throws {
+        let files = try FilesHarness()
+        // 2027-01-15 08:00:00 UTC: the 14th, 15th or 16th in the local time zone the date is written in.
+        let trash = Trash(folder: files.folder.appendingPathComponent("data/Trash"), clock: ManualClock())
+        try files.make("work/notes.txt", "notes")
+        try trash.put(URL(fileURLWithPath: files.path("work/notes.txt")))
+        let info = try String(contentsOf: trash.infoFolder.appendingPathComponent("notes.txt.trashinfo"), encoding: .utf8)
+        #expect(info.split(separator: "\n").contains { $0.hasPrefix("DeletionDate=2027-01-1") })
     }
 
     @Test func anItemOnAnotherFileSystemIsCopiedIntoTheTrashThenRemoved() throws {

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import ShortcutsTestSupport
@@ -108,8 +109,18 @@ struct ShellIntentTests {
     }
 
     @Test func aTimeoutFailsTheStepAndEndsTheGroup() async throws {
-        let result = await perform("Shell.RunScript", ["script": "sleep 30 & wait", "timeout": 0.5])
-        #expect(result.details["duration"].map { if case .double(let seconds) = $0 { seconds < 5 } else { false } } == true)
+        // The step times out when the clock the built-in apps were given passes its timeout.
+        let clock = ManualClock()
+        let start = clock.now()
+        let step = Task {
+            await BuiltInApps.$clock.withValue(clock) {
+                await perform("Shell.RunScript", ["script": "sleep 30 & wait", "timeout": 0.5])
+            }
+        }
+        try await clock.waitForSleeper(deadline: start.adding(.milliseconds(500)))
+        clock.advance(by: .milliseconds(500))
+        let result = await step.value
+        #expect(result.details["duration"].map { if case .double(let seconds) = $0 { abs(seconds - 0.5) < 1e-6 } else { false } } == true)
         #expect(result.failed)
         #expect(
             result.text

@@ -1,4 +1,5 @@
 import BuiltInApps
+import Clockwork
 import Foundation
 import IntentKit
 import ShortcutsTestSupport
@@ -24,17 +25,27 @@ import Testing
 
     @Test func aServerThatNeverAnswersTimesOut() async throws {
         let server = try LocalHTTPServer(routes: ["/hang": { _ in .never }])
-        // The message names the step's deadline, not the default of 60 seconds. (How long the test
-        // waits is not measured: with every suite running, its resumption waits for a free thread
-        // of the test process, which says nothing of the action.)
-        let message = try await WebTesting.failure(["url": .url(server.url("/hang")), "timeout": .double(0.5)])
+        // The fetch ends when the clock passes its deadline, and the message names the step's
+        // deadline, not the default of 60 seconds.
+        let message = try await Self.failure(["url": .url(server.url("/hang")), "timeout": .double(0.5)], timingOutAfter: .milliseconds(500))
         #expect(message == "no complete answer from \(server.url("/hang")) within 0.5 seconds (give a larger timeout to wait longer)")
     }
 
     @Test func aSlowBodyCountsAgainstTheTimeout() async throws {
         let server = try LocalHTTPServer(routes: ["/slow": { _ in .text("late").delayed(by: .seconds(3)) }])
-        let message = try await WebTesting.failure(["url": .url(server.url("/slow")), "timeout": .int(1)])
+        let message = try await Self.failure(["url": .url(server.url("/slow")), "timeout": .int(1)], timingOutAfter: .seconds(1))
         #expect(message.contains("within 1 second "))
+    }
+
+    /// The failure of a fetch run with a manual clock, advanced past `timeout` once the fetch
+    /// waits for that deadline.
+    private static func failure(_ arguments: [String: IntentValue], timingOutAfter timeout: Duration) async throws -> String {
+        let clock = ManualClock()
+        let start = clock.now()
+        let fetch = Task { try await BuiltInApps.$clock.withValue(clock) { try await WebTesting.failure(arguments) } }
+        try await clock.waitForSleeper(deadline: start.adding(timeout))
+        clock.advance(by: timeout)
+        return try await fetch.value
     }
 
     @Test func bytesThatAreNotUTF8SuggestSaveTo() async throws {
