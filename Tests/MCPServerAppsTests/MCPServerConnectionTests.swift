@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import MCP
@@ -88,16 +89,15 @@ struct MCPServerConnectionTests {
 
     @Test func aServerWritingALineWithoutEndIsStoppedAtTheLimit() async throws {
         // 5 MiB and no newline, then silence: the engine holds at most the limit and stops it.
+        // The start's timeout is on a clock nobody moves, so only the limit can stop it.
         let server = MCPServerConfiguration(
             name: "flood", command: "/bin/sh", arguments: ["-c", "head -c 5242880 /dev/zero | tr '\\0' a; sleep 30"])
-        let started = ContinuousClock.now
         let failure = await #expect(throws: MCPServerConnectionError.self) {
-            try await MCPServerConnection.start(server, timeout: .seconds(20))
+            try await MCPServerConnection.start(server, timeout: .seconds(20), clock: ManualClock())
         }
         #expect(
             failure?.description
                 == "MCP server 'flood' wrote a line longer than the limit of 4 MiB while starting; it was stopped and starts again on the next call")
-        #expect(ContinuousClock.now - started < .seconds(10))
     }
 
     @Test func aHangingCallEndsWhenItsTaskIsCancelled() async throws {
@@ -135,25 +135,33 @@ struct MCPServerConnectionTests {
         #expect(failure?.description == "MCP server 'broken' exited with status 2 while starting:\n  no such module")
     }
 
-    @Test func aServerThatNeverAnswersIsStoppedAfterTheStartTimeout() async throws {
+    @Test func aServerThatNeverAnswersIsStoppedWhenTheClockPassesTheStartTimeout() async throws {
+        let home = try TemporaryFolder.make(prefix: "mcp-mute")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let said = home.appendingPathComponent("said-waiting").path
         let server = MCPServerConfiguration(
-            name: "mute", command: "/bin/sh", arguments: ["-c", "echo 'not JSON'; echo waiting >&2; sleep 30"])
-        let started = ContinuousClock.now
-        let failure = await #expect(throws: MCPServerConnectionError.self) {
-            try await MCPServerConnection.start(server, timeout: .seconds(1))
-        }
+            name: "mute", command: "/bin/sh", arguments: ["-c", "echo 'not JSON'; echo waiting >&2; : > \"$0\"; sleep 30", said])
+        let clock = ManualClock()
+        let start = clock.now()
+        let starting = Task { try await MCPServerConnection.start(server, timeout: .seconds(1), clock: clock) }
+        try await clock.waitForSleeper(deadline: start.adding(.seconds(1)))
+        // The server has written to standard error before the time is up.
+        try #require(try await eventually(timeout: 60, every: .milliseconds(10)) { FileManager.default.fileExists(atPath: said) })
+        clock.advance(by: .seconds(1))
+        let failure = await #expect(throws: MCPServerConnectionError.self) { try await starting.value }
         #expect(failure?.description == "MCP server 'mute' did not answer 'initialize' within 1 second:\n  waiting")
-        #expect(ContinuousClock.now - started < .seconds(5))
     }
 
     @Test func theToolListIsCachedForItsConfiguration() async throws {
         let home = try TemporaryFolder.make(prefix: "mcp-cache")
-        let cache = MCPToolCache(environment: ["SHORTCUTS_HOME": home.path])
+        let clock = ManualClock()
+        let cache = MCPToolCache(environment: ["SHORTCUTS_HOME": home.path], clock: clock)
         let server = PythonMCPServer.configuration()
         #expect(cache.entry(for: server) == nil)
         let (tools, connection) = try await MCPServerApps.fetch(server, into: cache, environment: ProcessInfo.processInfo.environment)
         await connection.stop()
         #expect(cache.entry(for: server)?.tools == tools)
+        #expect(cache.entry(for: server)?.fetched == clock.now(), "the entry is dated by the cache's clock")
         var changed = server
         changed.environment["UNITS"] = "metric"
         #expect(cache.entry(for: changed) == nil)

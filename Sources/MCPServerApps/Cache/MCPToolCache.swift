@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import MCP
@@ -16,12 +17,21 @@ import MCP
 package struct MCPToolCache: Sendable {
     /// The folder of the entries.
     package var folder: URL
+    /// The clock whose time an entry records as when its list was read.
+    package var clock: any EngineClock
 
     /// The cache of a data folder.
     ///
-    /// - Parameter environment: The environment that names the data folder (`SHORTCUTS_HOME`).
-    package init(environment: [String: String] = ProcessInfo.processInfo.environment) {
+    /// ```swift
+    /// let cache = MCPToolCache(environment: ["SHORTCUTS_HOME": "/tmp/home"], clock: .system)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - environment: The environment that names the data folder (`SHORTCUTS_HOME`).
+    ///   - clock: The clock that dates the entries; the real one by default.
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = .system) {
         folder = ShortcutsHome.directory(environment: environment).appendingPathComponent("mcp-tools", isDirectory: true)
+        self.clock = clock
     }
 
     /// One cached tool list.
@@ -60,7 +70,7 @@ package struct MCPToolCache: Sendable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        let entry = Entry(fingerprint: server.fingerprint, fetched: Date(), tools: tools)
+        let entry = Entry(fingerprint: server.fingerprint, fetched: clock.now(), tools: tools)
         try encoder.encode(entry).write(to: file(for: server), options: .atomic)
     }
 }

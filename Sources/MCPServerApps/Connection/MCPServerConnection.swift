@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import MCP
@@ -50,18 +51,21 @@ package actor MCPServerConnection {
     /// - Parameters:
     ///   - server: The server's configuration.
     ///   - environment: The environment the configuration's variables are added to.
-    ///   - timeout: How long the server has to answer `initialize`.
+    ///   - timeout: How long the server has to answer `initialize`, by `clock`.
+    ///   - clock: The clock the start's timeout and the stop's grace periods are measured by;
+    ///     the real one by default.
     /// - Returns: The connection.
     /// - Throws: ``MCPServerConnectionError`` when the server cannot be started, exits or does
     ///   not answer; `CancellationError` when the calling task is cancelled.
     package static func start(
         _ server: MCPServerConfiguration, environment: [String: String] = ProcessInfo.processInfo.environment,
-        timeout: Duration = startTimeout
+        timeout: Duration = startTimeout, clock: any EngineClock = .system
     ) async throws -> MCPServerConnection {
         let process: MCPServerProcess
         do {
             process = try MCPServerProcess(
-                command: server.command, arguments: server.arguments, environment: environment.merging(server.environment) { $1 })
+                command: server.command, arguments: server.arguments, environment: environment.merging(server.environment) { $1 },
+                clock: clock)
         } catch let error as MCPServerProcess.LaunchError {
             throw MCPServerConnectionError.cannotStart(server: server.name, reason: error.description)
         }
@@ -78,7 +82,7 @@ package actor MCPServerConnection {
         let timedOut = Mutex(false)
         let process = process
         let watchdog = Task {
-            try await Task.sleep(for: timeout)
+            try await process.clock.sleep(for: timeout)
             timedOut.withLock { $0 = true }
             killpg(process.processID, SIGKILL)
         }
@@ -169,10 +173,14 @@ package actor MCPServerConnection {
         await client.disconnect()
     }
 
-    /// The end of the server's standard error once it has been read to the end (or after a moment).
+    /// The end of the server's standard error once the server has ended and its standard
+    /// error has been read to the end, or what was read of it when that takes longer than
+    /// 100 ms (by the process's clock: a server that escaped its group may hold the pipe).
     private func standardErrorAfterExit() async -> String {
-        for _ in 0..<20 where process.termination == nil { try? await Task.sleep(for: .milliseconds(5)) }
-        try? await Task.sleep(for: .milliseconds(20))
+        let deadline = process.clock.now().adding(.milliseconds(100))
+        if await process.waitForTermination(until: deadline) != nil {
+            _ = await process.waitForStandardErrorEnd(until: deadline)
+        }
         return process.standardErrorTail
     }
 

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Glibc
 import ProcessSpawning
@@ -46,7 +47,10 @@ final class MCPServerProcess: Sendable {
     private let standardInput: Mutex<Int32>
     private let errorTail = Mutex<[UInt8]>([])
     private let overLimit = Mutex(false)
-    private let ended = Mutex<(termination: Termination?, waiters: [CheckedContinuation<Termination, Never>])>((nil, []))
+    private let ended = Latch<Termination>()
+    private let errorsEnded = Latch<Void>()
+    /// The clock the waits of ``stop(grace:)`` and the other deadlines are measured by.
+    let clock: any EngineClock
 
     /// The most of standard error kept for messages: 8 KiB.
     static let errorTailLimit = 8 * 1024
@@ -61,8 +65,10 @@ final class MCPServerProcess: Sendable {
     ///   - command: A path, or a name looked up in `PATH`.
     ///   - arguments: The arguments after its name.
     ///   - environment: Its whole environment.
+    ///   - clock: The clock its deadlines are measured by; the real one by default.
     /// - Throws: ``LaunchError`` when it cannot be started.
-    init(command: String, arguments: [String], environment: [String: String]) throws {
+    init(command: String, arguments: [String], environment: [String: String], clock: any EngineClock = .system) throws {
+        self.clock = clock
         let input = try Self.pipe()
         let output = try Self.pipe()
         let error = try Self.pipe()
@@ -115,26 +121,36 @@ final class MCPServerProcess: Sendable {
     }
 
     /// How the program ended, or `nil` while it runs.
-    var termination: Termination? { ended.withLock { $0.termination } }
+    var termination: Termination? { ended.value }
 
     /// Whether the program wrote a line longer than ``lineLimit`` and was ended for it.
     var wroteLineOverLimit: Bool { overLimit.withLock { $0 } }
 
     /// Waits for the program to end.
     func waitForTermination() async -> Termination {
-        await withCheckedContinuation { continuation in
-            let known = ended.withLock { state -> Termination? in
-                if let termination = state.termination { return termination }
-                state.waiters.append(continuation)
-                return nil
-            }
-            if let known { continuation.resume(returning: known) }
-        }
+        await ended.wait()
+    }
+
+    /// Waits for the program to end, until the process's clock reaches `deadline`.
+    ///
+    /// - Returns: How it ended, or `nil` when it still runs at the deadline.
+    func waitForTermination(until deadline: Date) async -> Termination? {
+        await ended.wait(until: deadline, clock: clock)
+    }
+
+    /// Waits until standard error has been read to its end, until the clock reaches
+    /// `deadline`; says whether it was.
+    func waitForStandardErrorEnd(until deadline: Date) async -> Bool {
+        await errorsEnded.wait(until: deadline, clock: clock) != nil
     }
 
     /// Writes one message and a line feed to the program's standard input.
     ///
-    /// - Throws: ``MCPServerConnectionError/closed`` once the program no longer reads.
+    /// While the pipe is full, waits for the program to read (the pipe becoming writable),
+    /// a few milliseconds of `poll` at a time so that other tasks run between.
+    ///
+    /// - Throws: ``MCPServerConnectionError/closed`` once the program no longer reads;
+    ///   `CancellationError`.
     func send(_ message: Data) async throws {
         var remaining = message + [UInt8(ascii: "\n")]
         while !remaining.isEmpty {
@@ -142,8 +158,19 @@ final class MCPServerProcess: Sendable {
             if written > 0 {
                 remaining = remaining.dropFirst(written)
             } else {
-                try await Task.sleep(for: .milliseconds(2))
+                try Task.checkCancellation()
+                waitUntilWritable()
+                await Task.yield()
             }
+        }
+    }
+
+    /// Waits (at most 2 ms, by `poll`) until standard input takes more bytes or is closed.
+    private func waitUntilWritable() {
+        standardInput.withLock { descriptor in
+            guard descriptor >= 0 else { return }
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            _ = poll(&ready, 1, 2)
         }
     }
 
@@ -166,23 +193,14 @@ final class MCPServerProcess: Sendable {
     /// - Parameter grace: How long the program has to exit by itself.
     func stop(grace: Duration = .seconds(1)) async {
         closeStandardInput()
-        if await waitForTermination(within: grace) == nil {
+        if await waitForTermination(until: clock.now().adding(grace)) == nil {
             killpg(processID, SIGTERM)
-            if await waitForTermination(within: grace) == nil {
+            if await waitForTermination(until: clock.now().adding(grace)) == nil {
                 killpg(processID, SIGKILL)
             }
         }
         _ = await waitForTermination()
         killpg(processID, SIGKILL)
-    }
-
-    private func waitForTermination(within duration: Duration) async -> Termination? {
-        let deadline = ContinuousClock.now + duration
-        while ContinuousClock.now < deadline {
-            if let termination { return termination }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        return termination
     }
 
     private func closeStandardInput() {
@@ -232,6 +250,7 @@ final class MCPServerProcess: Sendable {
                 }
             }
             close(descriptor)
+            errorsEnded.set(())
         }.start()
     }
 
@@ -243,12 +262,7 @@ final class MCPServerProcess: Sendable {
             let termination: Termination =
                 (status & 0x7f) == 0 ? .exited((status >> 8) & 0xff) : .signaled(status & 0x7f)
             MCPServerProcess.running.withLock { _ = $0.removeValue(forKey: processID) }
-            let waiters = ended.withLock { state in
-                state.termination = termination
-                defer { state.waiters = [] }
-                return state.waiters
-            }
-            for waiter in waiters { waiter.resume(returning: termination) }
+            ended.set(termination)
         }.start()
     }
 
@@ -268,14 +282,17 @@ final class MCPServerProcess: Sendable {
 
     /// Ends every server still running, synchronously: standard input closed, up to half a
     /// second to exit, then `SIGTERM` to the groups, then `SIGKILL`.
-    static func stopAllNow() {
+    ///
+    /// It runs as the process exits, when no server's clock is at hand: it waits by the real
+    /// clock, looking at the servers every 5 ms of it.
+    static func stopAllNow(clock: any EngineClock = .system) {
         let servers = running.withLock { $0 }
         guard !servers.isEmpty else { return }
         for descriptor in servers.values where descriptor >= 0 { close(descriptor) }
         func waitForAll(_ milliseconds: Int) -> Bool {
             for _ in 0..<(milliseconds / 5) {
                 if servers.keys.allSatisfy({ kill($0, 0) != 0 || isZombie($0) }) { return true }
-                usleep(5000)
+                clock.pause(for: .milliseconds(5))
             }
             return false
         }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import MCP
@@ -28,24 +29,31 @@ package enum MCPServerApps {
     /// - Parameters:
     ///   - environment: The environment that names the data folder and that servers start in.
     ///   - fetchTimeout: How long a server whose tools are not cached has to answer.
+    ///   - clock: The clock the servers' timeouts are measured by and the cache is dated by.
     /// - Returns: The apps, in the configuration's order, and the warnings.
     /// - Throws: ``MCPConfigurationError`` for a malformed `mcp.json`, or the file system's error
     ///   when it cannot be read.
     package static func load(
-        environment: [String: String] = ProcessInfo.processInfo.environment, fetchTimeout: Duration = .seconds(30)
+        environment: [String: String] = ProcessInfo.processInfo.environment, fetchTimeout: Duration = .seconds(30),
+        clock: any EngineClock = .system
     ) async throws -> (apps: [App], warnings: [String]) {
         let servers = try MCPServerList.load(environment: environment).servers
-        let cache = MCPToolCache(environment: environment)
+        let cache = MCPToolCache(environment: environment, clock: clock)
         // Servers whose tools are not cached are read at the same time.
         let loaded = await withTaskGroup(of: (Int, Result<App, any Error>).self) { group in
             for (index, server) in servers.enumerated() {
                 group.addTask {
                     if let entry = cache.entry(for: server) {
-                        return (index, .success(app(server: server, tools: entry.tools, connection: nil, environment: environment)))
+                        return (
+                            index, .success(app(server: server, tools: entry.tools, connection: nil, environment: environment, clock: clock))
+                        )
                     }
                     do {
-                        let (tools, connection) = try await fetch(server, into: cache, environment: environment, timeout: fetchTimeout)
-                        return (index, .success(app(server: server, tools: tools, connection: connection, environment: environment)))
+                        let (tools, connection) = try await fetch(
+                            server, into: cache, environment: environment, timeout: fetchTimeout, clock: clock)
+                        return (
+                            index, .success(app(server: server, tools: tools, connection: connection, environment: environment, clock: clock))
+                        )
                     } catch {
                         return (index, .failure(error))
                     }
@@ -73,9 +81,9 @@ package enum MCPServerApps {
     /// - Throws: ``MCPServerConnectionError``, or the file system's error when the cache cannot be written.
     package static func fetch(
         _ server: MCPServerConfiguration, into cache: MCPToolCache, environment: [String: String],
-        timeout: Duration = MCPServerConnection.startTimeout
+        timeout: Duration = MCPServerConnection.startTimeout, clock: any EngineClock = .system
     ) async throws -> ([Tool], MCPServerConnection) {
-        let connection = try await MCPServerConnection.start(server, environment: environment, timeout: timeout)
+        let connection = try await MCPServerConnection.start(server, environment: environment, timeout: timeout, clock: clock)
         do {
             let tools = try await connection.tools()
             try cache.store(tools, for: server)
@@ -87,10 +95,11 @@ package enum MCPServerApps {
     }
 
     private static func app(
-        server: MCPServerConfiguration, tools: [Tool], connection: MCPServerConnection?, environment: [String: String]
+        server: MCPServerConfiguration, tools: [Tool], connection: MCPServerConnection?, environment: [String: String],
+        clock: any EngineClock
     ) -> App {
         App(
             metadata: MCPToolMetadata.app(for: server, tools: tools),
-            host: MCPServerHost(server: server, tools: tools, connection: connection, environment: environment))
+            host: MCPServerHost(server: server, tools: tools, connection: connection, environment: environment, clock: clock))
     }
 }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 import MCP
@@ -25,6 +26,7 @@ package final class MCPServerHost: IntentHost {
     /// The tools the app was made from.
     package let tools: [Tool]
     private let environment: [String: String]
+    private let clock: any EngineClock
     private let state: Mutex<State>
 
     /// Whether the server is down, starting or up.
@@ -41,13 +43,15 @@ package final class MCPServerHost: IntentHost {
     ///   - tools: Its tools (from the cache or `tools/list`).
     ///   - connection: A connection already open to it, used for the first call.
     ///   - environment: The environment the server's variables are added to.
+    ///   - clock: The clock the servers it starts measure their timeouts by.
     package init(
         server: MCPServerConfiguration, tools: [Tool], connection: MCPServerConnection? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = .system
     ) {
         self.server = server
         self.tools = tools
         self.environment = environment
+        self.clock = clock
         self.state = Mutex(connection.map { .running($0) } ?? .stopped)
     }
 
@@ -83,7 +87,8 @@ package final class MCPServerHost: IntentHost {
             default:
                 let server = server
                 let environment = environment
-                let started = Task { try await MCPServerConnection.start(server, environment: environment) }
+                let clock = clock
+                let started = Task { try await MCPServerConnection.start(server, environment: environment, clock: clock) }
                 state = .starting(started)
                 return started
             }
