@@ -1,3 +1,4 @@
+import Clockwork
 import Digests
 import Foundation
 
@@ -57,8 +58,10 @@ extension ModelStore {
     }
 
     /// The hidden folders an installation or removal leaves when its process is killed, a day
-    /// after they were last changed (younger ones may belong to a process still at work).
-    func removeAbandonedFolders(olderThan age: TimeInterval = 86_400, now: Date = Date()) {
+    /// after they were last changed (younger ones may belong to a process still at work), by
+    /// the store's clock unless `now` is given.
+    func removeAbandonedFolders(olderThan age: TimeInterval = 86_400, now: Date? = nil) {
+        let now = now ?? clock.now()
         let manager = FileManager.default
         let names = (try? manager.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where [".installing-", ".replaced-", ".removing-"].contains(where: name.hasPrefix) {
@@ -174,7 +177,7 @@ extension ModelStore {
     private func writeManifest(of model: ModelDescriptor, digests: [String: String], source: String, in staging: URL) throws {
         let manifest = InstalledModel.Manifest(
             name: model.name, identifier: model.identifier, repository: model.repository, revision: model.revision, source: source,
-            licence: model.licence, similarityFloor: model.similarityFloor, installedAt: Date(), files: digests)
+            licence: model.licence, similarityFloor: model.similarityFloor, installedAt: clock.now(), files: digests)
         try JSONEncoder.models.encode(manifest).write(to: staging.appendingPathComponent(InstalledModel.manifestName))
     }
 

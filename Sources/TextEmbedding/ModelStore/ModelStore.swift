@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 
 /// The installed embedding models: one folder per model under `$SHORTCUTS_HOME/models/`, named
@@ -19,19 +20,34 @@ public struct ModelStore: Sendable {
     public var directory: URL
     /// The importers of packed formats, by format (see ``ModelStore/standardImporters``).
     public var importers: [ModelImportFormat: ModelImporter]
+    /// The clock that dates installations and tells how old a left-over folder is.
+    public var clock: any EngineClock
 
     /// A store in a folder (created when a model is first installed).
-    public init(directory: URL) {
+    ///
+    /// ```swift
+    /// let store = ModelStore(directory: URL(fileURLWithPath: "/tmp/models"), clock: .system)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - directory: The folder holding one folder per model.
+    ///   - clock: The clock installations are dated by; the real one by default.
+    public init(directory: URL, clock: any EngineClock = .system) {
         self.directory = directory
         self.importers = Self.standardImporters
+        self.clock = clock
     }
 
     /// The store in `$SHORTCUTS_HOME/models/` (`$SHORTCUTS_HOME` defaults to
     /// `$XDG_DATA_HOME/shortcuts`, else `~/.local/share/shortcuts`, as for the rest of the engine).
     ///
-    /// - Parameter environment: The environment to read (the process's by default).
-    public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> ModelStore {
-        ModelStore(directory: dataDirectory(environment: environment).appendingPathComponent("models", isDirectory: true))
+    /// - Parameters:
+    ///   - environment: The environment to read (the process's by default).
+    ///   - clock: The clock installations are dated by; the real one by default.
+    public static func standard(
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = .system
+    ) -> ModelStore {
+        ModelStore(directory: dataDirectory(environment: environment).appendingPathComponent("models", isDirectory: true), clock: clock)
     }
 
     /// Where files are downloaded from: `$SHORTCUTS_MODEL_BASE_URL` when set (a mirror, or a
