@@ -206,6 +206,25 @@ final class ModelStoreTests {
         #expect(try store.installed().map(\.name) == ["tiny-model"])
     }
 
+    @Test("Installations are dated, and left-over folders aged, by the store's clock")
+    func datedByTheStoresClock() async throws {
+        // The store's clock reads a day and more after the folders were written.
+        let clock = ManualClock(now: Date(timeIntervalSince1970: (Date().timeIntervalSince1970 + 90_000).rounded()))
+        let store = ModelStore(directory: folder.appendingPathComponent("clocked"), clock: clock)
+        let old = store.directory.appendingPathComponent(".installing-tiny-model-OLD")
+        let young = store.directory.appendingPathComponent(".installing-tiny-model-YOUNG")
+        for folder in [old, young] {
+            try StoreFixtureModel.writeFolder(folder, names: ["config.json"])
+        }
+        try FileManager.default.setAttributes([.modificationDate: clock.now().addingTimeInterval(-60)], ofItemAtPath: young.path)
+        let source = folder.appendingPathComponent("source")
+        try StoreFixtureModel.writeFolder(source)
+        let installed = try await store.install(StoreFixtureModel.descriptor, from: .path(source))
+        #expect(installed.installedAt == clock.now())
+        let entries = try FileManager.default.contentsOfDirectory(atPath: store.directory.path).sorted()
+        #expect(entries == [".installing-tiny-model-YOUNG", "tiny-model@01234567"])
+    }
+
     @Test("A missing file is named, with the source")
     func missingFile() async throws {
         let source = folder.appendingPathComponent("source")
