@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import ShortcutsTestSupport
 import Testing
@@ -40,5 +41,34 @@ struct MCPServerProcessTests {
         let long = try await readingTime(length: 3 * 1024 * 1024)
         #expect(long / short < 24, "384 KiB: \(short), 3 MiB: \(long)")
         await process.stop()
+    }
+
+    @Test func aServerThatIgnoresItsEndIsKilledWhenTheClockPassesBothGracePeriods() async throws {
+        let folder = try TemporaryFolder.make(prefix: "mcp-stubborn")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let ready = folder.appendingPathComponent("ready").path
+        let clock = ManualClock()
+        let process = try MCPServerProcess(
+            command: "/bin/sh", arguments: ["-c", "trap '' TERM; : > \"$0\"; while :; do sleep 1; done", ready],
+            environment: ProcessInfo.processInfo.environment, clock: clock)
+        try #require(try await eventually(timeout: 60, every: .milliseconds(10)) { FileManager.default.fileExists(atPath: ready) })
+        let start = clock.now()
+        let stopping = Task { await process.stop(grace: .seconds(1)) }
+        // Standard input closed: the server has one second of the clock to exit.
+        try await clock.waitForSleeper(deadline: start.adding(.seconds(1)))
+        clock.advance(by: .seconds(1))
+        // SIGTERM, ignored: one more second, then SIGKILL.
+        try await clock.waitForSleeper(deadline: start.adding(.seconds(2)))
+        #expect(process.termination == nil)
+        clock.advance(by: .seconds(1))
+        await stopping.value
+        #expect(process.termination == .signaled(SIGKILL))
+    }
+
+    @Test func aServerThatExitsWhenItsInputClosesStopsWithoutTheClockMoving() async throws {
+        let process = try MCPServerProcess(
+            command: "/bin/cat", arguments: [], environment: ProcessInfo.processInfo.environment, clock: ManualClock())
+        await process.stop()
+        #expect(process.termination == .exited(0))
     }
 }
