@@ -35,20 +35,23 @@ extension SpotlightDelegate {
     /// One turn of the background loop: index a batch, or wait for a change or the poll
     /// interval (by the delegate's clock).
     ///
-    /// A change signalled while the batch was being indexed ends the wait at once.
+    /// A change signalled while the batch was being indexed ends the wait at once. Each turn
+    /// signals ``progress`` before it waits, so that ``waitUntilIndexed(timeout:)`` looks at
+    /// the index again after every turn, whoever moved it on.
     func runOnce() async {
         let seen = wakeUp.generation
-        defer { progress.signal() }
         do {
             let processed = try await processNextBatch()
             state.withLock { $0.lastError = nil }
+            progress.signal()
             if processed { return }
         } catch is CancellationError {
+            progress.signal()
             return
         } catch {
             state.withLock { $0.lastError = error }
+            progress.signal()
         }
-        progress.signal()
         _ = await wakeUp.wait(past: seen, until: clock.now().adding(pollInterval), clock: clock)
     }
 
