@@ -104,7 +104,7 @@ enum IndexDatabase {
         }
     }
 
-    /// ``retryingWhileBusy(_:)`` for asynchronous work.
+    /// ``retryingWhileBusy(clock:_:)`` for asynchronous work.
     static func retryingWhileBusyAsync<T>(clock: any EngineClock, _ work: () async throws -> T) async throws -> T {
         let deadline = clock.now().addingTimeInterval(busyTimeout)
         var pause = 0.005
