@@ -1,4 +1,3 @@
-import Clockwork
 import IntentKit
 
 /// The apps every `shortcuts` installation has: everyday actions on the shell, the web, files,
@@ -23,18 +22,6 @@ public enum BuiltInApps {
         SystemApp.app,
         ClipboardApp.app
     ]
-
-    /// The clock the built-in apps' intents measure time by: a shell step's timeout and the
-    /// grace between `SIGTERM` and `SIGKILL`, a download's deadline, the clipboard tools'
-    /// timeout, the deletion date of an item moved to the trash. The real clock unless a
-    /// caller runs the intents with another one bound:
-    ///
-    /// ```swift
-    /// try await BuiltInApps.$clock.withValue(testClock) {
-    ///     try await runner.run(workflow)   // its steps' timeouts pass when testClock is advanced
-    /// }
-    /// ```
-    @TaskLocal public static var clock: any EngineClock = SystemClock()
 }
 
 /// The `ja` (and other) strings of the built-in apps: one table per app,

@@ -102,7 +102,13 @@ public struct SystemClock: EngineClock {
     }
 
     public func wait(on condition: NSCondition, until deadline: Date) -> Bool {
-        condition.wait(until: deadline)
+        // Foundation on Linux traps on a deadline too far to be a timespec (`.distantFuture`):
+        // a wait of more than a year is a wait without a deadline.
+        guard deadline.timeIntervalSinceNow < 365 * 86_400 else {
+            condition.wait()
+            return true
+        }
+        return condition.wait(until: deadline)
     }
 }
 

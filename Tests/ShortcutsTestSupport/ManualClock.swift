@@ -117,20 +117,31 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
     /// ```
     ///
     /// - Parameter patience: Real time after which the test fails instead of hanging.
-    /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes.
+    /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes, and
+    ///   `CancellationError` when the task is cancelled first.
     public func waitForSleeper(patience: Duration = .seconds(120), deadline matches: @escaping @Sendable (Date) -> Bool) async throws {
         let limit = Date().addingTimeInterval(patience.timeInterval)
-        let found = await withCheckedContinuation { (continuation: CheckedContinuation<[Date]?, Never>) in
-            Thread { [self] in
-                let found = lock.withLock { () -> [Date]? in
-                    while !sleepers.values.contains(where: { matches($0.deadline) }) {
-                        guard lock.wait(until: limit) else { return sleepers.values.map(\.deadline).sorted() }
+        let waiter = Waiter()
+        let found = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<[Date]?, Never>) in
+                Thread { [self] in
+                    let found = lock.withLock { () -> [Date]? in
+                        while !sleepers.values.contains(where: { matches($0.deadline) }) {
+                            if waiter.isCancelled { return [] }
+                            guard lock.wait(until: limit) else { return sleepers.values.map(\.deadline).sorted() }
+                        }
+                        return nil
                     }
-                    return nil
-                }
-                continuation.resume(returning: found)
-            }.start()
+                    continuation.resume(returning: found)
+                }.start()
+            }
+        } onCancel: {
+            lock.withLock {
+                waiter.isCancelled = true
+                lock.broadcast()
+            }
         }
+        try Task.checkCancellation()
         if let found { throw ManualClockError.deadlineMissing(found: found) }
     }
 
@@ -147,6 +158,35 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
     /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes.
     public func waitForSleeper(deadline: Date, patience: Duration = .seconds(120)) async throws {
         try await waitForSleeper(patience: patience) { abs($0.timeIntervalSince(deadline)) < 1e-6 }
+    }
+
+    /// Runs `work` while moving the clock from one deadline to the next whenever something
+    /// sleeps on it within `horizon`, until `work` returns: for code that waits on the clock
+    /// before it ends (a daemon's grace period, a run's remaining `wait:`), when the test only
+    /// cares that it ends.
+    ///
+    /// ```swift
+    /// await clock.advancing { await daemon.stop() }
+    /// ```
+    public func advancing<Result: Sendable>(
+        within horizon: Duration = .seconds(365 * 86_400), _ work: @escaping @Sendable () async -> Result
+    ) async -> Result {
+        await withTaskGroup(of: Result?.self) { group in
+            group.addTask { await work() }
+            group.addTask { [self] in
+                while !Task.isCancelled {
+                    let limit = now().adding(horizon)
+                    guard (try? await waitForSleeper(patience: .seconds(3600), deadline: { $0 < limit })) != nil else { return nil }
+                    advanceToNextDeadline()
+                }
+                return nil
+            }
+            defer { group.cancelAll() }
+            while let next = await group.next() {
+                if let next { return next }
+            }
+            preconditionFailure("the work's task always returns a result")
+        }
     }
 
     public func sleep(until deadline: Date) async throws {
@@ -192,6 +232,11 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
         condition.wait()
         return now() < deadline
     }
+}
+
+/// Whether the task of a wait for sleepers was cancelled; read and set with the clock's lock.
+private final class Waiter: @unchecked Sendable {
+    var isCancelled = false
 }
 
 /// Why ``ManualClock/waitForSleepers(_:patience:)`` failed.

@@ -112,9 +112,9 @@ struct ClosingBracesTests {
     }
 
     @Test(.serialized, arguments: Shape.allCases)
-    func loadingUnclosedExpressionsTakesTimeInProportionToTheFile(shape: Shape) {
+    func loadingUnclosedExpressionsTakesTimeInProportionToTheFile(shape: Shape) async {
         let (small, large) = (shape.text(count: 20_000), shape.text(count: 80_000))
-        let growth = GrowthRatio.measure(small: { _ = diagnostics(loading: small) }, large: { _ = diagnostics(loading: large) })
+        let growth = await GrowthRatio.measure(small: { _ = diagnostics(loading: small) }, large: { _ = diagnostics(loading: large) })
         // Four times the text: four times the time when linear, sixteen when quadratic.
         #expect(growth.ratio < 8, "20,000 against 80,000: \(growth)")
     }

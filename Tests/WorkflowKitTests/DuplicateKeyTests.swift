@@ -50,11 +50,11 @@ struct DuplicateKeyTests {
         return names + "steps:\n" + steps
     }
 
-    @Test func loadingManyRepeatsTakesTimeInProportionToTheFile() {
+    @Test func loadingManyRepeatsTakesTimeInProportionToTheFile() async {
         let few = Self.text(repeatingNameKey: 50)
         let many = Self.text(repeatingNameKey: 500)
         #expect(diagnostics(loading: many).count == 500)
-        let growth = GrowthRatio.measure(rounds: 3, small: { _ = diagnostics(loading: few) }, large: { _ = diagnostics(loading: many) })
+        let growth = await GrowthRatio.measure(rounds: 3, small: { _ = diagnostics(loading: few) }, large: { _ = diagnostics(loading: many) })
         // The same size: about the same time when read once, ten times as long when parsed again per repeat.
         #expect(growth.ratio < 4, "50 repeats against 500: \(growth)")
     }

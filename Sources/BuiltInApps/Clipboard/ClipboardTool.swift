@@ -36,7 +36,7 @@ struct ClipboardTool {
     /// - Throws: ``ClipboardApp/Error/noGraphicalSession`` without a display,
     ///   ``ClipboardApp/Error/toolMissing(variable:tool:package:)`` when its program is not installed.
     static func find(
-        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = BuiltInApps.clock
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = TaskClock.current
     ) throws -> ClipboardTool {
         let wayland = !(environment["WAYLAND_DISPLAY"] ?? "").isEmpty
         let x11 = !(environment["DISPLAY"] ?? "").isEmpty

@@ -23,7 +23,7 @@ struct Trash {
     /// The trash of the user the process runs as, from the environment, dating deletions by
     /// `clock`.
     static func home(
-        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = BuiltInApps.clock
+        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = TaskClock.current
     ) -> Trash {
         let dataHome =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }

@@ -32,7 +32,7 @@ extension ShellApp {
         func run(arguments: [String], passing: [Int32] = []) async throws -> String {
             let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
             guard let path = SpawnSetup.lookUp(command, in: variables["PATH"]) else { throw Error.commandNotFound(command) }
-            var child = ChildProcess(executable: path, arguments: arguments, clock: BuiltInApps.clock)
+            var child = ChildProcess(executable: path, arguments: arguments, clock: TaskClock.current)
             child.environment = variables
             child.passedDescriptors = passing
             child.workingDirectory = workingDirectory.map { NSString(string: $0).expandingTildeInPath }

@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import IntentKit
 
@@ -90,7 +91,7 @@ extension WebApp {
             let outcome: HTTPTransfer.Outcome
             do {
                 let destination = download.map { HTTPTransfer.Destination.file($0.handle, path: $0.path) } ?? .memory(limit: Self.maximumBodySize)
-                outcome = try await HTTPTransfer.shared.fetch(request, into: destination, deadline: deadline, clock: BuiltInApps.clock)
+                outcome = try await HTTPTransfer.shared.fetch(request, into: destination, deadline: deadline, clock: TaskClock.current)
             } catch let failure as HTTPTransfer.Failure {
                 download?.discard()
                 throw Error.from(failure, url: url, timeout: timeout)

@@ -229,7 +229,7 @@ enum AutomationListing {
         if json {
             printJSON(rows)
         } else if rows.isEmpty {
-            if folder.problems.isEmpty { Swift.print("No automations in \(path).") }
+            if folder.problems.isEmpty { CommandOutput.current.print("No automations in \(path).\n") }
         } else {
             Table.print(
                 [["NAME", "FILE", "TRIGGERS", "NEXT", "LAST DUE", "STATUS"]]
@@ -262,7 +262,7 @@ enum AutomationListing {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .iso8601
-        Swift.print(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self))
+        CommandOutput.current.print(String(decoding: (try? encoder.encode(value)) ?? Data("null".utf8), as: UTF8.self) + "\n")
     }
 
     static func format(_ date: Date, in zone: TimeZone) -> String {

@@ -83,7 +83,7 @@ enum Table {
             let cells = row.enumerated().map { index, cell in
                 index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
             }
-            Swift.print(cells.joined(separator: "  "))
+            CommandOutput.current.print(cells.joined(separator: "  ") + "\n")
         }
     }
 }

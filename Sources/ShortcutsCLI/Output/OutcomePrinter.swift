@@ -6,7 +6,7 @@ enum OutcomePrinter {
     /// Prints an outcome on standard output: JSON, or its text when it has any (no empty line).
     static func print(_ outcome: PerformOutcome, json: Bool) {
         let text = json ? self.json(outcome) : self.text(outcome)
-        if !text.isEmpty { Swift.print(text) }
+        if !text.isEmpty { CommandOutput.current.print(text + "\n") }
     }
 
     static func text(_ outcome: PerformOutcome) -> String {

@@ -56,10 +56,11 @@ public struct WorkflowRunner: Sendable {
     /// ```
     public var timeout: Duration?
     /// The clock runs read the time from and wait on: the run's and its steps' `timeout:`,
-    /// `wait:` steps, `${now}`, and the times and durations of the trace and the metrics.
+    /// `wait:` steps, `${now}`, and the times and durations of the trace and the metrics. The
+    /// intents the steps perform read it too, as the task's clock (`TaskClock.current`).
     ///
     /// ```swift
-    /// runner.clock = .system   // the default; a test gives a clock it advances itself
+    /// runner.clock = manualClock   // by default the task's clock, the real one unless bound
     /// ```
     public var clock: any EngineClock
     /// Where the runner's metrics go (``WorkflowMetric``): the factory in force when the runner
@@ -77,13 +78,13 @@ public struct WorkflowRunner: Sendable {
     ///   - search: What answers `search` steps; the one installed with ``WorkflowSearch/bootstrap(_:)`` when `nil`.
     ///   - environment: The variables `${env.NAME}` reads; the process's by default.
     ///   - secrets: The secrets `${secrets.NAME}` reads; those of `$SHORTCUTS_HOME` by default.
-    ///   - clock: The clock of timeouts, `wait:` steps and recorded times; the real one by default.
+    ///   - clock: The clock of timeouts, `wait:` steps and recorded times; the task's by default.
     ///   - show: Receives shown text, with secret values masked.
     public init(
         catalog: IntentCatalog, interaction: any Interaction = NoInteraction(), locale: String = "en",
         history: RunHistory? = nil, trigger: String = "manual", search: (any WorkflowSearchProvider)? = nil,
         environment: [String: String] = ProcessEnvironment.current, secrets: SecretStore? = .standard(),
-        clock: any EngineClock = .system, show: @escaping @Sendable (String) -> Void = { _ in }
+        clock: any EngineClock = TaskClock.current, show: @escaping @Sendable (String) -> Void = { _ in }
     ) {
         self.catalog = catalog
         self.interaction = interaction
@@ -148,7 +149,10 @@ public struct WorkflowRunner: Sendable {
         let runID = isBegun && runID != nil ? runID : try history?.begin(workflow: workflow, trigger: trigger, id: runID, inputs: mask.mask(inputs))
         let started = clock.now()
         do {
-            let output = mask.mask(try await execution.run(workflow, inputs: inputs, depth: 0, callers: []))
+            // The intents the steps perform read the time by the task's clock: this run's.
+            let output = try await TaskClock.$current.withValue(clock) {
+                mask.mask(try await execution.run(workflow, inputs: inputs, depth: 0, callers: []))
+            }
             let steps = execution.trace.map { mask.mask($0) }
             metrics.recordRunDuration(clock.elapsed(since: started), trigger: trigger)
             try recordEnd(of: runID, status: .succeeded, output: output, error: nil, steps: steps)

@@ -113,7 +113,7 @@ struct ShellIntentTests {
         let clock = ManualClock()
         let start = clock.now()
         let step = Task {
-            await BuiltInApps.$clock.withValue(clock) {
+            await TaskClock.$current.withValue(clock) {
                 await perform("Shell.RunScript", ["script": "sleep 30 & wait", "timeout": 0.5])
             }
         }

@@ -32,7 +32,7 @@ struct CatalogCommandTests {
         try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
         try await shortcuts.run(["metadata"]).output.write(to: metadataFile, atomically: true, encoding: .utf8)
         let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Schemas/metadata.schema.json")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Schemas/metadata.schema.json")
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = [

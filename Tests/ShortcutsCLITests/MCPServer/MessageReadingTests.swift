@@ -9,7 +9,7 @@ import Testing
 /// How lines are split is `LineSplitter`'s (ProcessSpawningTests).
 struct MessageReadingTests {
     /// Reads and checks one message of `length` bytes, fed as the reading thread feeds it (64 KiB at a time).
-    private func read(length: Int) -> () -> Void {
+    private func read(length: Int) -> @Sendable () -> Void {
         let message =
             Data(#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"text":""#.utf8) + Data(repeating: UInt8(ascii: "a"), count: length)
             + Data(#""}}"#.utf8) + [0x0A]
@@ -26,9 +26,9 @@ struct MessageReadingTests {
         }
     }
 
-    @Test func readingAMessageTakesTimeLinearInItsLength() {
+    @Test func readingAMessageTakesTimeLinearInItsLength() async {
         // Linear reading takes 8 times as long for 8 times the bytes, quadratic 64 times.
-        let growth = GrowthRatio.measure(rounds: 3, small: read(length: 1024 * 1024), large: read(length: 8 * 1024 * 1024))
+        let growth = await GrowthRatio.measure(rounds: 3, small: read(length: 1024 * 1024), large: read(length: 8 * 1024 * 1024))
         #expect(growth.ratio < 24, "1 MiB against 8 MiB: \(growth)")
     }
 
