@@ -1,6 +1,6 @@
 import Foundation
-import StateStorage
 import ShortcutsTestSupport
+import StateStorage
 import Synchronization
 import Testing
 

@@ -1,5 +1,5 @@
-import IntentKit
 import Foundation
+import IntentKit
 import SpotlightKit
 import TextEmbedding
 

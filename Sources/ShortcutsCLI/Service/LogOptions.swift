@@ -1,6 +1,6 @@
-import IntentKit
 import ArgumentParser
 import Foundation
+import IntentKit
 import Logging
 import WorkflowKit
 

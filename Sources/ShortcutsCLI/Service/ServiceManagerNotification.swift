@@ -1,5 +1,5 @@
-import IntentKit
 import Foundation
+import IntentKit
 
 #if canImport(Glibc)
     import Glibc

@@ -79,4 +79,3 @@ struct CronCommandTests {
         #expect(explanation["isFixedTime"] as? Bool == true)
     }
 }
-
