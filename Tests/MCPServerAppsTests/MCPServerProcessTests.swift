@@ -20,29 +20,20 @@ struct MCPServerProcessTests {
             os.write(1, b'"}}\\n')
         """
 
-    @Test func aLongMessageInManySmallWritesIsReadInTimeLinearInItsLength() async throws {
+    /// A message written in thousands of small writes arrives whole, each time. That reading
+    /// it takes time linear in its length is the line splitter's to show
+    /// (`LineSplitterTests.splittingALineTakesTimeLinearInItsLength`, the splitter this reader
+    /// uses, measured on a thread of its own): measured here, through a process and Swift's
+    /// cooperative pool, a busy machine's stalls weighed far more than the reading.
+    @Test func aLongMessageInManySmallWritesArrivesWhole() async throws {
         let process = try MCPServerProcess(
             command: PythonMCPSDK.python ?? "python3", arguments: ["-c", Self.writer], environment: ProcessInfo.processInfo.environment)
         var messages = process.messages.makeAsyncIterator()
-        /// The time from asking for a message of `length` bytes to reading it.
-        func readingTime(length: Int) async throws -> Duration {
-            // A timing test measures wall time: the one clock it can read.
-            let asked = ContinuousClock.now
+        for length in [384 * 1024, 3 * 1024 * 1024, 384 * 1024, 3 * 1024 * 1024] {
             try await process.send(Data(String(length).utf8))
             let message = await messages.next()
             #expect(message?.count == length + 71)
-            return ContinuousClock.now - asked
         }
-        // Linear reading takes 8 times as long for 8 times the bytes, quadratic 64 times. The
-        // sizes are read by turns and the fastest of each kept, so that a load that comes and
-        // goes weighs on both alike.
-        var short = Duration.seconds(Int64.max)
-        var long = Duration.seconds(Int64.max)
-        for _ in 0..<5 {
-            short = min(short, try await readingTime(length: 384 * 1024))
-            long = min(long, try await readingTime(length: 3 * 1024 * 1024))
-        }
-        #expect(long / short < 24, "384 KiB: \(short), 3 MiB: \(long)")
         await process.stop()
     }
 
