@@ -30,7 +30,7 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
 
     private enum Wake {
         /// A task: resumed once, with `nil` when its deadline came or the error that ended it.
-        case task(CheckedContinuation<Void, any Error>?)
+        case task(CheckedContinuation<Void, any Error>)
         /// A thread waiting on a condition: broadcast when its deadline comes.
         case thread(NSCondition)
     }
@@ -66,7 +66,7 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
         }
         for sleeper in due {
             switch sleeper.wake {
-            case .task(let continuation): continuation?.resume()
+            case .task(let continuation): continuation.resume()
             case .thread(let condition):
                 // Taking the condition's lock waits until the waiter is inside `wait()`, so
                 // the broadcast cannot fall between its check of the time and its wait.
@@ -93,19 +93,9 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
     ///   for a broken test, never part of what is tested.
     /// - Throws: ``ManualClockError/sleepersMissing(expected:found:)`` when they do not come.
     public func waitForSleepers(_ count: Int, patience: Duration = .seconds(120)) async throws {
-        let limit = Date().addingTimeInterval(patience.timeInterval)
-        // On a thread of its own: a blocked thread of Swift's small cooperative pool would
-        // hold back the very tasks the test waits for.
-        let found = await withCheckedContinuation { (continuation: CheckedContinuation<Int, Never>) in
-            Thread { [self] in
-                let found = lock.withLock { () -> Int in
-                    while sleepers.count < count, lock.wait(until: limit) {}
-                    return sleepers.count
-                }
-                continuation.resume(returning: found)
-            }.start()
+        guard try await waitOnThread(patience: patience, until: { $0.count >= count }) else {
+            throw ManualClockError.sleepersMissing(expected: count, found: sleeperCount)
         }
-        guard found >= count else { throw ManualClockError.sleepersMissing(expected: count, found: found) }
     }
 
     /// Waits until something sleeps on the clock with a deadline that `matches`: the event
@@ -120,19 +110,29 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
     /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes, and
     ///   `CancellationError` when the task is cancelled first.
     public func waitForSleeper(patience: Duration = .seconds(120), deadline matches: @escaping @Sendable (Date) -> Bool) async throws {
+        guard try await waitOnThread(patience: patience, until: { $0.contains(where: matches) }) else {
+            throw ManualClockError.deadlineMissing(found: lock.withLock { sleepers.values.map(\.deadline).sorted() })
+        }
+    }
+
+    /// Waits until `holds` is true of the sleepers' deadlines, or `patience` of real time is
+    /// over; returns whether it held. The wait is on a thread of its own: a blocked thread of
+    /// Swift's small cooperative pool would hold back the very tasks the test waits for.
+    ///
+    /// - Throws: `CancellationError` when the task is cancelled first.
+    private func waitOnThread(patience: Duration, until holds: @escaping @Sendable ([Date]) -> Bool) async throws -> Bool {
         let limit = Date().addingTimeInterval(patience.timeInterval)
         let waiter = Waiter()
-        let found = await withTaskCancellationHandler {
-            await withCheckedContinuation { (continuation: CheckedContinuation<[Date]?, Never>) in
+        let held = await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
                 Thread { [self] in
-                    let found = lock.withLock { () -> [Date]? in
-                        while !sleepers.values.contains(where: { matches($0.deadline) }) {
-                            if waiter.isCancelled { return [] }
-                            guard lock.wait(until: limit) else { return sleepers.values.map(\.deadline).sorted() }
+                    let held = lock.withLock { () -> Bool in
+                        while !holds(sleepers.values.map(\.deadline)) {
+                            guard !waiter.isCancelled, lock.wait(until: limit) else { return false }
                         }
-                        return nil
+                        return true
                     }
-                    continuation.resume(returning: found)
+                    continuation.resume(returning: held)
                 }.start()
             }
         } onCancel: {
@@ -142,7 +142,7 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
             }
         }
         try Task.checkCancellation()
-        if let found { throw ManualClockError.deadlineMissing(found: found) }
+        return held
     }
 
     /// Waits until something waits on the clock for `deadline` (to within a microsecond): the
@@ -214,7 +214,7 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
                 defer { sleepers[id] = nil }
                 return sleepers[id]
             }
-            if case .task(let continuation) = sleeper?.wake { continuation?.resume(throwing: CancellationError()) }
+            if case .task(let continuation) = sleeper?.wake { continuation.resume(throwing: CancellationError()) }
         }
     }
 
