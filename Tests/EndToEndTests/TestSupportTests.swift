@@ -23,4 +23,31 @@ struct TestSupportTests {
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains(title))
     }
+
+    @Test func aTaskThatAsksToGoFirstGetsTheNextFreeTurnBeforeTheTasksWaitingBeforeIt() async throws {
+        let turns = Turns(1)
+        let record = TurnRecord()
+        let holder = Task { await turns.taking { await record.hold() } }
+        while await !record.isHolding { await Task.yield() }
+        let later = Task { await turns.taking { await record.add("later") } }
+        while await turns.waitingCount < 1 { await Task.yield() }
+        let first = Task { await turns.taking(first: true) { await record.add("first") } }
+        while await turns.waitingCount < 2 { await Task.yield() }
+        await record.release()
+        await holder.value
+        await later.value
+        await first.value
+        #expect(await record.entries == ["first", "later"])
+    }
+}
+
+/// The order turns were taken in, and a turn held until it is released.
+private actor TurnRecord {
+    private(set) var entries: [String] = []
+    private var holding: CheckedContinuation<Void, Never>?
+    var isHolding: Bool { holding != nil }
+
+    func add(_ entry: String) { entries.append(entry) }
+    func hold() async { await withCheckedContinuation { holding = $0 } }
+    func release() { holding?.resume() }
 }

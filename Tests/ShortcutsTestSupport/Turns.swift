@@ -1,13 +1,17 @@
 /// A fixed number of turns that tasks wait for in order, suspended rather than holding a thread.
 ///
-/// ``EndToEndTrait`` lets a few end-to-end tests run at a time through them.
+/// ``EndToEndTrait`` lets a few end-to-end tests run at a time through them. A task that asks
+/// to go `first` is given the next free turn before every task that did not.
 ///
 /// ```swift
 /// let turns = Turns(4)
 /// let result = try await turns.taking { try await work() }
+/// let urgent = try await turns.taking(first: true) { try await work() }
 /// ```
 public actor Turns {
     private var free: Int
+    /// The tasks that asked to go first, then the others, each in the order they asked.
+    private var waitingFirst: [CheckedContinuation<Void, Never>] = []
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// Turns of which `count` can be held at once.
@@ -16,8 +20,12 @@ public actor Turns {
     }
 
     /// Waits for a turn, runs `work` and gives the turn back, even when `work` throws.
-    public nonisolated func taking<T: Sendable>(_ work: () async throws -> T) async rethrows -> T {
-        await take()
+    ///
+    /// - Parameters:
+    ///   - first: Whether the task goes before the waiting tasks that did not ask to.
+    ///   - work: What runs while the turn is held.
+    public nonisolated func taking<T: Sendable>(first: Bool = false, _ work: () async throws -> T) async rethrows -> T {
+        await take(first: first)
         do {
             let value = try await work()
             await giveBack()
@@ -28,19 +36,26 @@ public actor Turns {
         }
     }
 
-    private func take() async {
+    /// How many tasks wait for a turn.
+    public var waitingCount: Int { waitingFirst.count + waiting.count }
+
+    private func take(first: Bool) async {
         if free > 0 {
             free -= 1
             return
         }
-        await withCheckedContinuation { waiting.append($0) }
+        await withCheckedContinuation { continuation in
+            if first { waitingFirst.append(continuation) } else { waiting.append(continuation) }
+        }
     }
 
     private func giveBack() {
-        if waiting.isEmpty {
-            free += 1
-        } else {
+        if !waitingFirst.isEmpty {
+            waitingFirst.removeFirst().resume()
+        } else if !waiting.isEmpty {
             waiting.removeFirst().resume()
+        } else {
+            free += 1
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import SeededRandom
+import ShortcutsTestSupport
 import Testing
 
 @testable import SpotlightKit
@@ -140,7 +141,7 @@ struct QueryLimitsTests {
     }
 }
 
-@Suite("Query language: fuzz")
+@Suite("Query language: fuzz", .onThreadOfItsOwn)
 struct QueryFuzzTests {
     static let fragments = [
         "title", "keywords", "rankingHint", "lastUsedDate", "*", "InRange", "custom.key", "==", "!=", "<", ">=",

@@ -8,7 +8,9 @@
 
     /// The PostgreSQL adapter runs the shared SQL as written, on a real server: values and types,
     /// placeholders, transactions, conflicts, migrations from many clients at once.
-    @Suite("PostgreSQL state database", .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason), .timeLimit(.minutes(2)))
+    @Suite(
+        "PostgreSQL state database", .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason), .timeLimit(.minutes(2)),
+        .onThreadOfItsOwn)
     struct PostgresStateDatabaseTests {
         static let notes = SchemaMigration(
             name: "notes v1: notes",
@@ -311,7 +313,9 @@
     }
 
     /// The adapter across server restarts and outages, each test on a server of its own.
-    @Suite("PostgreSQL state database across outages", .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason), .timeLimit(.minutes(2)))
+    @Suite(
+        "PostgreSQL state database across outages", .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason), .timeLimit(.minutes(2)),
+        .onThreadOfItsOwn)
     struct PostgresOutageTests {
         private func open(_ server: PostgresServer) throws -> PostgresStateDatabase {
             try PostgresStateDatabase(url: server.makeDatabase(), migrations: [PostgresStateDatabaseTests.notes])

@@ -1,6 +1,7 @@
 import Foundation
 import IntentKit
 import SeededRandom
+import ShortcutsTestSupport
 import Testing
 
 @testable import WorkflowKit
@@ -8,7 +9,7 @@ import Testing
 /// Deep, long and randomly damaged expressions through loading, validation and a run: none
 /// crashes, and each evaluates or stops at an error located inside the file; the errors of
 /// expressions beyond ``ExpressionLimits`` name the limit.
-@Suite("Expression fuzz")
+@Suite("Expression fuzz", .onThreadOfItsOwn)
 struct ExpressionFuzzTests {
     static let seed: UInt64 = 0xDEE9_C4A1_2025
     static let mutations = 3_000

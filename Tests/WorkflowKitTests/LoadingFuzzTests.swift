@@ -1,11 +1,12 @@
 import SeededRandom
+import ShortcutsTestSupport
 import Testing
 
 @testable import WorkflowKit
 
 /// Randomly damaged fixture files never crash the loader, and every problem is reported as a
 /// diagnostic located inside the file.
-@Suite("Loading fuzz")
+@Suite("Loading fuzz", .onThreadOfItsOwn)
 struct LoadingFuzzTests {
     static let seed: UInt64 = 0x5EED_F00D_2024
     static let iterations = 10_000

@@ -2,13 +2,14 @@ import Foundation
 import IntentKit
 import LibraryApp
 import SeededRandom
+import ShortcutsTestSupport
 import Testing
 
 @testable import WorkflowKit
 
 /// Randomly damaged copies of the shipped workflows, loaded and validated against the real
 /// Library: nothing crashes, and every problem is a diagnostic located inside the file.
-@Suite("Validation fuzz")
+@Suite("Validation fuzz", .onThreadOfItsOwn)
 struct ValidationFuzzTests {
     static let seed: UInt64 = 0x0A11_DA7E
     static let iterations = 10_000
