@@ -10,6 +10,11 @@ import WorkflowKit
 /// The daemon's file triggers on real files in temporary folders: each burst of a file's
 /// events runs the automation once, with the file and the event as inputs, recorded with the
 /// trigger `file`.
+///
+/// The daemon runs on a manual clock. After changing files a test has the watcher handle the
+/// events the kernel queued (``AutomationDaemon/handlePendingFileEvents()``), waits for the check
+/// of a burst's end to sleep on the clock, and advances the clock past it; quiet times, stalled
+/// writers, runs' `wait:` and the grace period pass only then, and nothing waits on real time.
 @Suite("File triggers", .serialized)
 struct FileTriggerTests {
     private let root = FileManager.default.temporaryDirectory.appendingPathComponent("automation-files-\(UUID().uuidString)")
@@ -38,21 +43,50 @@ struct FileTriggerTests {
         try yaml.write(to: workflows.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
-    private func startDaemon(_ lines: LogLines, grace: Duration = .seconds(2)) throws -> AutomationDaemon {
-        let daemon = AutomationDaemon(
-            .init(workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: grace), logger: lines.logger)
+    /// A daemon on `clock` that reads the folder when it starts and on ``AutomationDaemon/reload()``.
+    private func startDaemon(_ lines: LogLines, clock: ManualClock, grace: Duration = .seconds(2)) throws -> AutomationDaemon {
+        var configuration = AutomationDaemon.Configuration(
+            workflows: workflows, catalog: IntentCatalog(apps: []), home: home, grace: grace, watchesFolder: false)
+        configuration.clock = clock
+        let daemon = AutomationDaemon(configuration, logger: lines.logger)
         try daemon.start()
         return daemon
     }
 
+    /// Has the daemon handle the file events so far, waits for `count` checks of a burst's end
+    /// a quiet time of `debounce` from now, and advances the clock to it.
+    private func settle(_ daemon: AutomationDaemon, _ clock: ManualClock, debounce: Duration = .milliseconds(200), count: Int = 1)
+        async throws
+    {
+        daemon.handlePendingFileEvents()
+        let end = clock.now().adding(debounce)
+        try await clock.waitForSleeper(deadline: end, count: count)
+        clock.advance(to: end)
+    }
+
+    /// Waits for the history or the log to show what `condition` looks for: an event, with
+    /// patience for a broken test only.
+    private func until(_ condition: () throws -> Bool) async throws {
+        #expect(try await eventually(timeout: 120, every: .milliseconds(20)) { try condition() })
+    }
+
     /// The file runs recorded so far, oldest first, as (event, file name, status).
     private func fileRuns() throws -> [(event: String, file: String, status: RunHistory.Status)] {
-        let history = try RunHistory(path: home.appendingPathComponent("runs.sqlite").path)
-        return try history.runs(RunHistory.Filter(trigger: "file", limit: 1000)).reversed().map { run in
+        try fileRunRecords().map { run in
             guard case .dictionary(let inputs)? = try run.inputs.map(IntentValue.fromJSON) else { return ("", "", run.status) }
             let file = inputs["file"].map { URL(fileURLWithPath: $0.displayText).lastPathComponent } ?? ""
             return (inputs["event"]?.displayText ?? "", file, run.status)
         }
+    }
+
+    private func fileRunRecords() throws -> [RunHistory.Run] {
+        let history = try RunHistory(path: home.appendingPathComponent("runs.sqlite").path)
+        return try history.runs(RunHistory.Filter(trigger: "file", limit: 1000)).reversed()
+    }
+
+    /// Whether two times are the same to within a millisecond, as the history stores them.
+    private func same(_ left: Date, _ right: Date) -> Bool {
+        abs(left.timeIntervalSince(right)) < 0.001
     }
 
     private func write(_ name: String, _ text: String) throws {
@@ -73,17 +107,21 @@ struct FileTriggerTests {
         try writeWorkflow("all.yaml", watcher())
         try writeWorkflow("gone.yaml", watcher(events: "[deleted]", pattern: "*.pdf"))
         let lines = LogLines()
-        let daemon = try startDaemon(lines)
+        let clock = ManualClock()
+        let daemon = try startDaemon(lines, clock: clock)
         #expect(daemon.scheduledCount == 0, "watches are not scheduled")
         try write("a.txt", "one")
         try write("b.pdf", "not a text")
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 1 }
+        try await settle(daemon, clock, count: 2)
+        try await until { try fileRuns().count >= 1 }
         try append("a.txt", " two")
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 2 }
+        try await settle(daemon, clock)
+        try await until { try fileRuns().count >= 2 }
         try FileManager.default.removeItem(at: inbox.appendingPathComponent("a.txt"))
         try FileManager.default.removeItem(at: inbox.appendingPathComponent("b.pdf"))
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 4 }
-        try await Task.sleep(for: .milliseconds(600))
+        try await settle(daemon, clock, count: 2)
+        try await until { try fileRuns().count >= 4 }
+        #expect(daemon.handlePendingFileEvents() == 0, "every burst has ended")
         await daemon.stop()
         let runs = try fileRuns()
         #expect(runs.filter { $0.file == "a.txt" }.map(\.event) == ["created", "modified", "deleted"])
@@ -94,61 +132,79 @@ struct FileTriggerTests {
         #expect(lines.first { $0.hasPrefix("all: run ") && $0.hasSuffix("started (file created: \(inbox.path)/a.txt)") } != nil)
     }
 
-    @Test("A burst of writes runs once; two files run twice")
+    @Test("A burst of writes runs once, a quiet time after its last write; two files run twice")
     func bursts() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        // A quiet time far longer than the pauses between writes, so that a busy machine does not split the burst.
         try writeWorkflow("all.yaml", watcher(debounce: "2s"))
-        let daemon = try startDaemon(LogLines())
-        // Written from a thread of its own, so that the pauses do not wait for the tests' busy task pool.
-        let folder = inbox
-        try await onThread {
-            try "".write(to: folder.appendingPathComponent("burst.txt"), atomically: false, encoding: .utf8)
-            for index in 0..<15 {
-                let handle = try FileHandle(forWritingTo: folder.appendingPathComponent("burst.txt"))
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data("line \(index)\n".utf8))
-                try handle.close()
-                Thread.sleep(forTimeInterval: 0.03)
-            }
-            try "x".write(to: folder.appendingPathComponent("other.txt"), atomically: false, encoding: .utf8)
-        }
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 2 }
-        try await Task.sleep(for: .milliseconds(2500))
+        let clock = ManualClock()
+        let start = clock.now()
+        let daemon = try startDaemon(LogLines(), clock: clock)
+        try write("burst.txt", "")
+        for index in 0..<5 { try append("burst.txt", "line \(index)\n") }
+        daemon.handlePendingFileEvents()
+        try await clock.waitForSleeper(deadline: start.adding(.seconds(2)))
+        // 1.5 s later, within the quiet time: more writes, and another file.
+        clock.advance(to: start.adding(.milliseconds(1500)))
+        for index in 5..<10 { try append("burst.txt", "line \(index)\n") }
+        try write("other.txt", "x")
+        daemon.handlePendingFileEvents()
+        // The first check finds the quiet time not over and checks again at its new end.
+        clock.advance(to: start.adding(.seconds(2)))
+        try await clock.waitForSleeper(deadline: start.adding(.milliseconds(3500)), count: 2)
+        #expect(try fileRuns().isEmpty, "no burst ends before a quiet time after its last write")
+        clock.advance(to: start.adding(.milliseconds(3500)))
+        try await until { try fileRuns().count >= 2 }
+        #expect(daemon.handlePendingFileEvents() == 0)
         await daemon.stop()
         let runs = try fileRuns()
-        #expect(runs.filter { $0.file == "burst.txt" }.map(\.event) == ["created"], "fifteen writes 30 ms apart are one burst")
+        #expect(runs.filter { $0.file == "burst.txt" }.map(\.event) == ["created"], "eleven writes within the quiet time are one burst")
         #expect(runs.filter { $0.file == "other.txt" }.map(\.event) == ["created"])
+        #expect(try fileRunRecords().allSatisfy { same($0.startedAt, start.adding(.milliseconds(3500))) })
     }
 
-    @Test("A file still being written runs once it is closed, however long its writer pauses")
+    @Test("A file still being written runs once it is closed, however long its writer pauses, or once it stalls for a minute")
     func slowWriter() async throws {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try writeWorkflow("all.yaml", watcher(debounce: "300ms"))
-        let daemon = try startDaemon(LogLines())
+        let clock = ManualClock()
+        let start = clock.now()
+        let daemon = try startDaemon(LogLines(), clock: clock)
         let slow = inbox.appendingPathComponent("slow.txt")
         #expect(FileManager.default.createFile(atPath: slow.path, contents: nil))
         let handle = try FileHandle(forWritingTo: slow)
-        for _ in 0..<3 {
+        try handle.write(contentsOf: Data("chunk\n".utf8))
+        // The quiet time passes while the file is open for writing: the burst goes on, to be
+        // checked again when a writer that stopped writing has been quiet for a minute.
+        try await settle(daemon, clock, debounce: .milliseconds(300))
+        try await clock.waitForSleeper(deadline: start.adding(.seconds(60)))
+        for _ in 0..<2 {
+            clock.advance(by: .milliseconds(800))
             try handle.write(contentsOf: Data("chunk\n".utf8))
-            try await Task.sleep(for: .milliseconds(800))
+            #expect(daemon.handlePendingFileEvents() == 1)
         }
-        let beforeClose = try fileRuns().count
+        #expect(try fileRuns().isEmpty, "a file still open for writing does not run")
         try handle.close()
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().contains { $0.file == "slow.txt" } }
-        try await Task.sleep(for: .milliseconds(800))
-        await daemon.stop()
-        #expect(beforeClose == 0, "a file still open for writing does not run")
-        #expect(try fileRuns().map(\.event) == ["created"])
-    }
+        try await settle(daemon, clock, debounce: .milliseconds(300))
+        try await until { try fileRuns().contains { $0.file == "slow.txt" } }
+        #expect(try fileRunRecords().map { same($0.startedAt, start.adding(.milliseconds(2200))) } == [true], "a quiet time after the close")
 
-    /// Runs blocking work on a thread outside Swift's cooperative pool.
-    private func onThread(_ work: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            Thread.detachNewThread { continuation.resume(with: Result { try work() }) }
-        }
+        // A writer that keeps the file open and stops writing: its burst ends after a minute.
+        let stalled = inbox.appendingPathComponent("stalled.txt")
+        #expect(FileManager.default.createFile(atPath: stalled.path, contents: nil))
+        let stalling = try FileHandle(forWritingTo: stalled)
+        defer { try? stalling.close() }
+        try stalling.write(contentsOf: Data("half a line".utf8))
+        try await settle(daemon, clock, debounce: .milliseconds(300))
+        let minuteLater = start.adding(.milliseconds(2200)).adding(.seconds(60))
+        try await clock.waitForSleeper(deadline: minuteLater)
+        #expect(try fileRuns().count == 1)
+        clock.advance(to: minuteLater)
+        try await until { try fileRuns().count == 2 }
+        await daemon.stop()
+        #expect(try fileRuns().map(\.file) == ["slow.txt", "stalled.txt"])
+        #expect(try fileRuns().map(\.event) == ["created", "created"])
     }
 
     @Test("A disabled watch does not run; edits add and remove watches; a folder that appears later is watched")
@@ -156,26 +212,28 @@ struct FileTriggerTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try writeWorkflow("all.yaml", watcher(extra: "  enabled: false"))
         let lines = LogLines()
-        let daemon = try startDaemon(lines)
+        let clock = ManualClock()
+        let daemon = try startDaemon(lines, clock: clock)
         #expect(!lines.contains { $0.hasPrefix("watching \(inbox.path)") }, "a disabled automation watches nothing")
 
         // Enabled: the folder does not exist yet, so it is waited for.
         try writeWorkflow("all.yaml", watcher())
-        try await eventually(timeout: 30, every: .milliseconds(50)) {
-            lines.contains { $0.hasPrefix("cannot watch \(inbox.path) for all: it does not exist") }
-        }
+        daemon.reload()
+        try await until { lines.contains { $0.hasPrefix("cannot watch \(inbox.path) for all: it does not exist") } }
         let missing = try #require(lines.first { $0.hasPrefix("cannot watch \(inbox.path)") })
         #expect(lines.level(of: missing) == .error)
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        try await eventually(timeout: 30, every: .milliseconds(50)) { lines.contains("\(inbox.path) appeared: watching it for all") }
+        try await until { lines.contains("\(inbox.path) appeared: watching it for all") }
         try write("late.txt", "x")
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().count >= 1 }
+        try await settle(daemon, clock)
+        try await until { try fileRuns().count >= 1 }
 
         // Deleted: the watch goes with it.
         try FileManager.default.removeItem(at: workflows.appendingPathComponent("all.yaml"))
-        try await eventually(timeout: 30, every: .milliseconds(50)) { lines.contains("no longer watching \(inbox.path) for all") }
+        daemon.reload()
+        try await until { lines.contains("no longer watching \(inbox.path) for all") }
         try write("after.txt", "x")
-        try await Task.sleep(for: .milliseconds(800))
+        #expect(daemon.handlePendingFileEvents() == 0, "a file in a folder no longer watched starts no burst")
         await daemon.stop()
         #expect(try fileRuns().map(\.file) == ["late.txt"])
     }
@@ -185,12 +243,18 @@ struct FileTriggerTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try writeWorkflow("slow.yaml", watcher(extra: "") + "\n  - wait: 10s\n")
-        let daemon = try startDaemon(LogLines(), grace: .milliseconds(300))
+        let clock = ManualClock()
+        let daemon = try startDaemon(LogLines(), clock: clock, grace: .milliseconds(300))
         try write("a.txt", "x")
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().contains { $0.status == .running } }
-        await daemon.stop()
+        try await settle(daemon, clock)
+        // The run is in its `wait: 10s`.
+        try await clock.waitForSleeper(deadline: clock.now().adding(.seconds(10)))
+        let stopping = Task { await daemon.stop() }
+        try await clock.waitForSleeper(deadline: clock.now().adding(.milliseconds(300)))
+        clock.advance(by: .milliseconds(300))
+        await stopping.value
         try write("b.txt", "x")
-        try await Task.sleep(for: .milliseconds(500))
+        #expect(daemon.handlePendingFileEvents() == 0, "a stopped daemon reads no file events")
         let runs = try fileRuns()
         #expect(runs.map(\.file) == ["a.txt"])
         #expect(runs.map(\.status) == [.cancelled])
@@ -201,16 +265,21 @@ struct FileTriggerTests {
         defer { try? FileManager.default.removeItem(at: root) }
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try writeWorkflow("slow.yaml", watcher() + "\n  - wait: 2s\n")
-        let daemon = try startDaemon(LogLines())
+        let clock = ManualClock()
+        let daemon = try startDaemon(LogLines(), clock: clock)
         for index in 0..<7 { try write("file-\(index).txt", "x") }
-        try await eventually(timeout: 30, every: .milliseconds(50)) { try fileRuns().filter { $0.status == .succeeded }.count >= 7 }
+        try await settle(daemon, clock, count: 7)
+        let first = clock.now()
+        try await clock.waitForSleeper(deadline: first.adding(.seconds(2)), count: FileTriggerTests.runsAtOnce)
+        clock.advance(by: .seconds(2))
+        try await clock.waitForSleeper(deadline: first.adding(.seconds(4)), count: 7 - FileTriggerTests.runsAtOnce)
+        clock.advance(by: .seconds(2))
+        try await until { try fileRuns().filter { $0.status == .succeeded }.count >= 7 }
         await daemon.stop()
-        let runs = try RunHistory(path: home.appendingPathComponent("runs.sqlite").path).runs(RunHistory.Filter(trigger: "file"))
+        let runs = try fileRunRecords()
         #expect(runs.count == 7)
-        let overlaps = runs.map { run in
-            runs.filter { other in other.startedAt <= run.startedAt && (other.endedAt ?? .distantFuture) > run.startedAt }.count
-        }
-        #expect(overlaps.max() == FileTriggerTests.runsAtOnce, "\(overlaps)")
+        #expect(runs.filter { same($0.startedAt, first) }.count == FileTriggerTests.runsAtOnce, "four start at once")
+        #expect(runs.filter { same($0.startedAt, first.adding(.seconds(2))) }.count == 3, "the others start as the first end")
     }
 
     static let runsAtOnce = DaemonEngine.fileRunsAtOnce
@@ -221,7 +290,7 @@ struct FileTriggerTests {
         try writeWorkflow("deploy.yaml", "input:\n  title: String\nautomation:\n  webhook: deploy\nsteps: [ { show: \"${input.title}\" } ]\n")
         try writeWorkflow("off.yaml", "automation:\n  webhook: paused\n  enabled: false\nsteps: [ { show: paused } ]\n")
         let lines = LogLines()
-        let daemon = try startDaemon(lines)
+        let daemon = try startDaemon(lines, clock: ManualClock())
         #expect(daemon.automation(forWebhook: "paused") == nil, "a disabled automation's webhook does not run")
         let automation = try #require(daemon.automation(forWebhook: "deploy"))
         let outcome = await daemon.runNow(automation, inputs: ["title": .string("v2")], trigger: "webhook")

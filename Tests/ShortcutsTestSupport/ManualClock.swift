@@ -154,10 +154,17 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
     /// clock.advance(to: start.adding(.seconds(2)))
     /// ```
     ///
-    /// - Parameter patience: Real time after which the test fails instead of hanging.
+    /// - Parameters:
+    ///   - deadline: The deadline waited for.
+    ///   - count: How many sleepers must wait for it (one by default), such as four runs each
+    ///     in its own `wait:`.
+    ///   - patience: Real time after which the test fails instead of hanging.
     /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes.
-    public func waitForSleeper(deadline: Date, patience: Duration = .seconds(120)) async throws {
-        try await waitForSleeper(patience: patience) { abs($0.timeIntervalSince(deadline)) < 1e-6 }
+    public func waitForSleeper(deadline: Date, count: Int = 1, patience: Duration = .seconds(120)) async throws {
+        let matches: @Sendable (Date) -> Bool = { abs($0.timeIntervalSince(deadline)) < 1e-6 }
+        guard try await waitOnThread(patience: patience, until: { $0.filter(matches).count >= count }) else {
+            throw ManualClockError.deadlineMissing(found: lock.withLock { sleepers.values.map(\.deadline).sorted() })
+        }
     }
 
     /// Runs `work` while moving the clock from one deadline to the next whenever something

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import StateStorage
 import Testing
 import WorkflowKit
@@ -55,8 +56,8 @@ struct AutomationStoreBehaviour {
         let won = Locked<[Claim]>([])
         let ready = Barrier(count: 3)
         let failures = Locked<[String]>([])
-        let threads = (0..<3).map { index in
-            Thread {
+        let threads = (0..<3).map { index -> @Sendable () -> Void in
+            {
                 do {
                     let store = try place.store()
                     let lease = try store.register(.test("daemon-\(index)"))
@@ -87,7 +88,7 @@ struct AutomationStoreBehaviour {
     /// A daemon taken over after its lease expired is fenced out: no claim, start, ending or renewal.
     func fencing() throws {
         let store = try place.store()
-        let paused = try store.register(.test("paused", lease: .milliseconds(300)))
+        let paused = try store.register(.test("paused", lease: place.shortLease))
         let live = try place.store().register(.test("live"))
         guard case .claimed(let claim, _) = try store.claim([.test("report.yaml", 100)], lease: paused).first else {
             Issue.record("the first claim was lost")
@@ -97,7 +98,7 @@ struct AutomationStoreBehaviour {
         let before = try #require(try store.daemons().first { $0.id == "paused" })
         #expect(before.isAlive && before.epoch == paused.epoch && before.host == "test-host")
         #expect(before.running == 1 && before.claimedLastMinute == 1)
-        try sleep(seconds: 0.6)
+        place.passTime(place.shortLease * 2)
         #expect(try store.expiredDaemons(now: live).map(\.id) == ["paused"])
         let taken = try #require(try store.takeOver("paused", by: live))
         #expect(taken.map(\.id) == [claim.id])
@@ -122,17 +123,17 @@ struct AutomationStoreBehaviour {
     /// Three daemons taking over one expired daemon at once: one of them gets its claims.
     func takeOverOnce() throws {
         let store = try place.store()
-        let dead = try store.register(.test("dead", lease: .milliseconds(200)))
+        let dead = try store.register(.test("dead", lease: place.shortLease))
         let claimed = try store.claim((0..<5).map { ClaimRequest.test("job-\($0).yaml", 100) }, lease: dead).compactMap(\.claim)
         #expect(claimed.count == 5)
         let leases = try (0..<3).map { try place.store().register(.test("taker-\($0)")) }
-        Thread.sleep(forTimeInterval: 0.4)
+        place.passTime(place.shortLease * 2)
         let takings = Locked<[[Claim]?]>([])
         let failures = Locked<[String]>([])
         let ready = Barrier(count: 3)
         try runToEnd(
-            leases.map { lease in
-                Thread {
+            leases.map { lease -> @Sendable () -> Void in
+                {
                     do {
                         let store = try place.store()
                         ready.arrive()
@@ -262,8 +263,8 @@ struct AutomationStoreBehaviour {
         _ = try store.enqueueRun(automationKey: "elsewhere.yaml", inputs: nil, trigger: "manual")
         let taken = Locked<[RunRequest]>([])
         let failures = Locked<[String]>([])
-        let threads = (0..<3).map { index in
-            Thread {
+        let threads = (0..<3).map { index -> @Sendable () -> Void in
+            {
                 do {
                     let store = try place.store()
                     let lease = try store.register(.test("taker-\(index)"))
@@ -296,10 +297,10 @@ struct AutomationStoreBehaviour {
     func runRequestsOfTakenOverDaemon() throws {
         let store = try place.store()
         let request = try store.enqueueRun(automationKey: "job.yaml", inputs: nil, trigger: "manual")
-        let dying = try store.register(.test("dying", lease: .milliseconds(200)))
+        let dying = try store.register(.test("dying", lease: place.shortLease))
         let live = try store.register(.test("live"))
         #expect(try store.takeRunRequests(keys: ["job.yaml"], limit: 5, lease: dying).map(\.id) == [request.id])
-        try sleep(seconds: 0.4)
+        place.passTime(place.shortLease * 2)
         #expect(try store.takeOver("dying", by: live)?.isEmpty == true)
         #expect(try store.runRequest(id: request.id)?.status == .interrupted)
         try store.completeRunRequest(id: request.id, status: .succeeded, runID: nil, output: nil, error: nil)
@@ -325,13 +326,13 @@ struct AutomationStoreBehaviour {
     /// Leases expire by the database's clock, and a renewal before a takeover keeps the daemon.
     func expiry() throws {
         let store = try place.store()
-        let short = try store.register(.test("short", lease: .milliseconds(500)))
+        let short = try store.register(.test("short", lease: place.shortLease))
         let watcher = try store.register(.test("watcher"))
-        #expect(abs(short.expiresAt.timeIntervalSince(short.databaseNow) - 0.5) < 0.001)
+        #expect(abs(short.expiresAt.timeIntervalSince(short.databaseNow) - place.shortLease.timeInterval) < 0.001)
         #expect(abs(short.databaseNow.timeIntervalSinceNow) < 5)
         #expect(try store.expiredDaemons(now: watcher).isEmpty)
         #expect(try store.daemons().first { $0.id == "short" }?.isAlive == true)
-        try sleep(seconds: 0.8)
+        place.passTime(place.shortLease * 2)
         #expect(try store.expiredDaemons(now: watcher).map(\.id) == ["short"])
         let info = try #require(try store.daemons().first { $0.id == "short" })
         #expect(!info.isAlive)
@@ -345,17 +346,18 @@ struct AutomationStoreBehaviour {
         #expect(try store.expiredDaemons(now: watcher).isEmpty, "a stopped daemon is not taken over")
     }
 
-    /// Starts the threads and waits for them all to end (two minutes at most).
-    private func runToEnd(_ threads: [Thread]) throws {
-        for thread in threads { thread.start() }
-        let deadline = Date().addingTimeInterval(120)
-        while threads.contains(where: { !$0.isFinished }), Date() < deadline { usleep(5_000) }
-        let finished = threads.allSatisfy { $0.isFinished }
-        #expect(finished, "the daemons finished within two minutes")
-    }
-
-    private func sleep(seconds: Double) throws {
-        Thread.sleep(forTimeInterval: seconds)
+    /// Runs each piece of work on a thread of its own and waits for them all to end (two
+    /// minutes at most, a bound for a broken test).
+    private func runToEnd(_ works: [@Sendable () -> Void]) throws {
+        let group = DispatchGroup()
+        for work in works {
+            group.enter()
+            Thread {
+                work()
+                group.leave()
+            }.start()
+        }
+        #expect(group.wait(timeout: .now() + 120) == .success, "the daemons finished within two minutes")
     }
 }
 
@@ -363,13 +365,21 @@ struct AutomationStoreBehaviour {
 /// on one new, empty database.
 struct StorePlace: Sendable {
     let store: @Sendable () throws -> AutomationStore
+    /// A lease short enough for a test to let it expire, and long enough that it does not
+    /// expire before the test's next few queries.
+    let shortLease: Duration
+    /// Lets `duration` pass on the clock the database's leases expire by.
+    let passTime: @Sendable (Duration) -> Void
 
-    /// A new SQLite file.
+    /// A new SQLite file whose stores all read one manual clock, which ``passTime`` advances.
     static func sqlite() throws -> StorePlace {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("automation-store-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let path = folder.appendingPathComponent("automations.sqlite").path
-        return StorePlace { try AutomationStore(path: path) }
+        // Today, so that the daemons' times read as a real daemon's would.
+        let clock = ManualClock(now: Date())
+        return StorePlace(
+            store: { try AutomationStore(path: path, clock: clock) }, shortLease: .milliseconds(500), passTime: { clock.advance(by: $0) })
     }
 }
 

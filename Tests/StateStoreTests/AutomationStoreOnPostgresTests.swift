@@ -7,7 +7,9 @@
 
     @testable import AutomationKit
 
-    @Suite("Automation store behaviour on PostgreSQL", .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason), .timeLimit(.minutes(2)))
+    @Suite(
+        "Automation store behaviour on PostgreSQL", .enabled(if: PostgresServer.isAvailable, PostgresServer.skipReason), .timeLimit(.minutes(2)),
+        .onThreadOfItsOwn)
     struct AutomationStoreOnPostgresTests {
         @Test("Three daemons claiming the same due times at once, each with its own store, get each one exactly once")
         func exactlyOnce() throws { try AutomationStoreBehaviour(place: .postgres()).exactlyOnce() }
@@ -54,9 +56,11 @@
         /// A new database on the test process's PostgreSQL server.
         static func postgres() throws -> StorePlace {
             let url = try PostgresServer.shared().makeDatabase()
-            return StorePlace {
-                try AutomationStore(database: PostgresStateDatabase(url: url, migrations: AutomationStore.postgresMigrations))
-            }
+            return StorePlace(
+                store: { try AutomationStore(database: PostgresStateDatabase(url: url, migrations: AutomationStore.postgresMigrations)) },
+                // Leases expire by the server's clock, which no test can move: real time has to
+                // pass, and a lease must outlast a few queries on a busy machine.
+                shortLease: .seconds(2), passTime: { Thread.sleep(forTimeInterval: $0.timeInterval) })
         }
     }
 #endif

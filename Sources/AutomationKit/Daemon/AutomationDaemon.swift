@@ -125,6 +125,15 @@ public final class AutomationDaemon: Sendable {
         engine = DaemonEngine(configuration: configuration, logger: logger)
     }
 
+    /// Handles the file events the system has queued so far, as ``FileTriggerWatcher/handlePendingEvents()``
+    /// does: the step a test on a manual clock takes between changing files and advancing the clock.
+    ///
+    /// - Returns: How many bursts of file events are in progress.
+    @discardableResult
+    func handlePendingFileEvents() -> Int {
+        engine.condition.withLock { engine.fileTriggers }?.handlePendingEvents() ?? 0
+    }
+
     /// Reads the whole folder again and reschedules what changed, as an edit would (SIGHUP).
     ///
     /// ```swift

@@ -115,6 +115,24 @@ final class FileTriggerWatcher: @unchecked Sendable {
         }
     }
 
+    /// Handles every file event the system has queued so far: once it returns, each change
+    /// made before the call is part of a burst (and has its end scheduled on the clock).
+    ///
+    /// A test on a manual clock calls it after changing files, so that advancing the clock
+    /// cannot end a burst whose later events are still unread.
+    ///
+    /// - Returns: How many bursts are in progress.
+    @discardableResult
+    func handlePendingEvents() -> Int {
+        queue.sync {
+            guard !isStopped else { return 0 }
+            #if canImport(Glibc)
+                if let inotify { handle(inotify.readPending()) }
+            #endif
+            return bursts.count
+        }
+    }
+
     /// Stops watching; bursts in progress are dropped.
     func stop() {
         queue.sync {

@@ -48,6 +48,12 @@
             _ = inotify_rm_watch(descriptor, watch)
         }
 
+        /// The events the kernel holds that are not read yet, read now: called on the queue, it
+        /// leaves nothing written before the call unread.
+        func readPending() -> [Event] {
+            Self.read(descriptor)
+        }
+
         /// Stops reading and closes the descriptor.
         func cancel() {
             source.cancel()
