@@ -137,11 +137,15 @@ struct WebhookTests {
                 then: [ { repeat: { count: -1 }, steps: [] } ]
             output: "added ${input.title}"
             """)
-        let history = try RunHistory(path: root.appendingPathComponent("runs.sqlite").path)
+        // The `wait:` and the retry's backoff pass on a manual clock, advanced as they wait.
+        let clock = ManualClock()
+        let history = try RunHistory(path: root.appendingPathComponent("runs.sqlite").path, clock: clock)
         let seen = SeenRuns(history: history)
-        let outcome = await automation.runNow(
-            inputs: ["title": .string("Emma")], trigger: "webhook", workflow: workflow, catalog: IntentCatalog(apps: []), history: history,
-            secrets: nil, started: { runID, attempt in seen.note(runID, attempt: attempt) })
+        let outcome = await clock.advancing {
+            await automation.runNow(
+                inputs: ["title": .string("Emma")], trigger: "webhook", workflow: workflow, catalog: IntentCatalog(apps: []), history: history,
+                secrets: nil, started: { runID, attempt in seen.note(runID, attempt: attempt) }, clock: clock)
+        }
         #expect(outcome.status == .succeeded)
         #expect(outcome.output == .string("added Emma"))
         #expect(seen.all.map(\.attempt) == [1])
@@ -151,9 +155,11 @@ struct WebhookTests {
         #expect(try IntentValue.fromJSON(try #require(recorded.inputs)) == .dictionary(["title": .string("Emma")]))
 
         let failing = SeenRuns(history: history)
-        let failed = await automation.runNow(
-            inputs: ["title": .string("fail")], trigger: "webhook", workflow: workflow, catalog: IntentCatalog(apps: []), history: history,
-            secrets: nil, started: { runID, attempt in failing.note(runID, attempt: attempt) })
+        let failed = await clock.advancing {
+            await automation.runNow(
+                inputs: ["title": .string("fail")], trigger: "webhook", workflow: workflow, catalog: IntentCatalog(apps: []), history: history,
+                secrets: nil, started: { runID, attempt in failing.note(runID, attempt: attempt) }, clock: clock)
+        }
         #expect(failed.status == .failed)
         #expect(failing.all.map(\.attempt) == [1, 2])
         #expect(failed.runIDs == failing.all.map(\.runID))

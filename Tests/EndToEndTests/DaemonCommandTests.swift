@@ -209,9 +209,10 @@ extension DaemonCommandTests {
         #expect(ready == "READY=1\nMAINPID=\(daemon.pid)")
         #expect(daemon.log.contains("<6>info scheduling 1 automations from \(Self.tick)"))
         _ = Foundation.kill(daemon.pid, SIGHUP)
-        try await Task.sleep(for: .milliseconds(800))
+        #expect(
+            try await eventually(timeout: 60, every: .milliseconds(20)) { daemon.log.contains("<6>info received SIGHUP: reloading the folder") },
+            "\(daemon.log)")
         #expect(daemon.process.isRunning, "SIGHUP does not kill the daemon")
-        #expect(daemon.log.contains("<6>info received SIGHUP: reloading the folder"))
         #expect(daemon.stop() == 0, "\(daemon.log)")
         #expect(socket.receive(timeout: 5) == "STOPPING=1")
         let lines = daemon.log.split(separator: "\n")
@@ -235,8 +236,11 @@ extension DaemonCommandTests {
         #expect(records.contains { $0["level"] == "info" && $0["message"] == "stopped" && $0["time"] != nil })
         #expect(records.contains { $0["message"]?.hasPrefix("removed 1 stale lock file") == true })
 
+        // A run of its own shows the quiet daemon did what the first logged, at info.
+        let succeeded = "SELECT count(*) FROM claim WHERE status = 'succeeded'"
+        let before = try state.read("automations.sqlite") { try Int.fetchOne($0, sql: succeeded) ?? 0 }
         let quiet = try DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s", arguments: ["--log-level", "warning"])
-        try await Task.sleep(for: .milliseconds(1500))
+        try await state.waitFor("a run of the quiet daemon") { db in try Int.fetchOne(db, sql: succeeded) ?? 0 > before }
         #expect(quiet.stop() == 0)
         #expect(quiet.log == "", "nothing at warning or above: \(quiet.log)")
 

@@ -139,7 +139,7 @@ import Testing
             """
             name: Tick to a file
             automation:
-              schedule: "* * * * * *"
+              schedule: "@reboot"
             steps:
               - perform: Files.WriteFile
                 with: { path: \(marker), content: "tick\\n", mode: append }
@@ -147,11 +147,8 @@ import Testing
         let shortcuts = try ShortcutsBinary()
         let daemon = try DaemonProcess.start(shortcuts, folder: folder.path, grace: "5s")
         let written = folder.appendingPathComponent(marker)
-        let appeared = try await detached {
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline && !FileManager.default.fileExists(atPath: written.path) { Thread.sleep(forTimeInterval: 0.05) }
-            return FileManager.default.fileExists(atPath: written.path)
-        }
+        // Run once as the daemon starts: an event, not the next second of the real clock.
+        let appeared = try await eventually(timeout: 60, every: .milliseconds(20)) { FileManager.default.fileExists(atPath: written.path) }
         #expect(daemon.stop() == 0)
         #expect(appeared, "\(daemon.log)")
         #expect(!FileManager.default.fileExists(atPath: ShortcutsBinary.packageRoot.appendingPathComponent(marker).path))

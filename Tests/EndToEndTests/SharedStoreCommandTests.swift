@@ -132,7 +132,8 @@ struct SharedStoreCommandTests {
 
         let status = try await detached { daemons[1].stop() }
         #expect(status == 0, "\(daemons[1].log)")
-        #expect(try await Self.daemons(observer, shared).first { $0.pid == pids[1] }?.state == "stopped")
+        let final = try await Self.daemons(observer, shared)
+        #expect(final.first { $0.pid == pids[1] }?.state == "stopped", "\(final)\n\(daemons[1].log)")
     }
 
     @Test(
