@@ -1,3 +1,4 @@
+import Clockwork
 import Foundation
 import Testing
 
@@ -53,9 +54,7 @@ public struct EndToEndTrait: SuiteTrait, TestTrait, TestScoping {
             let started = ContinuousClock.now
             defer {
                 if Self.printsTurnTimes {
-                    let held = (ContinuousClock.now - started).components
-                    let seconds = Double(held.seconds) + Double(held.attoseconds) / 1e18
-                    print("turn held \(String(format: "%.2f", seconds)) s \(test.name)")
+                    print("turn held \(String(format: "%.2f", (ContinuousClock.now - started).timeInterval)) s \(test.name)")
                 }
             }
             try await runOnThreadOfItsOwn(function)

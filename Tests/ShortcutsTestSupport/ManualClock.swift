@@ -106,11 +106,15 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
     /// clock.advance(by: .seconds(600))
     /// ```
     ///
-    /// - Parameter patience: Real time after which the test fails instead of hanging.
+    /// - Parameters:
+    ///   - patience: Real time after which the test fails instead of hanging.
+    ///   - count: How many sleepers must have such a deadline (one by default).
     /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes, and
     ///   `CancellationError` when the task is cancelled first.
-    public func waitForSleeper(patience: Duration = .seconds(120), deadline matches: @escaping @Sendable (Date) -> Bool) async throws {
-        guard try await waitOnThread(patience: patience, until: { $0.contains(where: matches) }) else {
+    public func waitForSleeper(
+        patience: Duration = .seconds(120), count: Int = 1, deadline matches: @escaping @Sendable (Date) -> Bool
+    ) async throws {
+        guard try await waitOnThread(patience: patience, until: { $0.filter(matches).count >= count }) else {
             throw ManualClockError.deadlineMissing(found: lock.withLock { sleepers.values.map(\.deadline).sorted() })
         }
     }
@@ -161,10 +165,7 @@ public final class ManualClock: EngineClock, @unchecked Sendable {
     ///   - patience: Real time after which the test fails instead of hanging.
     /// - Throws: ``ManualClockError/deadlineMissing(found:)`` when no such sleeper comes.
     public func waitForSleeper(deadline: Date, count: Int = 1, patience: Duration = .seconds(120)) async throws {
-        let matches: @Sendable (Date) -> Bool = { abs($0.timeIntervalSince(deadline)) < 1e-6 }
-        guard try await waitOnThread(patience: patience, until: { $0.filter(matches).count >= count }) else {
-            throw ManualClockError.deadlineMissing(found: lock.withLock { sleepers.values.map(\.deadline).sorted() })
-        }
+        try await waitForSleeper(patience: patience, count: count) { abs($0.timeIntervalSince(deadline)) < 1e-6 }
     }
 
     /// Runs `work` while moving the clock from one deadline to the next whenever something

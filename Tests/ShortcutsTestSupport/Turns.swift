@@ -10,8 +10,9 @@
 /// ```
 public actor Turns {
     private var free: Int
-    /// The tasks that asked to go first, then the others, each in the order they asked.
+    /// The waiting tasks that asked to go first, in the order they asked.
     private var waitingFirst: [CheckedContinuation<Void, Never>] = []
+    /// The other waiting tasks, in the order they asked.
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
     /// Turns of which `count` can be held at once.

@@ -98,7 +98,7 @@ struct AutomationStoreBehaviour {
         let before = try #require(try store.daemons().first { $0.id == "paused" })
         #expect(before.isAlive && before.epoch == paused.epoch && before.host == "test-host")
         #expect(before.running == 1 && before.claimedLastMinute == 1)
-        place.passTime(place.shortLease * 2)
+        place.expireShortLeases()
         #expect(try store.expiredDaemons(now: live).map(\.id) == ["paused"])
         let taken = try #require(try store.takeOver("paused", by: live))
         #expect(taken.map(\.id) == [claim.id])
@@ -127,7 +127,7 @@ struct AutomationStoreBehaviour {
         let claimed = try store.claim((0..<5).map { ClaimRequest.test("job-\($0).yaml", 100) }, lease: dead).compactMap(\.claim)
         #expect(claimed.count == 5)
         let leases = try (0..<3).map { try place.store().register(.test("taker-\($0)")) }
-        place.passTime(place.shortLease * 2)
+        place.expireShortLeases()
         let takings = Locked<[[Claim]?]>([])
         let failures = Locked<[String]>([])
         let ready = Barrier(count: 3)
@@ -300,7 +300,7 @@ struct AutomationStoreBehaviour {
         let dying = try store.register(.test("dying", lease: place.shortLease))
         let live = try store.register(.test("live"))
         #expect(try store.takeRunRequests(keys: ["job.yaml"], limit: 5, lease: dying).map(\.id) == [request.id])
-        place.passTime(place.shortLease * 2)
+        place.expireShortLeases()
         #expect(try store.takeOver("dying", by: live)?.isEmpty == true)
         #expect(try store.runRequest(id: request.id)?.status == .interrupted)
         try store.completeRunRequest(id: request.id, status: .succeeded, runID: nil, output: nil, error: nil)
@@ -332,7 +332,7 @@ struct AutomationStoreBehaviour {
         #expect(abs(short.databaseNow.timeIntervalSinceNow) < 5)
         #expect(try store.expiredDaemons(now: watcher).isEmpty)
         #expect(try store.daemons().first { $0.id == "short" }?.isAlive == true)
-        place.passTime(place.shortLease * 2)
+        place.expireShortLeases()
         #expect(try store.expiredDaemons(now: watcher).map(\.id) == ["short"])
         let info = try #require(try store.daemons().first { $0.id == "short" })
         #expect(!info.isAlive)
@@ -370,6 +370,11 @@ struct StorePlace: Sendable {
     let shortLease: Duration
     /// Lets `duration` pass on the clock the database's leases expire by.
     let passTime: @Sendable (Duration) -> Void
+
+    /// Lets twice ``shortLease`` pass: every short lease registered before has expired.
+    func expireShortLeases() {
+        passTime(shortLease * 2)
+    }
 
     /// A new SQLite file whose stores all read one manual clock, which ``passTime`` advances.
     static func sqlite() throws -> StorePlace {
