@@ -76,6 +76,7 @@ public enum ShortcutsTool {
     /// Parses and runs a command; reports its error, if any, and returns its exit status.
     private static func execute(_ arguments: [String], installingServersBesides apps: [IntentApp]?) async -> Int32 {
         do {
+            try HelpTopic.check(arguments)
             var command = try await ShortcutsCommand.asyncParseAsRoot(arguments)
             if let apps { await MCPServersCommand.installServers(for: command, besides: apps) }
             if var asyncCommand = command as? any AsyncParsableCommand {

@@ -1,6 +1,8 @@
 import Foundation
 import IntentKit
 import ShortcutsTestSupport
+import StateStorage
+import Synchronization
 import Testing
 import WorkflowKit
 
@@ -198,6 +200,41 @@ struct DaemonClockTests {
         await clock.advancing { await daemon.stop() }
     }
 
+    @Test("A due time whose start cannot be recorded while the history's database is away runs once it answers, recorded")
+    func startRecordedAfterAnOutage() async throws {
+        let clock = ManualClock()
+        try FileManager.default.createDirectory(at: workflows, withIntermediateDirectories: true)
+        try "automation: { schedule: '0 * * * *' }\nsteps: [ { comment: runs } ]\n".write(
+            to: workflows.appendingPathComponent("hourly.yaml"), atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        let historyPath = home.appendingPathComponent("runs.sqlite").path
+        let database = AwayDatabase(base: try SQLiteStateDatabase(path: historyPath, migrator: RunHistory.migrator))
+        let history = try RunHistory(database: database, clock: clock)
+        let store = try AutomationStore(path: home.appendingPathComponent("automations.sqlite").path, clock: clock)
+        var configuration = AutomationDaemon.Configuration(workflows: workflows, catalog: IntentCatalog(apps: []), home: home)
+        configuration.clock = clock
+        configuration.stores = DaemonStores(automations: store, history: history)
+        let daemon = AutomationDaemon(configuration)
+        try daemon.start()
+        try await clock.waitForSleeper { $0 == at(3600) }
+        database.isAway.withLock { $0 = true }
+        clock.advance(to: at(3600))
+        // Claimed, not started: the start is tried again after the backoff's first quarter second.
+        try await clock.waitForSleeper { $0 == at(3600.25) }
+        #expect(try claims(store, "hourly.yaml").map(\.status) == [.running])
+        clock.advance(by: .milliseconds(250))
+        try await clock.waitForSleeper { $0 == at(3600.75) }
+        database.isAway.withLock { $0 = false }
+        clock.advance(by: .milliseconds(500))
+        try await until { try claims(store, "hourly.yaml").first?.status == .succeeded }
+        let claim = try #require(try claims(store, "hourly.yaml").first)
+        let run = try #require(try runs().first)
+        #expect(claim.runID == run.id)
+        #expect(run.status == .succeeded)
+        #expect(run.startedAt == at(3600.75), "recorded as started when the database answered")
+        await clock.advancing { await daemon.stop() }
+    }
+
     @Test("A stop gives running workflows their grace period by the clock, then cancels them")
     func grace() async throws {
         let clock = ManualClock()
@@ -220,5 +257,31 @@ struct DaemonClockTests {
         #expect(try store.pendingClaims(notOwnedBy: "").isEmpty, "every claim ended when the daemon stopped")
         let locks = try FileManager.default.contentsOfDirectory(atPath: home.appendingPathComponent("daemons").path)
         #expect(locks.isEmpty, "the daemon's lock file is gone")
+    }
+}
+
+/// A state database that refuses every statement as if it could not be reached while
+/// ``isAway`` is set.
+private final class AwayDatabase: StateDatabase {
+    let isAway = Mutex(false)
+    let base: SQLiteStateDatabase
+
+    init(base: SQLiteStateDatabase) { self.base = base }
+
+    var dialect: SQLDialect { base.dialect }
+    var location: String { base.location }
+
+    private func check() throws {
+        if isAway.withLock({ $0 }) { throw StateDatabaseError(location: location, reason: "away", isUnavailable: true) }
+    }
+
+    func write<Result>(durable: Bool, _ body: (any StateConnection) throws -> Result) throws -> Result {
+        try check()
+        return try base.write(durable: durable, body)
+    }
+
+    func read<Result>(_ body: (any StateConnection) throws -> Result) throws -> Result {
+        try check()
+        return try base.read(body)
     }
 }

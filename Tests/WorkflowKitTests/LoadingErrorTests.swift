@@ -67,7 +67,7 @@ struct LoadingErrorTests {
         ErrorCase(
             "step without kind", "steps:\n  - id: lonely\n",
             (
-                "2:5: step has no kind: expected one of 'perform', 'find', 'filter', 'show', 'set', 'append', 'if', 'repeat', 'menu', 'ask', 'run', 'wait', 'stop', 'comment', 'search', 'break', 'continue', 'try' or 'parallel'",
+                "2:5: step has no kind: expected one of 'perform', 'find', 'filter', 'show', 'set', 'append', 'if', 'repeat', 'menu', 'ask', 'run', 'wait', 'stop', 'fail', 'comment', 'search', 'break', 'continue', 'try' or 'parallel'",
                 nil
             )),
         ErrorCase(

@@ -45,11 +45,35 @@ struct ScalarLocationTests {
             ("multi-line double quoted", "steps:\n  - show: \"one ${a}\n      two \\\n      ${b}\"\n", ["2:16", "4:7"]),
             ("anchored and tagged", "steps:\n  - show: &anchor !!str x ${a}\n", ["2:27"]),
             ("after a tab", "steps:\n  - show:\t\"\t${a}\"\n", ["2:13"]),
-            ("non-ASCII text before", "steps:\n  - show: \"été ☀️ ${a}\"\n", ["2:19"])
+            ("non-ASCII text before", "steps:\n  - show: \"été ☀️ ${a}\"\n", ["2:19"]),
+            // YAML's escaped quotes inside a quoted scalar of a flow mapping are the expression's
+            // quotes, and the mapping's `}` after it still closes the mapping.
+            ("flow mapping, escaped quotes", "steps:\n  - show: { s: \"${upper(\\\"x\\\")}\", t: ${t} }\n", ["2:17", "2:38"]),
+            ("flow mapping, escaped brace", "steps:\n  - show: { s: \"${join(l, \\\"}\\\")}\", t: '${b + ''}''}' }\n", ["2:17", "2:41"])
         ] as [(String, String, [String])])
     func expressionColumns(_ name: String, _ yaml: String, _ expected: [String]) throws {
         let found = expressionLocations(try firstShownValue(yaml))
         #expect(found == expected, "\(name): \(found)")
+    }
+
+    @Test("A quoted scalar in a flow mapping keeps its expression's quotes, whatever YAML escapes in it")
+    func quotedScalarsInAFlowMapping() throws {
+        let yaml = #"""
+            steps:
+              - show: { list: [a, b], separator: "${upper(\"x\")}", other: '${"}" + ''{''}' }
+            """#
+        guard case .mapping(let entries, _) = try firstShownValue(yaml) else {
+            Issue.record("expected a mapping")
+            return
+        }
+        let sources = entries.map { entry -> String in
+            if case .expression(let expression) = entry.value { return expression.description }
+            return "\(entry.value)"
+        }
+        #expect(entries.map(\.name.value) == ["list", "separator", "other"])
+        #expect(Array(sources.dropFirst()) == [#"${upper("x")}"#, #"${"}" + '{'}"#])
+        let line = Array(#"with: { separator: "${upper(\"x\")}" } # "not a scalar"#.unicodeScalars)
+        #expect(QuotedScalars.ranges(in: line, line: 0..<line.count) == [19..<36])
     }
 
     @Test func literalsKeepTextStyleAndTag() throws {

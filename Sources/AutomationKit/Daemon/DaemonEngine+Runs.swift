@@ -40,7 +40,7 @@ extension DaemonEngine {
                 }
                 runID = Self.newRunID()
             }
-            let isBegun = attempt == 1 && begunAt != nil
+            var isBegun = attempt == 1 && begunAt != nil
             let now = isBegun ? begunAt ?? localNow : localNow
             if startedAt == nil {
                 startedAt = now
@@ -71,11 +71,40 @@ extension DaemonEngine {
             case .failure(let error):
                 // The file changed since it was scheduled, and no longer validates.
                 let message = error.rendered()
-                if isBegun { historyWrites.record(.finish(runID, status: .failed, error: message)) }
+                historyWrites.record(
+                    isBegun
+                        ? .finish(runID, status: .failed, error: message)
+                        : .recordUnbegun(
+                            [UnbegunRun(file: automation.fileName, name: automation.name, id: runID, startedAt: now)], status: .failed,
+                            error: message))
                 status = .failed
                 note = Self.summary(of: message)
                 log("\(name): due \(Self.format(claim.dueDate)) cannot run:\n\(message)", level: .error)
                 break attempts
+            }
+            if !isBegun {
+                switch await recordStart(of: runID, for: automation) {
+                case .begun:
+                    isBegun = true
+                case .settledElsewhere:
+                    log("\(name): due \(Self.format(claim.dueDate)) is no longer this daemon's to run", level: .warning)
+                    isSettledElsewhere = true
+                    attempt -= 1
+                    status = .cancelled
+                    break attempts
+                case .stopped:
+                    historyWrites.record(
+                        .recordUnbegun(
+                            [UnbegunRun(file: automation.fileName, name: automation.name, id: runID, startedAt: now)], status: .cancelled,
+                            error: condition.withLock { activity.cancelReason } ?? "cancelled"))
+                    status = .cancelled
+                    break attempts
+                case .failed(let message):
+                    status = .failed
+                    note = message
+                    log("\(name): due \(Self.format(claim.dueDate)) cannot run: \(message)", level: .error)
+                    break attempts
+                }
             }
             log(
                 "\(name): due \(Self.format(claim.dueDate)), run \(runID.prefix(8)) started"
@@ -131,6 +160,47 @@ extension DaemonEngine {
             // running: this one's ending goes first.
             endings.flush(within: 1)
             promoteWaiting([entry])
+        }
+    }
+
+    /// How recording the start of a run ended.
+    enum StartRecord: Equatable {
+        case begun
+        /// Another daemon recorded the run first: it settled the claim after this daemon's
+        /// lease expired.
+        case settledElsewhere
+        /// The daemon stopped, or the run was cancelled, while the database could not be reached.
+        case stopped
+        /// The database refused the record.
+        case failed(String)
+    }
+
+    /// Records the start of a run that is not recorded yet — a retry, a queued due time that
+    /// starts, or a due time whose start could not be recorded with the others of its instant —
+    /// trying again with ``RetryBackoff`` while the database cannot be reached: a claimed due
+    /// time runs late rather than failing for an outage, and never runs unrecorded.
+    func recordStart(of runID: String, for automation: Automation) async -> StartRecord {
+        var backoff = RetryBackoff()
+        var isLogged = false
+        while true {
+            do {
+                let begun = try history.begin([(file: automation.fileName, name: automation.name, id: runID)], trigger: "automation")
+                if isLogged { log("\(automation.name): the start of run \(runID.prefix(8)) is recorded: it starts") }
+                return begun.alreadyRecorded.contains(runID) ? .settledElsewhere : .begun
+            } catch  where RetryBackoff.isTransient(error) {
+                if !isLogged {
+                    log(
+                        "\(automation.name): cannot record the start of run \(runID.prefix(8)) for now, "
+                            + "trying again until the database answers: \(error)", level: .warning)
+                    isLogged = true
+                }
+                let wait = backoff.failed()
+                let stopping = condition.withLock { lifecycle != .running }
+                if stopping || Task.isCancelled { return .stopped }
+                do { try await clock.local.sleep(for: .seconds(wait)) } catch { return .stopped }
+            } catch {
+                return .failed("cannot record the start of run \(runID.prefix(8)): \(error)")
+            }
         }
     }
 

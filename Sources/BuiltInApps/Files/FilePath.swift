@@ -23,7 +23,7 @@ enum FilePath {
     ///     (``IntentExecution/workingDirectory``), else the current directory.
     /// - Returns: The file URL, with `.` and `..` components removed.
     static func resolve(_ text: String, relativeTo base: URL? = nil) -> URL {
-        let expanded = text.hasPrefix("~") ? (text as NSString).expandingTildeInPath : text
+        let expanded = HomeFolder.expandingTilde(text)
         if expanded.hasPrefix("/") { return URL(fileURLWithPath: expanded).standardizedFileURL }
         let folder = base ?? IntentExecution.workingDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         return folder.appendingPathComponent(expanded).standardizedFileURL

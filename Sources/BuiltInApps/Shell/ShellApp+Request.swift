@@ -35,7 +35,7 @@ extension ShellApp {
             var child = ChildProcess(executable: path, arguments: arguments, clock: TaskClock.current)
             child.environment = variables
             child.passedDescriptors = passing
-            child.workingDirectory = workingDirectory.map { NSString(string: $0).expandingTildeInPath }
+            child.workingDirectory = workingDirectory.map { HomeFolder.expandingTilde($0) }
             child.input = input.map { Array($0.utf8) }
             if let timeout {
                 guard timeout > 0, timeout.isFinite else { throw Error.invalidTimeout(timeout) }

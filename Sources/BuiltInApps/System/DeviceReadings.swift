@@ -40,7 +40,7 @@ enum DeviceReadings {
     /// - Throws: ``SystemApp/DeviceDetails/Error`` naming the path when it does not exist or
     ///   cannot be measured.
     static func disk(holding path: String) throws -> Disk {
-        let expanded = NSString(string: path).expandingTildeInPath
+        let expanded = HomeFolder.expandingTilde(path)
         let absolute = URL(fileURLWithPath: expanded).standardizedFileURL.path
         var stats = statvfs()
         guard statvfs(absolute, &stats) == 0 else {

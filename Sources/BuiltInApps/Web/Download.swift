@@ -27,7 +27,7 @@ final class Download: Sendable {
     ///   missing, not a folder or not writable, or the destination is a folder.
     init(path: String) throws {
         self.path = path
-        destination = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        destination = URL(fileURLWithPath: HomeFolder.expandingTilde(path)).standardizedFileURL
         let folder = destination.deletingLastPathComponent()
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue {

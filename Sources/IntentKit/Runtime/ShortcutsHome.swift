@@ -10,12 +10,12 @@ public enum ShortcutsHome {
     /// The data folder for an environment (the process's by default); not created.
     public static func directory(environment: [String: String] = ProcessEnvironment.current) -> URL {
         if let home = environment["SHORTCUTS_HOME"], !home.isEmpty {
-            return URL(fileURLWithPath: (home as NSString).expandingTildeInPath, isDirectory: true)
+            return URL(fileURLWithPath: HomeFolder.expandingTilde(home, environment: environment), isDirectory: true)
         }
         if let data = environment["XDG_DATA_HOME"], !data.isEmpty {
             return URL(fileURLWithPath: data, isDirectory: true).appendingPathComponent("shortcuts", isDirectory: true)
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = HomeFolder.path(environment: environment)
         return URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share/shortcuts", isDirectory: true)
     }
 

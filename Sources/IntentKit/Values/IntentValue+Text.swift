@@ -74,11 +74,7 @@ extension IntentValue {
             default: return nil
             }
         case .file(let file):
-            switch name {
-            case "filename": return .string(file.filename)
-            case "path": return .string(file.fileURL.path)
-            default: return nil
-            }
+            return file.property(name)
         case .null:
             return name == "count" ? .int(0) : nil
         default:

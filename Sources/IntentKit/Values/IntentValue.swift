@@ -188,4 +188,31 @@ public struct IntentFile: Sendable, Hashable {
     public var data: Data {
         get throws { try Data(contentsOf: fileURL) }
     }
+
+    /// The properties a workflow reads from a file value, with their types: those of
+    /// `Files.FileEntity` that name the file, and its size and modification time read from
+    /// the disk when asked (`null` once the file is gone, as after a `deleted` event).
+    ///
+    /// ```swift
+    /// // ${file.name} report.pdf, ${file.extension} pdf, ${file.folder} /home/ada/Inbox
+    /// ```
+    public static let properties: KeyValuePairs<String, IntentValueType> = [
+        "name": .string, "extension": .string, "folder": .string, "path": .string, "filename": .string,
+        "size": .optional(.int), "modified": .optional(.date)
+    ]
+
+    /// The value of one of ``properties``; `nil` for another name.
+    public func property(_ name: String) -> IntentValue? {
+        switch name {
+        case "name", "filename": return .string(filename)
+        case "extension": return .string(fileURL.pathExtension)
+        case "folder": return .string(fileURL.deletingLastPathComponent().path)
+        case "path": return .string(fileURL.path)
+        case "size", "modified":
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: fileURL.path) else { return .null }
+            if name == "size" { return (attributes[.size] as? NSNumber).map { .int($0.intValue) } ?? .null }
+            return (attributes[.modificationDate] as? Date).map(IntentValue.date) ?? .null
+        default: return nil
+        }
+    }
 }

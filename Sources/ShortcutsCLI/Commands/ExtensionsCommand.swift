@@ -71,7 +71,7 @@ struct ExtensionsCommand: AsyncParsableCommand {
         var name: String?
 
         func run() async throws {
-            let executable = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL.path
+            let executable = URL(fileURLWithPath: HomeFolder.expandingTilde(path)).standardizedFileURL.path
             guard FileManager.default.fileExists(atPath: executable) else {
                 throw CommandLineError("no such file: \(executable)", argumentIndex: Installation.shared.arguments.firstIndex(of: path))
             }

@@ -58,7 +58,7 @@ struct ModelsCommand: AsyncParsableCommand {
             }
             let source: ModelInstallSource
             if let from {
-                source = .path(URL(fileURLWithPath: (from as NSString).expandingTildeInPath))
+                source = .path(URL(fileURLWithPath: HomeFolder.expandingTilde(from)))
             } else {
                 source = .download(baseURL: ModelStore.downloadBaseURL(), downloader: URLSessionModelDownloader())
             }

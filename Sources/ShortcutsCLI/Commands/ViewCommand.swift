@@ -9,7 +9,7 @@ struct ViewCommand: AsyncParsableCommand {
         abstract: "Show an intent (summary, parameters with types and defaults, result) or a workflow file.")
 
     @Argument(
-        help: ArgumentHelp("The intent, as App.Intent or Intent, or a workflow file.", valueName: "intent-or-file"),
+        help: ArgumentHelp("The intent, as App.Intent or Intent, or a workflow: a path, or a name in ./Workflows.", valueName: "intent-or-workflow"),
         completion: .custom(ShellCompletions.intentsAndWorkflowFiles))
     var intent: String
 
@@ -18,24 +18,39 @@ struct ViewCommand: AsyncParsableCommand {
 
     @OptionGroup var locale: LocaleOptions
 
+    /// Prints a workflow file's outline.
+    private func show(_ url: URL) throws {
+        let workflow: Workflow
+        do {
+            workflow = try WorkflowLoader.load(contentsOf: url)
+        } catch {
+            throw CommandLineError(error)
+        }
+        print(json ? WorkflowView.object(workflow).jsonText : WorkflowView.render(workflow))
+    }
+
     func run() async throws {
         let catalog = Installation.shared.catalog
         if intent.hasSuffix(".yaml") || intent.hasSuffix(".yml") {
             try FileProblem.checkReadableFile(intent, role: "the workflow", hint: "give the path of a .yaml workflow file")
-            let workflow: Workflow
-            do {
-                workflow = try WorkflowLoader.load(contentsOf: URL(fileURLWithPath: intent))
-            } catch {
-                throw CommandLineError(error)
-            }
-            print(json ? WorkflowView.object(workflow).jsonText : WorkflowView.render(workflow))
+            try show(URL(fileURLWithPath: intent))
             return
         }
         let found: IntentCatalog.FoundIntent
         do {
             found = try catalog.intent(named: intent)
         } catch {
-            throw CommandLineError(error, argument: Installation.shared.arguments.firstIndex(of: intent))
+            // Not an intent: a workflow of ./Workflows by name, as `run NAME` finds it.
+            if let url = try? WorkflowFiles.find(intent) {
+                try show(url)
+                return
+            }
+            var report = CommandLineError(error, argument: Installation.shared.arguments.firstIndex(of: intent))
+            if WorkflowFiles.folderExists {
+                report.help.append(
+                    "nor is it a workflow: `\(Installation.shared.commandName) list workflows` lists those in ./\(WorkflowFiles.folderName)")
+            }
+            throw report
         }
         let localization = Localization(locale: locale.resolvedLocale, strings: found.app.strings)
         if json {

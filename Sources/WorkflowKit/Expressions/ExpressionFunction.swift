@@ -22,7 +22,7 @@ struct ExpressionFunction: Sendable {
             switch (self, type.nonOptional) {
             case (.any, _), (_, .any): true
             case (.text, .string), (.text, .int), (.text, .double), (.text, .bool), (.text, .url), (.text, .uuid),
-                (.text, .enumeration), (.text, .entity), (.text, .date):
+                (.text, .enumeration), (.text, .entity), (.text, .date), (.text, .file):
                 true
             case (.number, .int), (.number, .double), (.number, .string): true
             case (.list, .list): true

@@ -105,10 +105,23 @@ struct ExpressionShield {
         var shieldedAny = false
         // Where the expressions of the line being read close, read once per line when needed.
         var lineBraces: (end: Int, braces: ClosingBraces)?
+        // The quoted scalars of the line being read, read once per line that has a `${`.
+        var lineQuotes: (end: Int, ranges: [Range<Int>])?
         var index = 0
         while index + 1 < scalars.count {
             guard scalars[index] == "$", scalars[index + 1] == "{" else {
                 index += 1
+                continue
+            }
+            // Inside a quoted scalar YAML reads every character as text, so nothing needs
+            // hiding; and its escapes (`\"`, `''`) are YAML's, not the expression's quotes.
+            if lineQuotes.map({ $0.end < index }) ?? true {
+                let lineStart = scalars[..<index].lastIndex(of: "\n").map { $0 + 1 } ?? 0
+                let lineEnd = scalars[index...].firstIndex(of: "\n") ?? scalars.count
+                lineQuotes = (lineEnd, QuotedScalars.ranges(in: scalars, line: lineStart..<lineEnd))
+            }
+            if let quoted = lineQuotes?.ranges.first(where: { $0.contains(index) }) {
+                index = quoted.upperBound
                 continue
             }
             if let placeholder = placeholder(forIndicator: "{") {
@@ -150,5 +163,71 @@ struct ExpressionShield {
 
     private static func isPathCharacter(_ scalar: Unicode.Scalar) -> Bool {
         NameSyntax.isNameContinuation(scalar) || pathPunctuation.contains(scalar)
+    }
+}
+
+/// The quoted scalars (`"…"`, `'…'`) that start on one line of YAML, found without parsing it:
+/// a quote opens a scalar where a value can start (after the indentation, `- `, `? `, `: `, or
+/// in a flow collection after `[`, `{` or `,`); in double quotes `\` escapes the next character,
+/// in single quotes `''` stands for one quote. A scalar that does not close on the line runs
+/// to its end; a ` #` outside quotes ends the line's reading.
+///
+/// ```swift
+/// let line = Array(#"with: { separator: "${upper(\"x\")}" }"#.unicodeScalars)
+/// QuotedScalars.ranges(in: line, line: 0..<line.count)   // [19..<36]
+/// ```
+enum QuotedScalars {
+    static func ranges(in scalars: [Unicode.Scalar], line: Range<Int>) -> [Range<Int>] {
+        var ranges: [Range<Int>] = []
+        var canStartValue = true
+        var offset = line.lowerBound
+        while offset < line.upperBound {
+            let scalar = scalars[offset]
+            let next = offset + 1 < line.upperBound ? scalars[offset + 1] : nil
+            let followedBySpace = next.map { $0 == " " || $0 == "\t" } ?? true
+            switch scalar {
+            case " ", "\t":
+                break
+            case "#" where offset == line.lowerBound || scalars[offset - 1] == " " || scalars[offset - 1] == "\t":
+                return ranges
+            case "\"", "'":
+                guard canStartValue else { break }
+                let end = closingQuote(scalar, in: scalars, after: offset, before: line.upperBound)
+                ranges.append(offset..<min(end + 1, line.upperBound))
+                offset = end + 1
+                canStartValue = false
+                continue
+            case "-", "?", ":":
+                canStartValue = followedBySpace
+            case "[", ",":
+                canStartValue = true
+            case "{":
+                canStartValue = offset == line.lowerBound || scalars[offset - 1] != "$"
+            default:
+                canStartValue = false
+            }
+            offset += 1
+        }
+        return ranges
+    }
+
+    /// The offset of the quote that closes the scalar opened at `start`, or the line's end.
+    private static func closingQuote(_ quote: Unicode.Scalar, in scalars: [Unicode.Scalar], after start: Int, before end: Int) -> Int {
+        var offset = start + 1
+        while offset < end {
+            let scalar = scalars[offset]
+            if quote == "\"" && scalar == "\\" {
+                offset += 2
+                continue
+            }
+            if scalar == quote {
+                // `''` inside single quotes is a quote, not the end.
+                guard quote == "'", offset + 1 < end, scalars[offset + 1] == "'" else { return offset }
+                offset += 2
+                continue
+            }
+            offset += 1
+        }
+        return end
     }
 }

@@ -3,7 +3,7 @@
 /// Every step may also have `id:`. No other per-step keys exist.
 enum StepKeyword: String, CaseIterable {
     case perform, find, filter, show, set, append
-    case `if`, `repeat`, menu, ask, run, wait, stop, comment, search
+    case `if`, `repeat`, menu, ask, run, wait, stop, fail, comment, search
     case `break`, `continue`, `try`, parallel
 
     /// Keys allowed beside the kind key (besides `id`).
@@ -19,6 +19,7 @@ enum StepKeyword: String, CaseIterable {
         case .run: return ["with"]
         case .search: return ["entity", "index", "limit", "semantic"]
         case .try: return ["catch", "finally"]
+        case .fail: return ["data"]
         case .show, .wait, .stop, .comment, .break, .continue, .parallel: return []
         }
     }

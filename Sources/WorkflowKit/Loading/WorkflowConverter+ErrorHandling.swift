@@ -32,7 +32,7 @@ extension WorkflowConverter {
     /// The kinds of step that cannot have `continueOnError:`, and why.
     static let kindsThatCannotContinue: [StepKeyword: String] = [
         .comment: "a comment does nothing", .break: "'break' cannot fail", .continue: "'continue' cannot fail",
-        .stop: "'stop' ends the run on purpose", .try: "a 'try' handles its errors with 'catch:'"
+        .stop: "'stop' ends the run on purpose", .fail: "'fail' fails the run on purpose", .try: "a 'try' handles its errors with 'catch:'"
     ]
 
     /// `continueOnError: true` or `false` (the default); `nil` after reporting a mistake.
@@ -49,7 +49,7 @@ extension WorkflowConverter {
     }
 
     /// The kinds of step that cannot have `timeout:`: they end at once.
-    private static let kindsWithoutTimeout: Set<StepKeyword> = [.comment, .stop, .break, .continue, .set, .append]
+    private static let kindsWithoutTimeout: Set<StepKeyword> = [.comment, .stop, .fail, .break, .continue, .set, .append]
 
     /// `timeout: 30s`: `.some(nil)` when absent, `nil` after reporting a mistake (a value that is
     /// not a duration, a zero duration, a step that ends at once).

@@ -201,6 +201,16 @@ extension WorkflowConverter {
             }
             return convertValue(settings.value, depth: depth + 1).map { .stop(StopStep(output: $0)) }
 
+        case .fail:
+            let message = convertValue(settings.value, depth: depth + 1)
+            let data = settings["data"].map { convertValue($0, depth: depth + 1) }
+            guard let message, data != .some(nil) else { return nil }
+            if Self.isNull(settings.value) {
+                report("'fail' needs a message", at: settings.kindEntry.key.location, help: "write the reason, such as 'fail: the backup failed'")
+                return nil
+            }
+            return .fail(FailStep(message: message, data: data ?? nil))
+
         case .comment:
             guard case .scalar(let scalar) = settings.value else {
                 report("expected text for 'comment', got \(describe(settings.value))", at: location(of: settings.value))

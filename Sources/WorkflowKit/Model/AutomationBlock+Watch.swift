@@ -62,13 +62,7 @@ extension AutomationBlock {
         /// - Parameter workflowFile: The workflow file's path (``Workflow/fileName``).
         /// - Returns: The folder's standardized file URL.
         public func folder(relativeTo workflowFile: String) -> URL {
-            var text = path.value
-            if text == "~" || text.hasPrefix("~/") {
-                let home =
-                    ProcessEnvironment.current["HOME"].flatMap { $0.isEmpty ? nil : $0 }
-                    ?? FileManager.default.homeDirectoryForCurrentUser.path
-                text = home + text.dropFirst()
-            }
+            let text = HomeFolder.expandingTilde(path.value)
             if text.hasPrefix("/") { return URL(fileURLWithPath: text, isDirectory: true).standardizedFileURL }
             let base = URL(fileURLWithPath: workflowFile).deletingLastPathComponent()
             return base.appendingPathComponent(text, isDirectory: true).standardizedFileURL

@@ -34,6 +34,8 @@ public enum StepKind: Sendable, Hashable {
     case wait(WaitStep)
     /// `stop:` ends the workflow, optionally with an output.
     case stop(StopStep)
+    /// `fail:` ends the run as failed, with a message.
+    case fail(FailStep)
     /// `comment:` does nothing; documents the workflow.
     case comment(CommentStep)
     /// `search:` searches indexed content.
@@ -67,6 +69,7 @@ public enum StepKind: Sendable, Hashable {
         case .run: return "run"
         case .wait: return "wait"
         case .stop: return "stop"
+        case .fail: return "fail"
         case .comment: return "comment"
         case .search: return "search"
         case .break: return "break"

@@ -180,6 +180,9 @@ package enum WorkflowKitResources {
           "$ref": "#/$defs/stopStep"
         },
         {
+          "$ref": "#/$defs/failStep"
+        },
+        {
           "$ref": "#/$defs/commentStep"
         },
         {
@@ -198,7 +201,7 @@ package enum WorkflowKitResources {
           "$ref": "#/$defs/parallelStep"
         }
       ],
-      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `comment`, `search`, `break`, `continue` or `try`), that kind's settings, and an optional `id`."
+      "description": "A step: a mapping with exactly one kind key (`perform`, `find`, `filter`, `show`, `set`, `append`, `if`, `repeat`, `menu`, `ask`, `run`, `wait`, `stop`, `fail`, `comment`, `search`, `break`, `continue`, `try` or `parallel`), that kind's settings, and an optional `id`."
     },
     "performStep": {
       "type": "object",
@@ -639,6 +642,28 @@ package enum WorkflowKitResources {
         "stop": {
           "$ref": "#/$defs/value",
           "description": "Ends the workflow. With a value, that value becomes the workflow's output."
+        }
+      },
+      "additionalProperties": false
+    },
+    "failStep": {
+      "type": "object",
+      "description": "Ends the run as failed with a message, like any step that fails: `finally:` still runs, a `try:` around it catches it, `onFailure:` runs and `shortcuts run` exits with status 1.",
+      "required": [
+        "fail"
+      ],
+      "properties": {
+        "id": {
+          "$ref": "#/$defs/variableName",
+          "description": "Names this step's output, read later with `${id}`. Unique in the file."
+        },
+        "fail": {
+          "$ref": "#/$defs/value",
+          "description": "The message the run fails with (text, with `${…}`)."
+        },
+        "data": {
+          "$ref": "#/$defs/value",
+          "description": "A value recorded with the failure in the step's trace, shown by `shortcuts runs show`."
         }
       },
       "additionalProperties": false

@@ -77,6 +77,7 @@ extension ValueEvaluator {
         if case .entity(let entity) = value { known = entity.properties.keys.sorted() + ["id", "title"] }
         if case .dictionary(let entries) = value { known = entries.keys.sorted() }
         if case .date = value { known = Self.dateParts }
+        if case .file = value { known = IntentFile.properties.map(\.key) }
         throw WorkflowRunError(
             "\(value.kindName) has no property '\(name)'", at: location,
             help: NameSuggestion.nearest(to: name, among: known).map { "did you mean '\($0)'?" }, sources: sources)

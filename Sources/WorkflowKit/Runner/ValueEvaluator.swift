@@ -74,16 +74,7 @@ struct ValueEvaluator {
         for component in components {
             switch component {
             case .property(let name):
-                guard let member = value.member(name.value) ?? Self.datePart(name.value, of: value) else {
-                    var known: [String] = []
-                    if case .entity(let entity) = value { known = entity.properties.keys.sorted() + ["id", "title"] }
-                    if case .dictionary(let entries) = value { known = entries.keys.sorted() }
-                    throw WorkflowRunError(
-                        "\(value.kindName) has no property '\(name.value)'", at: name.location,
-                        help: NameSuggestion.nearest(to: name.value, among: known).map { "did you mean '\($0)'?" },
-                        sources: sources)
-                }
-                value = member
+                value = try member(name.value, of: value, at: name.location)
             case .index(let index):
                 let elements = value.elements
                 let position = index.value < 0 ? elements.count + index.value : index.value

@@ -179,6 +179,7 @@ final class WorkflowExecution {
         case .run(let nested): return try await execute(nested, in: scope, record: &record, frame: frame)
         case .wait(let wait): return try await execute(wait)
         case .stop(let stop): return try execute(stop, in: scope)
+        case .fail(let fail): return try execute(fail, at: step.location, in: scope, record: &record)
         case .comment: return nil
         case .search(let search): return try await execute(search, at: step.location, in: scope, record: &record)
         case .break: throw LoopSignal.break

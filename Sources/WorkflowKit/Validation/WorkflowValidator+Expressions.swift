@@ -146,7 +146,9 @@ extension ValidationPass {
         return .double
     }
 
-    private mutating func memberType(_ name: String, of type: IntentValueType, at location: SourceLocation) -> IntentValueType? {
+    /// The type of a property of a value of `type`, or `nil` after reporting that it has none
+    /// of that name; a property of an entity is any type here (a path checks it exactly).
+    mutating func memberType(_ name: String, of type: IntentValueType, at location: SourceLocation) -> IntentValueType? {
         switch (type.nonOptional, name) {
         case (.any, _), (.entity, _): return .any
         case (.dictionary(let value), _): return value
@@ -154,12 +156,15 @@ extension ValidationPass {
         case (.list(let element), "first"), (.list(let element), "last"): return element
         case (.date, let part) where ValueEvaluator.dateParts.contains(part): return .int
         case (.enumeration, "rawValue"), (.enumeration, "title"): return .string
+        case (.file, let property) where IntentFile.properties.contains(where: { $0.key == property }):
+            return IntentFile.properties.first { $0.key == property }?.value
         default:
             let known: [String] =
                 switch type.nonOptional {
                 case .date: ValueEvaluator.dateParts
                 case .list: ["count", "first", "last"]
                 case .string: ["count"]
+                case .file: IntentFile.properties.map(\.key)
                 default: []
                 }
             report("\(type) has no property '\(name)'", at: location, help: Self.didYouMean(name, known))

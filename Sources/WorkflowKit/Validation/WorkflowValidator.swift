@@ -247,6 +247,10 @@ struct ValidationPass {
         case .stop(let stop):
             if let output = stop.output { _ = type(of: output) }
             return nil
+        case .fail(let fail):
+            _ = type(of: fail.message)
+            if let data = fail.data { _ = type(of: data) }
+            return nil
         case .search(let search):
             return self.search(search, at: step.location)
         case .try(let block):
@@ -562,28 +566,21 @@ struct ValidationPass {
             case .index:
                 current = current.elementType ?? .any
             case .property(let property):
-                switch (current.nonOptional, property.value) {
-                case (.any, _): current = .any
-                case (.dictionary(let value), _): current = value
-                case (.list, "count"), (.string, "count"): current = .int
-                case (.list(let element), "first"), (.list(let element), "last"): current = element
-                case (.entity(let reference), let member):
-                    if member == "id" || member == "title" || member == "subtitle" {
-                        current = .string
-                    } else if let descriptor = IntentIntrospection.properties(of: reference).first(where: { $0.name == member }) {
-                        current = descriptor.type
-                    } else {
-                        let names = IntentIntrospection.properties(of: reference).map(\.name)
-                        report(
-                            "\(reference.name) has no property '\(member)'", at: property.location,
-                            help: Self.didYouMean(member, names + ["id", "title"]) ?? "its properties are: " + names.joined(separator: ", "))
-                        return nil
-                    }
-                case (.enumeration, "rawValue"), (.enumeration, "title"): current = .string
-                case (.date, let part) where ValueEvaluator.dateParts.contains(part): current = .int
-                default:
-                    let known = current.nonOptional == .date ? ValueEvaluator.dateParts : []
-                    report("\(current) has no property '\(property.value)'", at: property.location, help: Self.didYouMean(property.value, known))
+                let member = property.value
+                guard case .entity(let reference) = current.nonOptional else {
+                    guard let type = memberType(member, of: current, at: property.location) else { return nil }
+                    current = type
+                    continue
+                }
+                if member == "id" || member == "title" || member == "subtitle" {
+                    current = .string
+                } else if let descriptor = IntentIntrospection.properties(of: reference).first(where: { $0.name == member }) {
+                    current = descriptor.type
+                } else {
+                    let names = IntentIntrospection.properties(of: reference).map(\.name)
+                    report(
+                        "\(reference.name) has no property '\(member)'", at: property.location,
+                        help: Self.didYouMean(member, names + ["id", "title"]) ?? "its properties are: " + names.joined(separator: ", "))
                     return nil
                 }
             }

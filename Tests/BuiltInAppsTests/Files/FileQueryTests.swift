@@ -83,7 +83,19 @@ import Testing
         #expect(FilePath.resolve("out/a.txt", relativeTo: base).path == "/srv/flows/out/a.txt")
         #expect(FilePath.resolve("../a.txt", relativeTo: base).path == "/srv/a.txt")
         #expect(FilePath.resolve("/etc/hosts", relativeTo: base).path == "/etc/hosts")
-        #expect(FilePath.resolve("~/x").path == FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("x").standardizedFileURL.path)
+        // `~` is `$HOME` as the shell reads it, not the passwd entry's folder; `~user` is that user's.
+        let home = ProcessEnvironment.$current.withValue(["HOME": "/tmp/elsewhere"]) {
+            (
+                FilePath.resolve("~/x").path, FilePath.resolve("~").path, FilePath.resolve("~root/y").path,
+                FilePath.resolve("a/~/b", relativeTo: base).path
+            )
+        }
+        #expect(home.0 == "/tmp/elsewhere/x")
+        #expect(home.1 == "/tmp/elsewhere")
+        #expect(home.2 == "/root/y")
+        #expect(home.3 == "/srv/flows/a/~/b")
+        let withoutHome = ProcessEnvironment.$current.withValue([:]) { FilePath.resolve("~/x").path }
+        #expect(withoutHome == FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent("x").standardizedFileURL.path)
         let inWorkflow = IntentExecution.$workingDirectory.withValue(base) { FilePath.resolve("b.txt").path }
         #expect(inWorkflow == "/srv/flows/b.txt")
     }

@@ -69,4 +69,32 @@ struct CatalogCommandTests {
         let japanese = await shortcuts.run(["view", "Library.OpenShelf", "--locale", "ja"])
         #expect(japanese.output.hasPrefix("Library.OpenShelf — 本棚を開く"))
     }
+
+    @Test("view NAME shows a workflow of ./Workflows as run NAME finds it; a name that is neither says so")
+    func viewFindsWorkflowsByName() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let byName = await shortcuts.run(["view", "add-and-open"])
+        #expect(byName.status == 0, "\(byName.error)")
+        #expect(byName.output == (await shortcuts.run(["view", "Workflows/add-and-open.yaml"])).output)
+        #expect(byName.output.hasPrefix("Add and open a book\n"))
+        let neither = await shortcuts.run(["view", "add-and-opne"])
+        #expect(neither.status == 1)
+        #expect(neither.error.contains("unknown intent 'add-and-opne'"), "\(neither.error)")
+        #expect(neither.error.contains("nor is it a workflow"), "\(neither.error)")
+    }
+
+    @Test("help names a command that exists: an unknown one is a usage error with the nearest name")
+    func helpOfAnUnknownCommand() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let unknown = await shortcuts.run(["help", "nosuch"])
+        #expect(unknown.status == 64)
+        #expect(unknown.output.isEmpty)
+        #expect(unknown.error.contains("no command 'nosuch'"), "\(unknown.error)")
+        let typo = await shortcuts.run(["help", "runs", "shwo"])
+        #expect(typo.status == 64)
+        #expect(typo.error.contains("no command 'runs shwo'") && typo.error.contains("did you mean 'show'?"), "\(typo.error)")
+        let known = await shortcuts.run(["help", "runs", "show"])
+        #expect(known.status == 0)
+        #expect(known.output.contains("USAGE: shortcuts runs show"), "\(known.output)")
+    }
 }

@@ -15,11 +15,13 @@ import Testing
 /// A test of time gives a ``ManualClock`` as `clock`, runs in a task, and advances the clock.
 enum InlineWorkflow {
     /// Loads, validates (expecting no problem) and runs the text, by `clock`.
-    static func run(_ text: String, fileName: String, clock: any EngineClock = .system) async throws -> WorkflowRunResult {
+    static func run(
+        _ text: String, fileName: String, inputs: [String: IntentValue] = [:], clock: any EngineClock = .system
+    ) async throws -> WorkflowRunResult {
         let workflow = try WorkflowLoader.load(text: text, fileName: fileName)
         let problems = WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary)
         #expect(problems.isEmpty, "\(problems)")
-        return try await WorkflowRunner(catalog: IntentCatalog(apps: []), clock: clock).run(workflow)
+        return try await WorkflowRunner(catalog: IntentCatalog(apps: []), clock: clock).run(workflow, inputs: inputs)
     }
 
     /// Loads and runs the text by `clock`, expecting the run to fail, and returns its error.

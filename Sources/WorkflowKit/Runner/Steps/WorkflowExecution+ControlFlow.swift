@@ -100,4 +100,17 @@ extension WorkflowExecution {
         let output = try stop.output.map { try values.evaluate($0, in: scope) } ?? .null
         throw Stop(output: output)
     }
+
+    /// `fail:` fails the run at this step with its message; `data:` goes in the step's trace.
+    ///
+    /// ```yaml
+    /// - fail: "no invoice in ${input.folder}"
+    ///   data: ${listing}
+    /// ```
+    func execute(_ fail: FailStep, at location: SourceLocation, in scope: RunScope, record: inout StepTrace) throws -> IntentValue? {
+        let message = try values.evaluate(fail.message, in: scope).displayText
+        record.inputs["message"] = .string(message)
+        if let data = fail.data { record.inputs["data"] = try values.evaluate(data, in: scope) }
+        throw WorkflowRunError(message, at: location, sources: sources)
+    }
 }
