@@ -1,4 +1,5 @@
 import Foundation
+import IntentKit
 import Testing
 import WorkflowKit
 
@@ -49,5 +50,28 @@ struct DaemonDecisionTests {
         #expect(ClaimSettlement(claim(.running), run: run(.interrupted), now: now, by: "it") == .interrupted)
         #expect(ClaimSettlement(claim(.running, runID: nil), run: run(.succeeded), now: now, by: "it") == .interrupted)
         #expect(ClaimSettlement(claim(.running, id: nil), run: run(.succeeded), now: now, by: "it") == .interrupted)
+    }
+
+    @Test("The daemon's first line counts what runs on a schedule, on file events and on webhooks, apart")
+    func startSummary() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("summary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let files = [
+            "report.yaml": "automation: { schedule: '0 9 * * 1-5' }\nsteps: [ { comment: report } ]\n",
+            "backup.yaml": "automation: { schedule: '@daily', watch: { path: inbox } }\nsteps: [ { comment: backup } ]\n",
+            "sort.yaml": "automation: { watch: { path: inbox } }\nsteps: [ { comment: sort } ]\n",
+            "hook.yaml": "automation: { webhook: deploy }\nsteps: [ { comment: deploy } ]\n",
+            "off.yaml": "automation: { schedule: '@hourly', enabled: false }\nsteps: [ { comment: off } ]\n",
+            "broken.yaml": "automation: { schedule: 'every day' }\nsteps: [ { comment: broken } ]\n"
+        ]
+        for (name, text) in files { try text.write(to: folder.appendingPathComponent(name), atomically: true, encoding: .utf8) }
+        let loaded = AutomationFolder.load(folder, catalog: IntentCatalog(apps: []))
+        #expect(
+            DaemonEngine.summary(of: loaded.automations, in: "Workflows", problems: loaded.problems.count)
+                == "scheduling 2 automations from Workflows (and 1 on file events, 1 on a webhook; 1 disabled); 1 file has errors and is not scheduled"
+        )
+        let one = loaded.automations.filter { $0.fileName.hasSuffix("report.yaml") }
+        #expect(DaemonEngine.summary(of: one, in: "Workflows", problems: 0) == "scheduling 1 automation from Workflows")
     }
 }

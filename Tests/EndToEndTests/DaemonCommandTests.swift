@@ -207,7 +207,7 @@ extension DaemonCommandTests {
             environment: ["NOTIFY_SOCKET": socket.path, "JOURNAL_STREAM": "8:12345"])
         let ready = try #require(socket.receive(timeout: 30), "\(daemon.log)")
         #expect(ready == "READY=1\nMAINPID=\(daemon.pid)")
-        #expect(daemon.log.contains("<6>info scheduling 1 automations from \(Self.tick)"))
+        #expect(daemon.log.contains("<6>info scheduling 1 automation from \(Self.tick)"))
         _ = Foundation.kill(daemon.pid, SIGHUP)
         #expect(
             try await eventually(timeout: 60, every: .milliseconds(20)) { daemon.log.contains("<6>info received SIGHUP: reloading the folder") },

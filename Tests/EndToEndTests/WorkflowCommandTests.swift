@@ -81,7 +81,9 @@ struct WorkflowsFolderTests {
         Expectation(
             file: "morning-digest.yaml", arguments: ["--input", "url={server}/releases.json", "--input", "folder={folder}/Digests"],
             output: "{folder}/Digests/digest-{today}.md",
-            shown: ["Notification (no desktop): Morning digest — Releases listed: 2, in digest-{today}.md"]),
+            shown: [
+                "Notification (no desktop: DBUS_SESSION_BUS_ADDRESS is not set (no desktop session)): Morning digest — Releases listed: 2, in digest-{today}.md"
+            ]),
         Expectation(
             file: "nightly-backup.yaml", arguments: ["--input", "source={folder}/Documents", "--input", "backups={folder}/Backups"],
             output: "1", shown: ["Backed up to backup-{today}"],

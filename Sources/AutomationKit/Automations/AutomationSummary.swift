@@ -49,6 +49,30 @@ public struct AutomationSummary: Sendable, Encodable {
     public var lastStatus: String?
     /// The run of the latest claimed due time, in the run history.
     public var lastRunID: String?
+    /// The latest run on a file event or a webhook (which are not claimed), when the run
+    /// history was given and holds one.
+    public var lastTriggeredRun: TriggeredRun?
+
+    /// A run started by a file event or a webhook.
+    public struct TriggeredRun: Sendable, Encodable, Equatable {
+        /// Its id in the run history.
+        public var id: String
+        /// `file` or `webhook`.
+        public var trigger: String
+        /// When it started.
+        public var startedAt: Date
+        /// ``WorkflowKit/RunHistory/Status``, such as `succeeded`.
+        public var status: String
+    }
+
+    /// The latest of the last claimed due time and the last triggered run: when it was due
+    /// or started, how it went, and its run; `nil` when the automation never ran.
+    public var lastActivity: (at: Date, status: String, runID: String?)? {
+        let claimed = lastDue.map { (at: $0, status: lastStatus ?? "", runID: lastRunID) }
+        guard let run = lastTriggeredRun else { return claimed }
+        if let claimed, claimed.at >= run.startedAt { return claimed }
+        return (run.startedAt, run.status, run.id)
+    }
 
     /// An automation's `webhook:`.
     public struct Webhook: Sendable, Encodable {
@@ -76,7 +100,7 @@ public struct AutomationSummary: Sendable, Encodable {
 
     enum CodingKeys: String, CodingKey {
         case name, file, triggers, schedule, timeZone, webhook, watch, enabled, overlap, catchUp, next, runsAtStart, lastDue, lastStatus,
-            lastRunID
+            lastRunID, lastTriggeredRun
     }
 
     /// Whether the latest claimed due time ended badly: failed, timed out or interrupted.
@@ -127,13 +151,27 @@ extension AutomationFolder {
     ///
     /// - Parameters:
     ///   - store: The daemons' state.
+    ///   - history: The run history, for the latest run of each automation with a `watch:` or
+    ///     a `webhook:` (``AutomationSummary/lastTriggeredRun``); none by default.
     ///   - now: The time next due times follow; the store's clock's by default.
     /// - Returns: One summary per automation.
     /// - Throws: `StateDatabaseError` or `SQLiteStorageError` naming the database when it cannot be read.
-    public func summaries(store: AutomationStore, now: Date? = nil) throws -> [AutomationSummary] {
+    public func summaries(store: AutomationStore, history: RunHistory? = nil, now: Date? = nil) throws -> [AutomationSummary] {
         let now = now ?? store.clock.now()
         let automations = self.automations
         let latest = try store.latestClaims(for: automations.map(store.key(for:)))
-        return automations.map { AutomationSummary($0, latest: latest[store.key(for: $0)], now: now) }
+        return try automations.map { automation in
+            var summary = AutomationSummary(automation, latest: latest[store.key(for: automation)], now: now)
+            let triggers = [Automation.Trigger.file, .webhook].filter(automation.triggers.contains).map(\.recordedName)
+            if let history, !triggers.isEmpty {
+                let run = try triggers.compactMap { trigger in
+                    try history.runs(RunHistory.Filter(workflow: automation.fileName, trigger: trigger, limit: 1)).first
+                }.max { $0.startedAt < $1.startedAt }
+                summary.lastTriggeredRun = run.map {
+                    AutomationSummary.TriggeredRun(id: $0.id, trigger: $0.trigger, startedAt: $0.startedAt, status: $0.status.rawValue)
+                }
+            }
+            return summary
+        }
     }
 }

@@ -214,11 +214,7 @@ final class DaemonEngine: @unchecked Sendable {
             nextPrune = localNow.addingTimeInterval(Self.pruneInterval)
             return claims
         }
-        let disabled = automations.count - automations.filter(\.isEnabled).count
-        log(
-            "scheduling \(automations.count - disabled) automations from \(configuration.workflows.relativePath)"
-                + (disabled > 0 ? " (\(disabled) disabled)" : "")
-                + (loaded.problems.isEmpty ? "" : "; \(loaded.problems.count) files have errors and are not scheduled"))
+        log(Self.summary(of: loaded.automations, in: configuration.workflows.relativePath, problems: loaded.problems.count))
         process(claims)
         startTriggers(loaded.automations)
 
@@ -457,6 +453,24 @@ final class DaemonEngine: @unchecked Sendable {
                 automationKey: entry.storeKey, dueTime: Self.dueTime(due), overlap: entry.automation.overlap,
                 isSequentialCatchUp: isSequential, isCatchUp: isCatchUp, runID: Self.newRunID(), note: note),
             entry: entry, earliest: due)
+    }
+
+    /// The line the daemon starts with: what runs on a schedule, and what runs only on its
+    /// other triggers, such as `scheduling 2 automations from Workflows (and 1 on file events; 1 disabled)`.
+    static func summary(of automations: [Automation], in folder: String, problems: Int) -> String {
+        func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
+        let enabled = automations.filter(\.isEnabled)
+        let unscheduled = enabled.filter { !$0.isScheduled }
+        var others: [String] = []
+        let watching = unscheduled.filter { $0.watch != nil }.count
+        let hooked = unscheduled.filter { $0.watch == nil && $0.webhook != nil }.count
+        if watching > 0 { others.append("\(watching) on file events") }
+        if hooked > 0 { others.append("\(hooked) on \(hooked == 1 ? "a webhook" : "webhooks")") }
+        var notes = others.isEmpty ? [] : ["and " + others.joined(separator: ", ")]
+        if enabled.count < automations.count { notes.append("\(automations.count - enabled.count) disabled") }
+        let errors = problems == 1 ? "1 file has errors and is not scheduled" : "\(problems) files have errors and are not scheduled"
+        return "scheduling \(count(enabled.count - unscheduled.count, "automation")) from \(folder)"
+            + (notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))") + (problems == 0 ? "" : "; " + errors)
     }
 
     static func dueTime(_ date: Date) -> Int64 { Int64(date.timeIntervalSince1970.rounded(.down)) }

@@ -45,9 +45,9 @@ extension NotifyApp {
                 let id = try NotificationServer.notify(title: title, body: body, urgency: urgency.hintByte)
                 return .result(value: id, dialog: "Showed the notification \(title).")
             } catch let error as DBusError {
+                // Said once, in the dialog: a run shows it, its trace records it, a daemon logs it.
                 let text = body.isEmpty ? title : "\(title) — \(body)"
-                FileHandle.standardError.write(Data("Notify.Show: no desktop notification (\(error)): \(text)\n".utf8))
-                return .result(value: nil, dialog: "Notification (no desktop): \(text)")
+                return .result(value: nil, dialog: "Notification (no desktop: \(error)): \(text)")
             }
         }
     }

@@ -54,7 +54,7 @@
                         contentsOf: files.directory.appendingPathComponent(name), catalog: configuration.catalog, secrets: configuration.secrets)
                 }
                 return (
-                    try folder.summaries(store: configuration.automations, now: now), checks,
+                    try folder.summaries(store: configuration.automations, history: configuration.history, now: now), checks,
                     try configuration.history.statusCounts(from: now.addingTimeInterval(-86_400), to: now.addingTimeInterval(1)),
                     try configuration.history.runs(RunHistory.Filter(limit: 10))
                 )
@@ -70,8 +70,8 @@
                     return AutomationRow(
                         name: summary.name, href: WorkflowFiles.href(fileName), fileName: fileName, triggers: summary.triggerPhrases, next: next,
                         nextISO: summary.next.map(times.iso),
-                        lastDue: summary.lastDue.map(times.shown) ?? "—", lastStatus: summary.lastStatus,
-                        lastRunHref: summary.lastRunID.map { "/runs/" + $0 }, isFailing: summary.isFailing)
+                        lastDue: summary.lastActivity.map { times.shown($0.at) } ?? "—", lastStatus: summary.lastActivity?.status,
+                        lastRunHref: summary.lastActivity?.runID.map { "/runs/" + $0 }, isFailing: summary.isFailing)
                 }
             let problems = checks.compactMap { check -> ProblemRow? in
                 let errors = check.diagnostics.filter { $0.severity == .error }

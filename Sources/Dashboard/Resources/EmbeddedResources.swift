@@ -550,7 +550,7 @@ ul.triggers { list-style: none; padding: 0; margin: 0; }
 <table class="automations">
 <caption class="visually-hidden">Automations, failing ones first</caption>
 <thead>
-<tr><th scope="col">Automation</th><th scope="col">Triggers</th><th scope="col">Next due</th><th scope="col">Last due</th><th scope="col">Last status</th></tr>
+<tr><th scope="col">Automation</th><th scope="col">Triggers</th><th scope="col">Next due</th><th scope="col">Last run</th><th scope="col">Last status</th></tr>
 </thead>
 <tbody>
 {{#automations}}

@@ -220,7 +220,7 @@ enum AutomationListing {
         let automations = folder.automations
         let rows: [AutomationSummary]
         do {
-            rows = try folder.summaries(store: try StateStores.automations(source))
+            rows = try folder.summaries(store: try StateStores.automations(source), history: try StateStores.history(source, readOnly: true))
         } catch let error as CommandLineError {
             throw error
         } catch {
@@ -232,14 +232,14 @@ enum AutomationListing {
             if folder.problems.isEmpty { CommandOutput.current.print("No automations in \(path).\n") }
         } else {
             Table.print(
-                [["NAME", "FILE", "TRIGGERS", "NEXT", "LAST DUE", "STATUS"]]
+                [["NAME", "FILE", "TRIGGERS", "NEXT", "LAST RUN", "STATUS"]]
                     + zip(rows, automations).map { row, automation in
                         [
                             row.name, row.file, row.triggerPhrases.joined(separator: "; "),
                             row.next.map { format($0, in: automation.timeZone) }
                                 ?? (!row.enabled ? "disabled" : row.runsAtStart ? "at daemon start" : automation.isScheduled ? "never" : "—"),
-                            row.lastDue.map { format($0, in: automation.timeZone) } ?? "—",
-                            row.lastStatus ?? "—"
+                            row.lastActivity.map { format($0.at, in: automation.timeZone) } ?? "—",
+                            row.lastActivity?.status ?? "—"
                         ]
                     })
         }
