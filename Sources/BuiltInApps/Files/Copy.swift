@@ -24,17 +24,21 @@ extension FilesApp {
         @Parameter(title: "Overwrite", default: false)
         public var overwrite: Bool
 
+        @Parameter(title: "Create Folders", default: false)
+        public var createFolders: Bool
+
         public init() {}
 
         public static var parameterSummary: some ParameterSummary {
             Summary("Copy \(\.$source) to \(\.$destination)") {
                 \.$overwrite
+                \.$createFolders
             }
         }
 
         public func perform() async throws -> some IntentResult & ReturnsValue<FileEntity> {
             let from = FilePath.resolve(source)
-            let target = try FileTransfer.target(for: from, destination: FilePath.resolve(destination), overwrite: overwrite)
+            let target = try FileTransfer.target(for: from, destination: destination, overwrite: overwrite, createFolders: createFolders)
             try FileTransfer.copy(from, to: target)
             return .result(value: try FileEntity(at: target))
         }

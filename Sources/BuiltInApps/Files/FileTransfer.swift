@@ -2,9 +2,10 @@ import Foundation
 
 /// Where ``FilesApp/Copy`` and ``FilesApp/Move`` put an item, and how they replace what is there.
 ///
-/// - A destination that is an existing folder receives the item under its own name
-///   (`Copy report.pdf → ~/Archive` makes `~/Archive/report.pdf`); any other destination is
-///   the item's new path, and its folder must exist.
+/// - A destination that is an existing folder, or is written with a final `/`, receives the
+///   item under its own name (`Copy report.pdf → ~/Archive` makes `~/Archive/report.pdf`); any
+///   other destination is the item's new path. The folder the item goes in must exist, unless
+///   `createFolders: true`, which creates it and the folders above it.
 /// - Something already at the final path is an error unless `overwrite: true`; then it is
 ///   replaced only once the new item is complete beside it (a temporary `.NAME.XXXXXX` in the
 ///   same folder, renamed over it).
@@ -12,14 +13,15 @@ import Foundation
 /// - A special file (a FIFO, a device, a socket) is neither copied or moved nor replaced.
 ///
 /// ```swift
-/// let target = try FileTransfer.target(for: source, destination: destination, overwrite: false)
+/// let target = try FileTransfer.target(for: source, destination: "~/Archive/2026/", overwrite: false, createFolders: true)
 /// ```
 enum FileTransfer {
     /// The final path of an item copied or moved to a destination.
     ///
     /// - Throws: ``FilesApp/FileError`` when the source is missing, the destination's folder is
     ///   missing, the final path exists without `overwrite`, or it is the source or inside it.
-    static func target(for source: URL, destination: URL, overwrite: Bool) throws -> URL {
+    static func target(for source: URL, destination written: String, overwrite: Bool, createFolders: Bool) throws -> URL {
+        let destination = FilePath.resolve(written)
         var info = stat()
         guard lstat(source.path, &info) == 0 else { throw FilesApp.FileError.system(errno, operation: "read", path: source.path) }
         if case .special(let kind) = FileKind(mode: info.st_mode) {
@@ -27,7 +29,10 @@ enum FileTransfer {
         }
         var isFolder: ObjCBool = false
         var target = destination
-        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue,
+        if written.hasSuffix("/") {
+            try AtomicFileWriter.prepare(folder: destination, for: destination.path, createFolders: createFolders)
+            target = destination.appendingPathComponent(source.lastPathComponent)
+        } else if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isFolder), isFolder.boolValue,
             destination.path != source.path
         {
             target = destination.appendingPathComponent(source.lastPathComponent)
@@ -35,11 +40,7 @@ enum FileTransfer {
         if target.path == source.path || target.path.hasPrefix(source.path + "/") {
             throw FilesApp.FileError.sameItem(source: source.path, destination: target.path)
         }
-        let folder = target.deletingLastPathComponent()
-        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder) else {
-            throw FilesApp.FileError.folderMissing(path: target.path, folder: folder.path, help: "create it first with Files.CreateFolder")
-        }
-        guard isFolder.boolValue else { throw FilesApp.FileError.notFolder(path: folder.path) }
+        try AtomicFileWriter.prepare(folder: target.deletingLastPathComponent(), for: target.path, createFolders: createFolders)
         if lstat(target.path, &info) == 0 {
             if case .special(let kind) = FileKind(mode: info.st_mode) {
                 throw FilesApp.FileError.specialFile(path: target.path, kind: kind, operation: "replace")

@@ -83,6 +83,12 @@ struct SearchCommand: AsyncParsableCommand {
             json
                 ? SearchOutput.json(response, request: request, explain: explain)
                 : SearchOutput.text(response, explain: explain))
+        if response.hits.isEmpty, !json, !queryString, !lexical, SemanticSearchSetup.installedModelCount() == 0 {
+            CommandOutput.current.writeError(
+                Data(
+                    ("note: words are matched as typed; to also find items by meaning, "
+                        + "\(SemanticSearchSetup.installHelp), then `\(Installation.shared.commandName) index semantic on NAME`\n").utf8))
+        }
     }
 }
 

@@ -19,6 +19,11 @@ enum SemanticSearchSetup {
         try ModelStore.standard(environment: environment).loadEmbedder(named: model)
     }
 
+    /// How many text-embedding models are installed; 0 when the models folder cannot be read.
+    static func installedModelCount(environment: [String: String] = ProcessEnvironment.current) -> Int {
+        (try? ModelStore.standard(environment: environment).installed().count) ?? 0
+    }
+
     /// How to get a model, for messages.
     static var installHelp: String {
         "install a text-embedding model with `\(Installation.shared.commandName) models install`"

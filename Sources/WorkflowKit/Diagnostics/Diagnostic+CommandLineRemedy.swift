@@ -15,6 +15,9 @@ extension Diagnostic {
         case .answerInAdvance(let name, let placeholder):
             let hint = "answer it in advance with --answer \(name)=\(placeholder)"
             diagnostic.help = help.map { "\($0), or \(hint)" } ?? hint
+        case .giveInput(let name, let placeholder):
+            let hint = "give it with --input \(name)=\(placeholder)"
+            diagnostic.help = help.map { "\($0), or \(hint)" } ?? hint
         case .listInstalled(let kind):
             if help == nil {
                 diagnostic.help = "`\(commandName) list \(kind)` lists the installed \(kind)"

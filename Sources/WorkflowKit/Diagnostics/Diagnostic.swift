@@ -48,6 +48,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Remedy: Sendable, Hashable {
         /// The question named `name` can be answered before the run starts.
         case answerInAdvance(name: String, placeholder: String)
+        /// The workflow's input named `name` can be given when the run starts.
+        case giveInput(name: String, placeholder: String)
         /// The installed things of a kind (`intents`, `entities`) can be listed.
         case listInstalled(String)
         /// The secret named `name`, which does not exist, can be stored.

@@ -78,7 +78,9 @@ final class WorkflowExecution {
                     value = try await runner.interaction.requestValue(
                         ValueRequest(name: name, question: declaration.description ?? "What is the \(name)?", type: type ?? .string))
                 } catch let error as InteractionError {
-                    throw WorkflowRunError("input '\(name)' \(error.description)", at: declaration.name.location, sources: sources)
+                    var failure = WorkflowRunError("input '\(name)' \(error.description)", at: declaration.name.location, sources: sources)
+                    if case .cannotAsk = error { failure.diagnostic.remedy = .giveInput(name: name, placeholder: "VALUE") }
+                    throw failure
                 }
             }
             guard let value else { continue }

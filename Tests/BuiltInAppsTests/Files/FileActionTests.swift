@@ -5,6 +5,31 @@ import Testing
 @testable import BuiltInApps
 
 @Suite struct FileActionTests {
+    @Test("Copy and Move into a missing folder: an error that says how, or the folders made with createFolders: true")
+    func copyAndMoveCreateFolders() async throws {
+        let files = try FilesHarness()
+        try files.make("a.txt", "a")
+        try files.make("b.txt", "b")
+        let missing = await files.failure("Copy", ["source": .string(files.path("a.txt")), "destination": .string(files.path("2026/01/a.txt"))])
+        #expect(missing.contains("set createFolders: true to create it"), "\(missing)")
+        let intoMissing = await files.failure("Move", ["source": .string(files.path("a.txt")), "destination": .string(files.path("archive") + "/")])
+        #expect(intoMissing.contains("set createFolders: true to create it"), "\(intoMissing)")
+        #expect(files.exists("a.txt") && !files.exists("archive"), "nothing moved, nothing created")
+        try await files.perform(
+            "Copy", ["source": .string(files.path("a.txt")), "destination": .string(files.path("2026/01/a.txt")), "createFolders": .bool(true)])
+        #expect(try files.text("2026/01/a.txt") == "a")
+        // A destination ending with `/` is a folder the item goes into, under its own name.
+        let moved = try await files.perform(
+            "Move", ["source": .string(files.path("b.txt")), "destination": .string(files.path("archive/2026") + "/"), "createFolders": .bool(true)])
+        #expect(try files.text("archive/2026/b.txt") == "b")
+        #expect(!files.exists("b.txt"))
+        guard case .entity(let entity) = moved else {
+            Issue.record("expected the moved file, got \(moved)")
+            return
+        }
+        #expect(entity.identifier == files.path("archive/2026/b.txt"))
+    }
+
     @Test func readFileReturnsTextAndABinaryFileAsAFile() async throws {
         let files = try FilesHarness()
         try files.make("hello.txt", "héllo\n")

@@ -1,0 +1,36 @@
+import Foundation
+import ShortcutsTestSupport
+import Testing
+
+/// `shortcuts run` and `search` in process: what they say to do when a run cannot start or a search finds nothing.
+@Suite("run and search")
+struct RunCommandTests {
+    @Test("A required input that was not given, with no one to ask, says how to give it")
+    func missingInputSaysHowToGiveIt() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let folder = try TemporaryFolder.make(prefix: "run-command")
+        try TemporaryFolder.write(["greet.yaml": "input:\n  title: { type: String }\nsteps:\n  - show: ${input.title}\n"], in: folder)
+        let file = folder.appendingPathComponent("greet.yaml").path
+        let missing = await shortcuts.run(["run", file, "--no-interaction"])
+        #expect(missing.status == 1)
+        #expect(missing.error.contains("\(file):2:3: error: input 'title' needs an answer but cannot ask"), "\(missing.error)")
+        #expect(missing.error.contains("help: give it with --input title=VALUE"), "\(missing.error)")
+        let given = await shortcuts.run(["run", file, "--input", "title=Dune"])
+        #expect(given.status == 0, "\(given.error)")
+        #expect(given.output.contains("Dune"))
+    }
+
+    @Test("A typed search that finds nothing without a model says how to search by meaning")
+    func searchWithoutAModelSaysHowToInstallOne() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let found = await shortcuts.run(["search", "jogging"])
+        #expect(found.status == 0, "\(found.error)")
+        #expect(found.output == "No results.\n")
+        #expect(
+            found.error.contains(
+                "note: words are matched as typed; to also find items by meaning, install a text-embedding model with `shortcuts models install`"),
+            "\(found.error)")
+        let lexical = await shortcuts.run(["search", "jogging", "--lexical"])
+        #expect(lexical.error.isEmpty, "asked for words only: \(lexical.error)")
+    }
+}
