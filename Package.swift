@@ -138,7 +138,8 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "MCP", package: "swift-sdk")
-            ]
+            ],
+            exclude: ["Resources/Templates"]
         ),
         .target(
             name: "LibraryApp",
@@ -260,7 +261,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "BuiltInApps", "LibraryApp", "Dashboard",
+                "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "BuiltInApps", "LibraryApp", "Dashboard", "ShortcutsCLI",
                 .product(name: "GRDB", package: "GRDB.swift")
             ],
             exclude: ["Fixtures"]

@@ -133,7 +133,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
                 """,
             version: Installation.shared.version,
             subcommands: [
-                RunCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
+                RunCommand.self, NewCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
                 SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self, ExtensionsCommand.self,
                 AutomationsCommand.self, DaemonsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, ExtensionCommand.self,
                 MCPCommand.self, MCPServersCommand.self, ModelsCommand.self, ServeCommand.self

@@ -2,6 +2,7 @@ import BuiltInApps
 import Dashboard
 import Foundation
 import LibraryApp
+import ShortcutsCLI
 import Testing
 import WorkflowKit
 
@@ -13,7 +14,8 @@ struct InstallTests {
             ("Sources/WorkflowKit/Resources", WorkflowKitResources.files),
             ("Examples/Library/Sources/Resources", LibraryResources.files),
             ("Sources/BuiltInApps/Resources", BuiltInAppsResources.files),
-            ("Sources/Dashboard/Resources", DashboardResources.files)
+            ("Sources/Dashboard/Resources", DashboardResources.files),
+            ("Sources/ShortcutsCLI/Resources", ShortcutsCLIResources.files)
         ]
         for (folder, embedded) in folders {
             let root = PackagePaths.file(folder)

@@ -229,7 +229,7 @@ struct SearchCommandTests {
         let result = try await shortcuts.run(["search", "emma " + words])
         #expect(Date().timeIntervalSince(started) < 10)
         #expect(result.status == 0)
-        #expect(result.error == "note: only the first 32 of the 32001 words were searched; a typed search uses at most 32 words\n")
+        #expect(result.error.hasPrefix("note: only the first 32 of the 32001 words were searched; a typed search uses at most 32 words\n"))
         #expect(result.output.count < 200, "no long suggestion line")
         let json = try json(try await shortcuts.run(["search", "emma " + words, "--json"]).output)
         #expect(json["leftOutWordCount"] as? Int == 31_969)

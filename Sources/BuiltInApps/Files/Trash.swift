@@ -1,5 +1,6 @@
 import Clockwork
 import Foundation
+import IntentKit
 
 /// The user's trash, as the FreeDesktop.org trash specification lays it out, so desktop file
 /// managers show what was deleted and can restore it.
@@ -23,11 +24,11 @@ struct Trash {
     /// The trash of the user the process runs as, from the environment, dating deletions by
     /// `clock`.
     static func home(
-        environment: [String: String] = ProcessInfo.processInfo.environment, clock: any EngineClock = TaskClock.current
+        environment: [String: String] = ProcessEnvironment.current, clock: any EngineClock = TaskClock.current
     ) -> Trash {
         let dataHome =
             environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? URL(fileURLWithPath: $0) : nil }
-            ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share")
+            ?? URL(fileURLWithPath: HomeFolder.path(environment: environment)).appendingPathComponent(".local/share")
         return Trash(folder: dataHome.appendingPathComponent("Trash"), clock: clock)
     }
 

@@ -38,6 +38,11 @@ enum ShellCompletions {
         matching(prefix, SearchIndexCatalog(intents: Installation.shared.catalog).indexNames)
     }
 
+    /// The templates `new --from` takes.
+    @Sendable static func templates(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        matching(prefix, WorkflowTemplate.all.map(\.name))
+    }
+
     /// The automations of ./Workflows, by the names `automations run` accepts.
     @Sendable static func automations(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         var names: [String] = []

@@ -62,17 +62,28 @@ struct ConditionEvaluator {
             else { return nil }
             return PropertyCondition(property: name.value, comparator: comparison.comparator, operands: try operands(of: comparison, in: scope))
         }
+        // `all` inside `all` (several comparators of one property: `name: { hasPrefix: a, hasSuffix: b }`)
+        // is one `all`; `any` inside `any` is one `any`.
+        func flattened(_ parts: [Condition], isAll: Bool) -> [Condition] {
+            parts.flatMap { part -> [Condition] in
+                switch part {
+                case .all(let inner, _) where isAll: flattened(inner, isAll: true)
+                case .any(let inner, _) where !isAll: flattened(inner, isAll: false)
+                default: [part]
+                }
+            }
+        }
         switch condition {
         case .comparison:
             return try comparison(condition).map { (.and, [$0]) }
         case .all(let parts, _), .any(let parts, _):
+            let isAll = if case .all = condition { true } else { false }
             var flat: [PropertyCondition] = []
-            for part in parts {
+            for part in flattened(parts, isAll: isAll) {
                 guard let single = try comparison(part) else { return nil }
                 flat.append(single)
             }
-            if case .any = condition { return (.or, flat) }
-            return (.and, flat)
+            return (isAll ? .and : .or, flat)
         }
     }
 }

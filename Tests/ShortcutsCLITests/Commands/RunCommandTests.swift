@@ -33,4 +33,26 @@ struct RunCommandTests {
         let lexical = await shortcuts.run(["search", "jogging", "--lexical"])
         #expect(lexical.error.isEmpty, "asked for words only: \(lexical.error)")
     }
+
+    @Test("Two comparators of one property in a find's where: are both asked of the app's query, with the others")
+    func twoComparatorsOfOneProperty() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let folder = try TemporaryFolder.make(prefix: "find-two-comparators")
+        try TemporaryFolder.write(
+            [
+                "backup-1.tar.gz": "", "backup-2.zip": "", "notes-3.tar.gz": "",
+                "find.yaml": """
+                steps:
+                  - id: found
+                    find: Files.FileEntity
+                    where:
+                      folder: { equalTo: "\(folder.path)" }
+                      name: { hasPrefix: backup-, hasSuffix: .tar.gz }
+                output: ${found[0].name} of ${found.count}
+                """
+            ], in: folder)
+        let found = await shortcuts.run(["run", folder.appendingPathComponent("find.yaml").path])
+        #expect(found.status == 0, "\(found.error)")
+        #expect(found.output == "backup-1.tar.gz of 1\n")
+    }
 }
