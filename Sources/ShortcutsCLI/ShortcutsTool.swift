@@ -136,7 +136,7 @@ struct ShortcutsCommand: AsyncParsableCommand {
                 RunCommand.self, NewCommand.self, PerformCommand.self, ValidateCommand.self, ListCommand.self, ViewCommand.self, MetadataCommand.self,
                 SchemaCommand.self, RunsCommand.self, SayCommand.self, CronCommand.self, DaemonCommand.self, ExtensionsCommand.self,
                 AutomationsCommand.self, DaemonsCommand.self, SearchCommand.self, IndexCommand.self, SecretsCommand.self, ExtensionCommand.self,
-                MCPCommand.self, MCPServersCommand.self, ModelsCommand.self, ServeCommand.self
+                MCPCommand.self, MCPServersCommand.self, ModelsCommand.self, ServeCommand.self, ServiceCommand.self
             ])
     }
 }
