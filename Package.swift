@@ -238,7 +238,7 @@ let package = Package(
             name: "ShortcutsCLITests",
             dependencies: [
                 "ShortcutsCLI", "IntentKit", "BuiltInApps", "LibraryApp", "TagsApp", "JournalApp", "Clockwork", "ProcessSpawning", "SeededRandom",
-                "ShortcutsTestSupport", .product(name: "MCP", package: "swift-sdk")
+                "ShortcutsTestSupport", "Dashboard", .product(name: "MCP", package: "swift-sdk")
             ]),
         .testTarget(
             name: "MCPServerAppsTests",

@@ -20,7 +20,9 @@ struct ServeCommand: AsyncParsableCommand {
             runs it started. `shortcuts daemon --http ADDRESS` serves the same pages from a daemon.
             Needs a build with the web dashboard: swift build --traits Web.
             Example: shortcuts serve --http 0.0.0.0:8080 --token-secret DASHBOARD_TOKEN
-            """)
+            """,
+        // A build without the dashboard does not list it; run, it says how to build one that serves.
+        shouldDisplay: DashboardSupport.isBuiltIn)
 
     @OptionGroup var dashboard: DashboardOptions
 

@@ -1,4 +1,5 @@
 import BuiltInApps
+import Dashboard
 import Foundation
 import Testing
 
@@ -96,5 +97,17 @@ struct CatalogCommandTests {
         let known = await shortcuts.run(["help", "runs", "show"])
         #expect(known.status == 0)
         #expect(known.output.contains("USAGE: shortcuts runs show"), "\(known.output)")
+    }
+
+    @Test("--help lists serve only in a build that can serve; run anyway, it says how to build one")
+    func serveIsListedWhereItServes() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let help = await shortcuts.run(["--help"])
+        #expect(help.output.contains("\n  serve ") == DashboardSupport.isBuiltIn, "\(help.output)")
+        #expect(help.output.contains("\n  new ") && help.output.contains("\n  service "), "\(help.output)")
+        if !DashboardSupport.isBuiltIn {
+            let serve = await shortcuts.run(["serve"])
+            #expect(serve.status == 1 && serve.error.contains("has no web dashboard"), "\(serve.error)")
+        }
     }
 }
