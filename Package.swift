@@ -173,11 +173,11 @@ let package = Package(
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
         ),
-        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsTestSupport"]),
+        .testTarget(name: "IntentKitTests", dependencies: ["IntentKit", "ShortcutsSystemTestSupport"]),
         .testTarget(
             name: "IntentExtensionsTests",
             dependencies: [
-                "Clockwork", "IntentExtensions", "IntentKit", "ShortcutsTestSupport", .product(name: "Metrics", package: "swift-metrics"),
+                "Clockwork", "IntentExtensions", "IntentKit", "ShortcutsSystemTestSupport", .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]),
         .testTarget(name: "ClockworkTests", dependencies: ["Clockwork", "ShortcutsTestSupport"]),
@@ -187,7 +187,7 @@ let package = Package(
             name: "TextEmbeddingTests", dependencies: ["TextEmbedding", "EmbeddingKernels", "Digests", "CZlib", "ShortcutsTestSupport"],
             exclude: ["Fixtures"]),
         .testTarget(name: "ValueFunctionsTests", dependencies: ["ValueFunctions", "IntentKit"]),
-        .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsTestSupport", "Clockwork"]),
+        .testTarget(name: "BuiltInAppsTests", dependencies: ["BuiltInApps", "IntentKit", "WorkflowKit", "ShortcutsSystemTestSupport", "Clockwork"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "SeedListingTests",
@@ -202,7 +202,7 @@ let package = Package(
         .testTarget(
             name: "WorkflowKitTests",
             dependencies: [
-                "Clockwork", "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsTestSupport",
+                "Clockwork", "SeededRandom", "WorkflowKit", "IntentKit", "SpotlightKit", "ShortcutsCLI", "LibraryApp", "ShortcutsSystemTestSupport",
                 .product(name: "Yams", package: "Yams"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ],
@@ -220,7 +220,7 @@ let package = Package(
         .testTarget(
             name: "StateStoreTests",
             dependencies: [
-                "StateStorage", "PostgresStorage", "AutomationKit", "WorkflowKit", "IntentKit", "ShortcutsTestSupport",
+                "StateStorage", "PostgresStorage", "AutomationKit", "WorkflowKit", "IntentKit", "ShortcutsSystemTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Metrics", package: "swift-metrics"),
                 .product(name: "MetricsTestKit", package: "swift-metrics")
             ]
@@ -242,12 +242,18 @@ let package = Package(
             ]),
         .testTarget(
             name: "MCPServerAppsTests",
-            dependencies: ["MCPServerApps", "IntentKit", "ShortcutsTestSupport", "Clockwork", .product(name: "MCP", package: "swift-sdk")]),
+            dependencies: ["MCPServerApps", "IntentKit", "ShortcutsSystemTestSupport", "Clockwork", .product(name: "MCP", package: "swift-sdk")]),
         .target(name: "LocalHTTP", path: "Tests/LocalHTTP"),
         .target(name: "ScratchPostgres", path: "Tests/ScratchPostgres"),
+        // The support every suite may use: temporary homes, the manual clock, waits for events,
+        // the binary and background programs.
+        .target(name: "ShortcutsTestSupport", dependencies: ["Clockwork", "ProcessSpawning"], path: "Tests/ShortcutsTestSupport"),
+        // The system components some suites need (PostgreSQL, a session bus, a display, Selenium,
+        // a local HTTP server, Python programs) and the hosted apps they test against.
         .target(
-            name: "ShortcutsTestSupport", dependencies: ["BuiltInApps", "Clockwork", "LocalHTTP", "ScratchPostgres", "ProcessSpawning"],
-            path: "Tests/ShortcutsTestSupport"),
+            name: "ShortcutsSystemTestSupport",
+            dependencies: ["ShortcutsTestSupport", "BuiltInApps", "IntentKit", "LocalHTTP", "ScratchPostgres"],
+            path: "Tests/ShortcutsSystemTestSupport"),
         .testTarget(
             name: "DashboardTests",
             dependencies: [
@@ -261,7 +267,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: [
-                "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "BuiltInApps", "LibraryApp", "Dashboard", "ShortcutsCLI",
+                "ShortcutsSystemTestSupport", "IntentKit", "WorkflowKit", "BuiltInApps", "LibraryApp", "Dashboard", "ShortcutsCLI",
                 .product(name: "GRDB", package: "GRDB.swift")
             ],
             exclude: ["Fixtures"]

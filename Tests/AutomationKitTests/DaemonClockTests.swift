@@ -48,7 +48,7 @@ struct DaemonClockTests {
     /// Waits for the store to show what `condition` looks for: an event, with patience for a
     /// broken test only.
     private func until(_ condition: () throws -> Bool) async throws {
-        #expect(try await eventually(timeout: 120) { try condition() })
+        #expect(try await eventually(watching: [.folder(home)]) { try condition() })
     }
 
     @Test("A failed attempt is tried again after its whole backoff by the clock, not before")

@@ -2,6 +2,7 @@ import Foundation
 import IntentKit
 import Metrics
 import MetricsTestKit
+import ShortcutsTestSupport
 import Testing
 import WorkflowKit
 
@@ -40,15 +41,10 @@ struct DaemonMetricsTests {
                 try store.claims(of: Automation.key(for: workflows.appendingPathComponent($0)), limit: 1_000)
             }
         }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
+        try await eventually(watching: [.folder(home)]) {
             let all = try claims()
-            if all.filter({ $0.status == .succeeded }).count >= 2, all.contains(where: { $0.status == .skipped }),
-                all.contains(where: { $0.status == .failed })
-            {
-                break
-            }
-            try await Task.sleep(for: .milliseconds(100))
+            return all.filter({ $0.status == .succeeded }).count >= 2 && all.contains(where: { $0.status == .skipped })
+                && all.contains(where: { $0.status == .failed })
         }
         #expect(try metrics.expectGauge(DaemonMetric.scheduledAutomations.rawValue).lastValue == 3)
         await daemon.stop()

@@ -67,12 +67,12 @@ extension DaemonTests {
 
         try write("late.yaml", "automation: { schedule: '* * * * * *' }\nsteps: [ { show: late } ]\n")
         first.reload()
-        #expect(try await eventually(timeout: 30) { firstLines.contains("scheduling late (late.yaml)") })
+        #expect(try await eventually(watching: [.notice(firstLines.appended)]) { firstLines.contains("scheduling late (late.yaml)") })
         // A start's @reboot run may still be queued; a stop would cancel it.
         let store = try AutomationStore(path: home.appendingPathComponent("automations.sqlite").path, clock: clock)
         let bootKey = Automation.key(for: workflows.appendingPathComponent("boot.yaml"))
         #expect(
-            try await eventually(timeout: 30) {
+            try await eventually(watching: [.folder(home)]) {
                 let claims = try store.claims(of: bootKey, limit: 10)
                 return !claims.isEmpty && claims.allSatisfy { $0.status != .queued && $0.status != .running }
             })
@@ -86,7 +86,7 @@ extension DaemonTests {
         clock.advance(by: .seconds(1))
         try third.start()
         #expect(
-            try await eventually(timeout: 30) {
+            try await eventually(watching: [.folder(home)]) {
                 let claims = try store.claims(of: bootKey, limit: 10)
                 return claims.count > boots.count && claims.allSatisfy { $0.status != .queued && $0.status != .running }
             })
@@ -121,11 +121,15 @@ final class LogLines: @unchecked Sendable {
         }
     }
 
+    /// Fired after each record, for a test waiting for one.
+    let appended = ChangeNotice()
+
     func append(_ line: String, level: Logger.Level) {
         lock.withLock {
             lines.append(line)
             levels[line] = level
         }
+        appended.post()
     }
 
     func level(of line: String) -> Logger.Level? {

@@ -66,8 +66,9 @@ struct FileTriggerTests {
 
     /// Waits for the history or the log to show what `condition` looks for: an event, with
     /// patience for a broken test only.
-    private func until(_ condition: () throws -> Bool) async throws {
-        #expect(try await eventually(timeout: 120, every: .milliseconds(20)) { try condition() })
+    private func until(_ lines: LogLines? = nil, _ condition: () throws -> Bool) async throws {
+        let logged: [ChangeSource] = lines.map { [.notice($0.appended)] } ?? []
+        #expect(try await eventually(watching: [.folder(home)] + logged) { try condition() })
     }
 
     /// The file runs recorded so far, oldest first, as (event, file name, status).
@@ -219,11 +220,11 @@ struct FileTriggerTests {
         // Enabled: the folder does not exist yet, so it is waited for.
         try writeWorkflow("all.yaml", watcher())
         daemon.reload()
-        try await until { lines.contains { $0.hasPrefix("cannot watch \(inbox.path) for all: it does not exist") } }
+        try await until(lines) { lines.contains { $0.hasPrefix("cannot watch \(inbox.path) for all: it does not exist") } }
         let missing = try #require(lines.first { $0.hasPrefix("cannot watch \(inbox.path)") })
         #expect(lines.level(of: missing) == .error)
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
-        try await until { lines.contains("\(inbox.path) appeared: watching it for all") }
+        try await until(lines) { lines.contains("\(inbox.path) appeared: watching it for all") }
         try write("late.txt", "x")
         try await settle(daemon, clock)
         try await until { try fileRuns().count >= 1 }
@@ -231,7 +232,7 @@ struct FileTriggerTests {
         // Deleted: the watch goes with it.
         try FileManager.default.removeItem(at: workflows.appendingPathComponent("all.yaml"))
         daemon.reload()
-        try await until { lines.contains("no longer watching \(inbox.path) for all") }
+        try await until(lines) { lines.contains("no longer watching \(inbox.path) for all") }
         try write("after.txt", "x")
         #expect(daemon.handlePendingFileEvents() == 0, "a file in a folder no longer watched starts no burst")
         await daemon.stop()

@@ -136,15 +136,18 @@ private final class Woken: @unchecked Sendable {
 
     var values: [Int] { condition.withLock { stored } }
 
+    private let appended = ChangeNotice()
+
     func append(_ value: Int) {
         condition.withLock {
             stored.append(value)
             condition.broadcast()
         }
+        appended.post()
     }
 
     func wait(for count: Int) async throws {
-        #expect(try await eventually(timeout: 120) { self.values.count >= count })
+        #expect(try await eventually(watching: [.notice(appended)]) { self.values.count >= count })
     }
 }
 

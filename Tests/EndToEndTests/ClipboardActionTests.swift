@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `Clipboard.Set` and `Clipboard.Get` driven through the `shortcuts` binary: a failed run that

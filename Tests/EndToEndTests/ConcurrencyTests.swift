@@ -107,6 +107,7 @@ struct ConcurrencyTests {
                 process.standardError = FileHandle.nullDevice
                 try process.run()
                 // Some trials kill before the run is recorded, some while it runs, some as it ends.
+                // Wall time: a kill at a random moment of a real process's run is what this test checks.
                 Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.8, using: &generator))
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()

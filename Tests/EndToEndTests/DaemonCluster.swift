@@ -64,7 +64,7 @@ final class DaemonCluster: @unchecked Sendable {
 
     /// Sends SIGTERM to every running daemon at once, then waits for each; their exit statuses by machine.
     func stopAll() -> [String: Int32] {
-        let running = machines.compactMap { machine in machine.daemon.map { (machine.name, $0) } }.filter { $0.1.process.isRunning }
+        let running = machines.compactMap { machine in machine.daemon.map { (machine.name, $0) } }.filter { $0.1.isRunning }
         for (_, daemon) in running {
             _ = kill(daemon.pid, SIGCONT)
             daemon.terminate()
@@ -77,7 +77,7 @@ final class DaemonCluster: @unchecked Sendable {
     /// Kills whatever still runs (after a failed expectation), without waiting for grace periods.
     func killAll() {
         for machine in machines {
-            guard let daemon = machine.daemon, daemon.process.isRunning else { continue }
+            guard let daemon = machine.daemon, daemon.isRunning else { continue }
             _ = kill(daemon.pid, SIGCONT)
             daemon.kill(SIGKILL)
         }

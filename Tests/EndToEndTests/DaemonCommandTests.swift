@@ -32,6 +32,7 @@ struct DaemonCommandTests {
         }
         let killed = seen.killed
         #expect(seen.inFlight.count == 1, "the SIGKILL found one run going: \(seen.inFlight.map(\.id))")
+        // Wall time: the killed daemon's due times must pass on the real clock for the restarted one to catch up.
         try await Task.sleep(for: .milliseconds(2600))
         let second = try DaemonProcess.start(shortcuts, folder: Self.slowTick, grace: "200ms")
         // The catch-up run is seen, given half a second to begin, and SIGTERM sent off the
@@ -40,6 +41,7 @@ struct DaemonCommandTests {
             let caughtUp = state.poll { db in
                 try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE isCatchUp AND status = 'running'") ?? 0 > 0
             }
+            // Wall time: the catch-up run must be under way in the real daemon when its 200 ms grace starts.
             if caughtUp.held { Thread.sleep(forTimeInterval: 0.5) }
             return (caughtUp.held, caughtUp.reason, second.stop())
         }
@@ -91,10 +93,9 @@ struct DaemonCommandTests {
             DaemonProcess.start(shortcuts, folder: Self.tick, grace: "5s"),
             DaemonProcess.start(shortcuts, folder: Self.tick, grace: "5s")
         ]
-        try await state.waitFor("three due times") { db in
-            try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'succeeded'") ?? 0 >= 3
+        try await state.waitFor("five due times") { db in
+            try Int.fetchOne(db, sql: "SELECT count(*) FROM claim WHERE status = 'succeeded'") ?? 0 >= 5
         }
-        try await Task.sleep(for: .seconds(2))
         // Both get SIGTERM at once, so that neither goes on claiming while the other stops.
         let statuses = try await detached { () -> [Int32] in
             for daemon in daemons { daemon.terminate() }
@@ -209,10 +210,8 @@ extension DaemonCommandTests {
         #expect(ready == "READY=1\nMAINPID=\(daemon.pid)")
         #expect(daemon.log.contains("<6>info scheduling 1 automation from \(Self.tick)"))
         _ = Foundation.kill(daemon.pid, SIGHUP)
-        #expect(
-            try await eventually(timeout: 60, every: .milliseconds(20)) { daemon.log.contains("<6>info received SIGHUP: reloading the folder") },
-            "\(daemon.log)")
-        #expect(daemon.process.isRunning, "SIGHUP does not kill the daemon")
+        try await daemon.waitForLog("<6>info received SIGHUP: reloading the folder")
+        #expect(daemon.isRunning, "SIGHUP does not kill the daemon")
         #expect(daemon.stop() == 0, "\(daemon.log)")
         #expect(socket.receive(timeout: 5) == "STOPPING=1")
         let lines = daemon.log.split(separator: "\n")
@@ -254,41 +253,27 @@ extension DaemonCommandTests {
     /// Two processes opening a new SQLite file at once: one switches it to WAL mode while the
     /// other holds a lock, and SQLite answers "database is locked" at once, without waiting for
     /// the busy timeout. The daemon that lost exited 1 before it scheduled anything (about one
-    /// start in ten). The shell starts the pairs, as closely together as fork allows.
+    /// start in ten). Each pair is started one right after the other.
     @Test("Two daemons started at once on a new home both start and exit 0 at SIGTERM (twenty times)")
-    func simultaneousStarts() throws {
-        let shortcuts = try ShortcutsBinary()
-        let script = """
-            for round in $(seq 1 20); do
-              home="$ROOT/$round"; mkdir -p "$home"
-              SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/a.log" & first=$!
-              SHORTCUTS_HOME="$home" "$BINARY" daemon --workflows "$FOLDER" --grace 2s 2>"$home/b.log" & second=$!
-              # Until both have scheduled (or died), so that SIGTERM finds their handlers installed.
-              for wait in $(seq 1 200); do
-                grep -q scheduling "$home/a.log" && grep -q scheduling "$home/b.log" && break
-                kill -0 $first 2>/dev/null && kill -0 $second 2>/dev/null || break
-                sleep 0.05
-              done
-              kill -TERM $first $second 2>/dev/null
-              wait $first; a=$?; wait $second; b=$?
-              echo "$a $b"; if [ "$a$b" != "00" ]; then cat "$home/a.log" "$home/b.log" | grep -v ' info '; fi
-            done
-            """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = ShortcutsBinary.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["ROOT"] = shortcuts.home.path
-        environment["BINARY"] = ShortcutsBinary.executable.path
-        environment["FOLDER"] = Self.tick
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(text.split(separator: "\n").filter { $0 == "0 0" }.count == 20, "\(text)")
+    func simultaneousStarts() async throws {
+        var failures: [String] = []
+        for round in 1...20 {
+            let shortcuts = try ShortcutsBinary()
+            defer { try? FileManager.default.removeItem(at: shortcuts.home) }
+            let pair = try [
+                DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s"), DaemonProcess.start(shortcuts, folder: Self.tick, grace: "2s")
+            ]
+            // Until both have scheduled (or died), so that SIGTERM finds their handlers installed.
+            for daemon in pair { _ = try? await daemon.waitForLog("scheduling") }
+            for daemon in pair { daemon.terminate() }
+            let statuses = try await detached { pair.map { $0.waitForExit() } }
+            if statuses != [0, 0] {
+                failures.append(
+                    "round \(round): \(statuses)\n"
+                        + pair.map(\.log).joined(separator: "\n").split(separator: "\n").filter { !$0.contains(" info ") }.joined(separator: "\n"))
+            }
+        }
+        #expect(failures.isEmpty, "\(failures.joined(separator: "\n"))")
     }
 }
 
@@ -323,43 +308,37 @@ final class NotifySocket {
     }
 }
 
-/// A `shortcuts daemon` process with its log in a file.
-final class DaemonProcess: @unchecked Sendable {
-    let process = Process()
-    let logFile: URL
+/// A `shortcuts daemon` process, its log being what it writes to standard error.
+final class DaemonProcess: Sendable {
+    let program: BackgroundProgram
 
     static func start(
         _ shortcuts: ShortcutsBinary, folder: String, grace: String, arguments: [String] = [],
         environment extra: [String: String] = [:]
     ) throws -> DaemonProcess {
-        let daemon = DaemonProcess(logFile: shortcuts.home.appendingPathComponent("daemon-\(UUID().uuidString).log"))
-        try FileManager.default.createDirectory(at: shortcuts.home, withIntermediateDirectories: true)
-        _ = FileManager.default.createFile(atPath: daemon.logFile.path, contents: nil)
-        daemon.process.executableURL = ShortcutsBinary.executable
-        daemon.process.arguments = ["daemon", "--workflows", folder, "--grace", grace] + arguments
-        daemon.process.currentDirectoryURL = ShortcutsBinary.packageRoot
-        var environment = ProcessInfo.processInfo.environment
-        environment["SHORTCUTS_HOME"] = shortcuts.home.path
-        environment.removeValue(forKey: "JOURNAL_STREAM")
-        environment.removeValue(forKey: "NOTIFY_SOCKET")
-        environment.merge(extra) { $1 }
-        daemon.process.environment = environment
-        daemon.process.standardOutput = FileHandle.nullDevice
-        daemon.process.standardError = try FileHandle(forWritingTo: daemon.logFile)
-        try daemon.process.run()
-        return daemon
+        var environment: [String: String?] = ["JOURNAL_STREAM": nil, "NOTIFY_SOCKET": nil]
+        for (name, value) in extra { environment[name] = value }
+        return DaemonProcess(
+            program: try shortcuts.start(["daemon", "--workflows", folder, "--grace", grace] + arguments, environment: environment))
     }
 
-    private init(logFile: URL) {
-        self.logFile = logFile
+    private init(program: BackgroundProgram) {
+        self.program = program
     }
 
-    var pid: Int32 { process.processIdentifier }
-    var log: String { (try? String(contentsOf: logFile, encoding: .utf8)) ?? "" }
+    var pid: Int32 { program.pid }
+    var log: String { program.errorSoFar }
+    var isRunning: Bool { program.isRunning }
+
+    /// Waits, woken by each line it logs, until its log contains `text`.
+    @discardableResult
+    func waitForLog(_ text: String) async throws -> String {
+        try await program.waitForOutput("“\(text)”") { $0.contains(text) }
+    }
 
     func kill(_ signal: Int32) {
-        _ = Foundation.kill(process.processIdentifier, signal)
-        process.waitUntilExit()
+        program.signal(signal)
+        _ = program.waitBlocking()
     }
 
     /// Sends SIGTERM and waits for the exit status.
@@ -370,13 +349,12 @@ final class DaemonProcess: @unchecked Sendable {
 
     /// Sends SIGTERM.
     func terminate() {
-        process.terminate()
+        program.signal(SIGTERM)
     }
 
     /// Waits for the process to exit and returns its status.
     func waitForExit() -> Int32 {
-        process.waitUntilExit()
-        return process.terminationStatus
+        program.waitBlocking().status
     }
 }
 
@@ -416,31 +394,24 @@ struct DaemonState {
         try read("runs.sqlite") { try RunRow.fetchAll($0, sql: "SELECT * FROM run WHERE trigger = 'automation'") }
     }
 
-    /// Checks a condition on one of the daemon's files every 50 ms, on the calling thread, for
-    /// up to `timeout` seconds (the whole test suite may be loading the machine), and once more
-    /// at the end; `reason` says why the last read failed, if it did.
-    func poll(
-        _ file: String = "automations.sqlite", timeout: TimeInterval = 60,
-        _ condition: (Database) throws -> Bool
-    ) -> (held: Bool, reason: String) {
-        let deadline = Date().addingTimeInterval(timeout)
+    /// Checks a condition on one of the daemon's files each time a file of its home changes,
+    /// on the calling thread, until it holds; `reason` says why the last read failed, if it did.
+    func poll(_ file: String = "automations.sqlite", _ condition: (Database) throws -> Bool) -> (held: Bool, reason: String) {
         var lastError: (any Error)?
-        while true {
-            let isLast = Date() >= deadline
-            if FileManager.default.fileExists(atPath: home.appendingPathComponent(file).path) {
+        let held =
+            (try? eventuallyBlocking(watching: [.folder(home)]) {
+                guard FileManager.default.fileExists(atPath: home.appendingPathComponent(file).path) else { return false }
                 do {
-                    if try read(file, condition) { return (true, "") }
+                    return try read(file, condition)
                 } catch {
                     lastError = error
+                    return false
                 }
-            }
-            if isLast { break }
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        return (false, lastError.map { "; the last read failed: \($0)" } ?? "")
+            }) ?? false
+        return (held, lastError.map { "; the last read failed: \($0)" } ?? "")
     }
 
-    /// Waits for a condition on `automations.sqlite` (see ``poll(_:timeout:_:)``) on a thread
+    /// Waits for a condition on `automations.sqlite` (see ``poll(_:_:)``) on a thread
     /// outside Swift's cooperative pool, which tests that block its threads would stall.
     func waitFor(
         _ what: String, log: @autoclosure () -> String = "",

@@ -1,5 +1,6 @@
 import Dashboard
 import Foundation
+import ShortcutsSystemTestSupport
 import Testing
 
 /// The dashboard in a real browser: Chromium driven by Selenium through
@@ -37,7 +38,7 @@ struct DashboardBrowserTests {
             at: PackagePaths.file(PackagePaths.fixture("Dashboard/slow-failing-check.yaml")),
             to: workflows.appendingPathComponent("slow-failing-check.yaml"))
         let server = try await detached { try DashboardProcess(shortcuts, arguments: ["serve", "--http", "127.0.0.1:0"], in: folder) }
-        let url = try #require(server.url)
+        let url = server.url
         let screenshots = try Self.screenshotFolder()
         print("Dashboard screenshots: \(screenshots.path)")
         let driver = try await detached {
@@ -104,20 +105,12 @@ extension DashboardBrowserTests {
         case .serveBesideDaemon:
             let started = try DaemonProcess.start(shortcuts, folder: workflows.path, grace: "2s")
             daemon = started
-            let watching = try await detached { () -> Bool in
-                let deadline = Date().addingTimeInterval(30)
-                while Date() < deadline {
-                    if started.log.contains("watching \(inbox.path) for") { return true }
-                    Thread.sleep(forTimeInterval: 0.05)
-                }
-                return false
-            }
-            #expect(watching, "\(started.log)")
+            try await started.waitForLog("watching \(inbox.path) for")
             server = try await detached {
                 try DashboardProcess(shortcuts, arguments: ["serve", "--workflows", "Workflows", "--http", "127.0.0.1:0"], in: folder)
             }
         }
-        let url = try #require(server.url)
+        let url = server.url
         let screenshots = try Self.screenshotFolder().appendingPathComponent(serving.rawValue)
         print("Dashboard screenshots: \(screenshots.path)")
         let driver = try await detached {

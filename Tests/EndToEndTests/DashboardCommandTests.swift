@@ -61,7 +61,7 @@ struct DashboardCommandTests {
         let server = try await detached {
             try DashboardProcess(shortcuts, arguments: ["serve", "--http", "0.0.0.0:0", "--token-secret", "DASHBOARD_TOKEN"], in: folder)
         }
-        let url = try #require(server.url)
+        let url = server.url
         #expect(server.log.contains("(token required)"))
         let refused = try await fetch(url)
         #expect(refused.status == 401)
@@ -91,12 +91,12 @@ struct DashboardCommandTests {
             try DashboardProcess(
                 shortcuts, arguments: ["daemon", "--workflows", "Workflows", "--http", "127.0.0.1:0", "--grace", "2s"], in: folder)
         }
-        let url = try #require(daemon.url)
+        let url = daemon.url
         var runs = (status: 0, body: "")
-        for _ in 0..<100 {
+        // Woken by the daemon's writes to its history.
+        try await eventually(watching: [.folder(shortcuts.home)]) {
             runs = try await fetch(url.appendingPathComponent("runs"))
-            if runs.body.contains(#"<span class="badge status-succeeded" data-field="status">succeeded</span>"#) { break }
-            try await Task.sleep(for: .milliseconds(100))
+            return runs.body.contains(#"<span class="badge status-succeeded" data-field="status">succeeded</span>"#)
         }
         #expect(runs.status == 200)
         #expect(runs.body.contains("<td data-field=\"trigger\">automation</td>"), "\(runs.body)")

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// The three everyday automations a new Linux user writes first — a morning digest from a URL,

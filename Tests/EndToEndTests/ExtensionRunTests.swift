@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// Extensions' intents and entities used by `perform`, `run`, `list` and automations, with
@@ -12,11 +12,7 @@ struct ExtensionRunTests {
 
     func expectNoLeftovers(_ shortcuts: ShortcutsBinary, _ sourceLocation: SourceLocation = #_sourceLocation) async throws {
         // An extension ended at exit is reaped by init an instant later.
-        var left = TestExtension.processes(home: shortcuts.home)
-        for _ in 0..<20 where !left.isEmpty {
-            try await Task.sleep(for: .milliseconds(50))
-            left = TestExtension.processes(home: shortcuts.home)
-        }
+        let left = try await TestExtension.waitUntilNoneRuns(home: shortcuts.home)
         #expect(left.isEmpty, "processes left running: \(left)", sourceLocation: sourceLocation)
     }
 
@@ -121,16 +117,11 @@ struct ExtensionRunTests {
         let tester = try TestExtension.install()
         #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
         try FileManager.default.removeItem(at: tester.deletingLastPathComponent().appendingPathComponent("pid"))
-        let running = Task { try await shortcuts.run(["perform", "Tester.Slow", "text=30"]) }
-        var extensionPID: Int32?
-        for _ in 0..<100 where extensionPID == nil {
-            try await Task.sleep(for: .milliseconds(50))
-            extensionPID = TestExtension.pid(beside: tester)
-        }
-        let pid = try #require(extensionPID, "the extension did not start")
-        try await Task.sleep(for: .milliseconds(300))
+        let running = try shortcuts.start(["perform", "Tester.Slow", "text=30"])
+        let pid = try #require(try await TestExtension.waitForPID(beside: tester, engine: running.pid), "the extension did not start")
+        #expect(try await TestExtension.waitUntilPerforming("Slow", beside: tester))
         kill(pid, SIGKILL)
-        let failed = try await running.value
+        let failed = try await running.finish()
         #expect(failed.status == 1)
         #expect(failed.error.contains("extension Tester exited with signal 9 while performing Slow"), "\(failed.error)")
         let next = try await shortcuts.run(["perform", "Tester.Echo", "text=again"])
@@ -253,25 +244,16 @@ struct ExtensionRunTests {
                     with: { name: Beans, quantity: 1 }
                 """
             ], in: folder)
-        let log = data.appendingPathComponent("daemon.log")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let daemon = Process()
-        daemon.executableURL = shortcuts.executable
-        daemon.arguments = ["daemon", "--workflows", folder.path, "--extension-idle-timeout", "500ms", "--log-level", "debug"]
-        daemon.environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": shortcuts.home.path, "PANTRY_HOME": data.path]) { $1 }
-        daemon.standardOutput = FileHandle.nullDevice
-        daemon.standardError = try FileHandle(forWritingTo: log)
-        try daemon.run()
-        // Until the extension has run, stopped when idle and started again (slow on a loaded machine).
-        for _ in 0..<300 {
-            let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-            if text.components(separatedBy: "Pantry: started (pid").count >= 3 && text.contains("Pantry: idle for") { break }
-            try await Task.sleep(for: .milliseconds(200))
+        let daemon = try shortcuts.start(
+            ["daemon", "--workflows", folder.path, "--extension-idle-timeout", "500ms", "--log-level", "debug"],
+            environment: ["PANTRY_HOME": data.path])
+        // Until the extension has run, stopped when idle and started again.
+        _ = try? await daemon.waitForOutput("two starts of Pantry and an idle stop") {
+            $0.components(separatedBy: "Pantry: started (pid").count >= 3 && $0.contains("Pantry: idle for")
         }
-        daemon.terminate()
-        try await detached { daemon.waitUntilExit() }
-        #expect(daemon.terminationStatus == 0)
-        let text = try String(contentsOf: log, encoding: .utf8)
+        let stopped = try await daemon.stop()
+        #expect(stopped.status == 0)
+        let text = stopped.error
         #expect(text.contains("Added 1 Beans."), "\(text)")
         #expect(text.contains("Pantry: idle for 0.5 seconds, stopping"), "\(text)")
         #expect(text.components(separatedBy: "Pantry: started (pid").count >= 3, "the idle extension was not started again: \(text)")

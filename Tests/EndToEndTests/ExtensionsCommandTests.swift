@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `shortcuts extensions add|list|check|remove` on the test extension and the Pantry example.
@@ -96,23 +96,11 @@ struct ExtensionsCommandTests {
         // An extension that never answers initialize: `check` waits for it while the engine is killed.
         try ExecutableFile.write("#!/bin/sh\necho $$ > \"$(dirname \"$0\")/pid\"\nexec sleep 60\n", to: tester)
         try FileManager.default.removeItem(at: tester.deletingLastPathComponent().appendingPathComponent("pid"))
-        let engine = Process()
-        engine.executableURL = shortcuts.executable
-        engine.arguments = ["extensions", "check", "Tester"]
-        engine.environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": shortcuts.home.path]) { $1 }
-        engine.standardOutput = FileHandle.nullDevice
-        engine.standardError = FileHandle.nullDevice
-        try engine.run()
-        var extensionPID: Int32?
-        let deadline = ContinuousClock.now + .seconds(30)
-        while extensionPID == nil, ContinuousClock.now < deadline {
-            try await Task.sleep(for: .milliseconds(50))
-            extensionPID = TestExtension.pid(beside: tester)
-        }
-        let pid = try #require(extensionPID, "the extension did not start")
+        let engine = try shortcuts.start(["extensions", "check", "Tester"])
+        let pid = try #require(try await TestExtension.waitForPID(beside: tester, engine: engine.pid), "the extension did not start")
         #expect(TestExtension.isAlive(pid))
-        kill(engine.processIdentifier, SIGKILL)
-        engine.waitUntilExit()
+        engine.signal(SIGKILL)
+        _ = try await engine.finish()
         #expect(await TestExtension.waitUntilEnded(pid), "the extension outlived the engine killed with SIGKILL")
     }
 }

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `shortcuts daemon` with an automation that watches a folder: a file dropped there runs it
@@ -27,15 +27,7 @@ struct FileTriggerCommandTests {
             ], in: root)
         let inbox = root.appendingPathComponent("inbox")
         let daemon = try DaemonProcess.start(shortcuts, folder: root.appendingPathComponent("Workflows").path, grace: "2s")
-        let watching = try await detached { () -> Bool in
-            let deadline = Date().addingTimeInterval(30)
-            while Date() < deadline {
-                if daemon.log.contains("cannot watch \(inbox.path) for File drop: it does not exist") { return true }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            return false
-        }
-        #expect(watching, "the missing folder is reported\n\(daemon.log)")
+        try await daemon.waitForLog("cannot watch \(inbox.path) for File drop: it does not exist")
         try TemporaryFolder.write(["inbox/notes.txt": "not a CSV"], in: root)
         let report = inbox.appendingPathComponent("report.csv")
         try "id,amount\n1,20\n".write(to: report, atomically: false, encoding: .utf8)
@@ -45,11 +37,12 @@ struct FileTriggerCommandTests {
             let data = Data(listed.output.utf8)
             return (try JSONSerialization.jsonObject(with: data) as? [[String: Any]]) ?? []
         }
-        let ran = try await eventually(timeout: 30) {
+        let ran = try await eventually(watching: [.folder(shortcuts.home)]) {
             try await fileRuns().first?["status"] as? String == "succeeded"
         }
         #expect(ran, "the dropped file ran the automation\n\(daemon.log)")
-        try await Task.sleep(for: .seconds(1))
+        // The text file was dropped first: had its event started a run, that run would have been
+        // recorded before the CSV's.
         #expect(daemon.stop() == 0, "\(daemon.log)")
 
         let runs = try await fileRuns()

@@ -148,7 +148,7 @@ import Testing
         let daemon = try DaemonProcess.start(shortcuts, folder: folder.path, grace: "5s")
         let written = folder.appendingPathComponent(marker)
         // Run once as the daemon starts: an event, not the next second of the real clock.
-        let appeared = try await eventually(timeout: 60, every: .milliseconds(20)) { FileManager.default.fileExists(atPath: written.path) }
+        let appeared = try await eventually(watching: [.file(written)]) { FileManager.default.fileExists(atPath: written.path) }
         #expect(daemon.stop() == 0)
         #expect(appeared, "\(daemon.log)")
         #expect(!FileManager.default.fileExists(atPath: ShortcutsBinary.packageRoot.appendingPathComponent(marker).path))

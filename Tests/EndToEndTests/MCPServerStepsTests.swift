@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// An MCP server written with the official Python MCP SDK, configured in `mcp.json` and used as
@@ -153,22 +153,18 @@ struct MCPServerStepsTests {
         let setup = try Setup()
         _ = try await setup.run(["mcp-servers", "refresh"])
         let file = try setup.workflow("stall", "steps:\n  - perform: mcp.weather.stall\n")
-        let process = Process()
-        process.executableURL = setup.shortcuts.executable
-        process.arguments = ["run", file]
-        process.environment = ProcessInfo.processInfo.environment.merging(["SHORTCUTS_HOME": setup.shortcuts.home.path]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(30)
-        while setup.spawns.count < 2 && Date() < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        try await Task.sleep(for: .milliseconds(1500))
-        let interrupted = Date()
-        process.interrupt()
-        try await detached { process.waitUntilExit() }
-        #expect(process.terminationStatus == 130)
-        #expect(Date().timeIntervalSince(interrupted) < 5)
-        for server in setup.spawns { #expect(await ProcessGroupProbe.waitUntilGone(server, seconds: 5).isEmpty) }
+        let process = try setup.shortcuts.start(["run", file])
+        // Until the server has begun the call that never answers.
+        let stalling = try await eventually(watching: [.file(setup.spawnLog), .exit(process.pid)]) {
+            ((try? String(contentsOf: setup.spawnLog, encoding: .utf8)) ?? "").contains("stalling\n")
+        }
+        #expect(stalling, "the stalling call never began: \(process.errorSoFar)")
+        process.signal(SIGINT)
+        // Interrupted, not finished: the call answers only after a minute.
+        let result = try await process.finish()
+        #expect(result.status == 130)
+        #expect(result.seconds < 55, "the run waited for the call to answer")
+        for server in setup.spawns { #expect(await ProcessGroupProbe.waitUntilGone(server).isEmpty) }
     }
 
     @Test func listUsesTheCachedToolsAndStartsNoServer() async throws {

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `shortcuts models` through the real binary: installing from a local server standing in for

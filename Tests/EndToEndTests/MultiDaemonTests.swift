@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsSystemTestSupport
 import Testing
 
 /// Three `shortcuts daemon` processes, each with its own `$SHORTCUTS_HOME` and its own copy of
@@ -27,6 +28,7 @@ struct MultiDaemonTests {
         try await scenario.startAndWaitForAllThree()
         let start = Int64(Date().timeIntervalSince1970.rounded(.up)) + 1
         let end = start + 59
+        // Wall time: three real daemons run a minute of every-second automations on PostgreSQL.
         try await Task.sleep(until: end + 4)
         let statuses = try await detached { scenario.cluster.stopAll() }
         #expect(statuses.values.allSatisfy { $0 == 0 }, "\(statuses)\n\(scenario.cluster.logs)")
@@ -84,6 +86,7 @@ struct MultiDaemonTests {
         }
         let settling = settled.timeIntervalSince(kill.at)
         #expect(settling <= Double(Self.lease) + 5, "settled \(settling) s after the kill; the lease is \(Self.lease) s")
+        // Wall time: due times after the takeover pass on the real clock of the live daemons.
         try await Task.sleep(for: .seconds(6))
         let end = Int64(Date().timeIntervalSince1970) - 2
         try await scenario.waitUntilEnded(through: end)
@@ -133,10 +136,14 @@ struct MultiDaemonTests {
         // A server of its own: stopping it must not disturb other suites' databases.
         let server = try PostgresServer.start()
         defer { server.stop() }
-        let scenario = try Scenario(automations: 30, server: server)
+        // A lease five times the outage: a daemon that reconnects late on a busy machine still
+        // holds it. (Cut off for longer than its lease, a daemon's claims are interrupted, as
+        // they should be: that is the kill -9 test's case.)
+        let scenario = try Scenario(automations: 30, server: server, arguments: ["--lease", "30s"])
         defer { scenario.end() }
         try await scenario.startAndWaitForAllThree()
         let start = Int64(Date().timeIntervalSince1970.rounded(.up)) + 1
+        // Wall time: due times before the outage pass on the real clock of the daemons.
         try await Task.sleep(for: .seconds(5))
         let downAt = Date()
         server.stopFor(seconds: 6)
@@ -152,6 +159,7 @@ struct MultiDaemonTests {
         _ = try await scenario.wait("the outage's due times run", timeout: 60) { database in
             try database.integer("SELECT count(*) FROM claim WHERE status IN ('queued', 'running') AND dueTime <= \(upTime)") == 0
         }
+        // Wall time: due times after the restart pass on the real clock of the daemons.
         try await Task.sleep(for: .seconds(4))
         let end = Int64(Date().timeIntervalSince1970) - 3
         try await scenario.waitUntilEnded(through: end)
@@ -210,12 +218,14 @@ struct MultiDaemonTests {
         let settled = try await scenario.wait("the paused daemon's claims settled", timeout: Double(Self.lease) + 20) { database in
             try database.integer("SELECT count(*) FROM daemon WHERE id = '\(pausedID)' AND settledAt IS NOT NULL") == 1
         }
+        // Wall time: the stopped daemon's lease runs out on the PostgreSQL server's clock.
         try await Task.sleep(until: Int64(pause.at.timeIntervalSince1970) + Self.lease + 5)
         _ = kill(paused.daemon?.pid ?? 0, SIGCONT)
         let resumedAt = Date()
         let rejoined = try await scenario.wait("the resumed daemon claiming with a new epoch", timeout: 30) { database in
             try database.integer("SELECT count(*) FROM claim WHERE daemonID = '\(pausedID)' AND epoch > \(oldEpoch)") > 0
         }
+        // Wall time: due times after the resumed daemon rejoined pass on the real clock.
         try await Task.sleep(for: .seconds(5))
         let statuses = try await detached { scenario.cluster.stopAll() }
         #expect(statuses.values.allSatisfy { $0 == 0 }, "\(statuses)\n\(scenario.cluster.logs)")
@@ -257,6 +267,7 @@ struct MultiDaemonTests {
         try await scenario.wait("three daemons registered", timeout: 60) { database in
             try database.integer("SELECT count(*) FROM daemon WHERE stoppedAt IS NULL") == 3
         }
+        // Wall time: twenty seconds of due times of the real daemons, whose overlap holds across them.
         try await Task.sleep(for: .seconds(20))
         let statuses = try await detached { scenario.cluster.stopAll() }
         #expect(statuses.values.allSatisfy { $0 == 0 }, "\(statuses)\n\(scenario.cluster.logs)")
@@ -282,13 +293,13 @@ private struct Scenario: Sendable {
     let cluster: DaemonCluster
     let database: SharedDatabase
 
-    init(automations: Int, behaviour: AutomationFarm.Behaviour = .init(), server: PostgresServer? = nil) throws {
+    init(automations: Int, behaviour: AutomationFarm.Behaviour = .init(), server: PostgresServer? = nil, arguments: [String] = []) throws {
         let server = try server ?? PostgresServer.shared()
         let url = try server.makeDatabase()
         let binaries = try #require(PostgresServer.binaries)
         farm = try AutomationFarm(count: automations, behaviour: behaviour)
-        cluster = try DaemonCluster(farm: farm, databaseURL: url, arguments: ["--log-level", "warning"])
-        database = SharedDatabase(url: url, psql: binaries.appendingPathComponent("psql"))
+        cluster = try DaemonCluster(farm: farm, databaseURL: url, arguments: ["--log-level", "warning"] + arguments)
+        database = SharedDatabase(url: url, psql: binaries.appendingPathComponent("psql"), server: server)
     }
 
     /// Starts the three daemons and waits until each has claimed a due time.

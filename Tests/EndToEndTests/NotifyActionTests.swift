@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `Notify.Show` driven through the `shortcuts` binary: to a notification server on a private

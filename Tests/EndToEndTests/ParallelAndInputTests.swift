@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `parallel:` branches through the `shortcuts` binary: outputs in branch order, branches side

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// Semantic search from the command line with the real all-MiniLM-L6-v2, installed with

@@ -1,10 +1,11 @@
 import Foundation
+import ShortcutsSystemTestSupport
 
 /// The daemons' shared PostgreSQL database, read with `psql` as an operator would, from outside
 /// the daemons.
 ///
 /// ```swift
-/// let database = SharedDatabase(url: url, psql: psql)
+/// let database = SharedDatabase(url: url, psql: psql, server: server)
 /// let claims = try database.claims()
 /// ```
 struct SharedDatabase: Sendable {
@@ -12,6 +13,8 @@ struct SharedDatabase: Sendable {
     let url: String
     /// The `psql` executable of the server's installation.
     let psql: URL
+    /// The server, whose commits wake a wait for a row.
+    let server: PostgresServer
 
     struct QueryFailed: Error, CustomStringConvertible {
         var sql: String
@@ -54,22 +57,24 @@ struct SharedDatabase: Sendable {
         return value
     }
 
-    /// Checks a condition every 100 ms until it holds or `timeout` seconds passed; a failing query
-    /// counts as "not yet" (the server may be restarting). Blocks the calling thread.
+    /// Checks a condition, then again after each commit on the server (its write-ahead log
+    /// changed; a restarting server writes there too), until it holds; a failing query counts as
+    /// "not yet" (the server may be restarting). Blocks the calling thread.
     ///
+    /// - Parameter patience: Seconds after which a condition that never held fails the wait.
     /// - Returns: When it held, or `nil` and the last error.
-    func poll(timeout: TimeInterval, _ condition: (SharedDatabase) throws -> Bool) -> (heldAt: Date?, reason: String) {
-        let deadline = Date().addingTimeInterval(timeout)
+    func poll(timeout patience: TimeInterval, _ condition: (SharedDatabase) throws -> Bool) -> (heldAt: Date?, reason: String) {
         var reason = ""
-        while true {
-            do {
-                if try condition(self) { return (Date(), "") }
-            } catch {
-                reason = "; the last query failed: \(error)"
-            }
-            if Date() >= deadline { return (nil, reason) }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
+        let held =
+            (try? eventuallyBlocking(watching: [.commits(on: server)], patience: patience) {
+                do {
+                    return try condition(self)
+                } catch {
+                    reason = "; the last query failed: \(error)"
+                    return false
+                }
+            }) ?? false
+        return held ? (Date(), "") : (nil, reason)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsSystemTestSupport
 import Testing
 
 /// The commands that choose their store (`--database`, `SHORTCUTS_DATABASE_URL`): `daemons list`,
@@ -30,14 +31,16 @@ struct SharedStoreCommandTests {
         var message: String
     }
 
-    /// Asks `daemons list` every 200 ms until `condition` holds or
-    /// `timeout` seconds pass; returns the last listing.
+    /// Asks `daemons list` again each time the daemons' database changes (the SQLite files in
+    /// the home, or a commit on the shared server) until `condition` holds; returns the last
+    /// listing.
     static func waitForDaemons(
-        _ shortcuts: ShortcutsBinary, _ environment: [String: String?] = [:], timeout: Double = 60,
-        until condition: @escaping @Sendable ([DaemonRow]) -> Bool
+        _ shortcuts: ShortcutsBinary, _ environment: [String: String?] = [:], until condition: @escaping @Sendable ([DaemonRow]) -> Bool
     ) async throws -> [DaemonRow] {
         var last: [DaemonRow] = []
-        _ = try await eventually(timeout: timeout, every: .milliseconds(200)) {
+        let changes: ChangeSource =
+            environment["SHORTCUTS_DATABASE_URL"] == nil ? .folder(shortcuts.home) : .commits(on: try PostgresServer.shared())
+        _ = try await eventually(watching: [changes]) {
             last = (try? await daemons(shortcuts, environment)) ?? []
             return condition(last)
         }
@@ -120,7 +123,7 @@ struct SharedStoreCommandTests {
         let killed = Date()
         try await detached { daemons[0].kill(SIGKILL) }
         let survivor = try #require(both.first { $0.pid == pids[1] })
-        let after = try await Self.waitForDaemons(observer, shared, timeout: 30) { rows in
+        let after = try await Self.waitForDaemons(observer, shared) { rows in
             rows.contains { $0.pid == pids[0] && $0.state == "dead, taken over" }
         }
         let dead = try #require(after.first { $0.pid == pids[0] }, "\(after)")

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `Shell.RunScript` and `Shell.RunCommand` in real workflow files run by the `shortcuts`
@@ -217,9 +217,8 @@ struct ShellActionTests {
             process.standardOutput = FileHandle.nullDevice
             process.standardError = FileHandle.nullDevice
             try process.run()
-            let deadline = Date().addingTimeInterval(20)
-            while (try? String(contentsOf: groupFile, encoding: .utf8))?.hasSuffix("\n") != true && Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.02)
+            _ = try eventuallyBlocking(watching: [.file(groupFile), .exit(process.processIdentifier)]) {
+                (try? String(contentsOf: groupFile, encoding: .utf8))?.hasSuffix("\n") == true || !process.isRunning
             }
             kill(process.processIdentifier, SIGINT)
             process.waitUntilExit()

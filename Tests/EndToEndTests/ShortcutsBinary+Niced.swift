@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 
 extension ShortcutsBinary {
     /// Runs the binary at a lower CPU priority (`nice -n 10`), so that a load test's many

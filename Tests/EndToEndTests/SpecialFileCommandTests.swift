@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// A FIFO or a device where a workflow or a file is expected never makes a command wait, and

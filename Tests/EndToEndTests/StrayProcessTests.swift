@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// Nothing a run starts outlives it: a shell step's children end with `shortcuts run` and
@@ -47,8 +47,8 @@ struct StrayProcessTests {
         }
 
         /// The pids the script wrote, once it is ready.
-        func readyPIDs(within seconds: Double = 60) async throws -> [pid_t] {
-            let ready = try await eventually(timeout: seconds, every: .milliseconds(20)) {
+        func readyPIDs() async throws -> [pid_t] {
+            let ready = try await eventually(watching: [.folder(folder)]) {
                 FileManager.default.fileExists(atPath: folder.appendingPathComponent("ready").path)
             }
             try #require(ready, "the script never started")
@@ -69,9 +69,9 @@ struct StrayProcessTests {
         }
     }
 
-    /// Waits until none of the pids runs (init reaps what the guard killed).
+    /// Waits, woken by each exit, until none of the pids runs.
     private func allGone(_ pids: [pid_t]) async throws -> Bool {
-        try await eventually(timeout: 30, every: .milliseconds(20)) { pids.allSatisfy { !ProcessGroupProbe.isRunning($0) } }
+        try await eventually(watching: pids.map { .exit($0) }) { pids.allSatisfy { !ProcessGroupProbe.isRunning($0) } }
     }
 
     @Test(arguments: [SIGTERM, SIGKILL])
@@ -128,7 +128,7 @@ struct StrayProcessTests {
         try #require(added.status == 0, "\(added.error)")
         for name in ["child", "pid"] { try? FileManager.default.removeItem(at: folder.appendingPathComponent(name)) }
         let engine = try shortcuts.start(["perform", "Tester.Slow", "text=60"])
-        let started = try await eventually(timeout: 60, every: .milliseconds(20)) {
+        let started = try await eventually(watching: [.folder(folder), .exit(engine.pid)]) {
             TestExtension.pid(beside: tester) != nil && FileManager.default.fileExists(atPath: folder.appendingPathComponent("child").path)
         }
         try #require(started, "the extension did not start: \(engine.errorSoFar)")

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `shortcuts validate` on several files checks them as one folder's: a webhook name may run

@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `Web.GetContentsOfURL` in workflows run by the `shortcuts` binary, against a real HTTP server

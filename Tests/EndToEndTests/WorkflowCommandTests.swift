@@ -1,5 +1,5 @@
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// Every workflow in Workflows/ runs, headless, with the answers it needs, and its output is checked.

@@ -1,7 +1,7 @@
 import Clockwork
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import IntentExtensions
@@ -109,7 +109,7 @@ struct ExtensionHostTests {
         } throws: { error in
             "\(error)".hasPrefix("protocol error: extension Tester answered request 99999, which was not asked or was answered already")
         }
-        #expect(try await eventually(timeout: 10) { !TestExtension.isAlive(first) }, "the extension that wrote garbage was not ended")
+        #expect(await TestExtension.waitUntilEnded(first), "the extension that wrote garbage was not ended")
         #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))
         await finish()
     }
@@ -122,11 +122,12 @@ struct ExtensionHostTests {
         // second even on a busy machine. (The real clock: the grace period below is the
         // extension's, in its own process.)
         let task = Task { try await perform("Slow", ["text": .string("30")]) }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await TestExtension.waitUntilPerforming("Slow", beside: executable))
         let cancelled = ContinuousClock.now
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         #expect(ContinuousClock.now - cancelled < .seconds(15), "the cancelled request waited for the extension")
+        // Wall time: nothing happens when the extension honoured $/cancel; twice the 300 ms grace shows that.
         try await Task.sleep(for: .milliseconds(600))
         #expect(host.processIdentifier == pid, "an extension that honoured $/cancel was ended")
         await finish()
@@ -136,10 +137,10 @@ struct ExtensionHostTests {
         _ = try await perform("Echo", ["text": .string("before")])
         let pid = try #require(host.processIdentifier)
         let task = Task { try await perform("Hang") }
-        try await Task.sleep(for: .milliseconds(200))
+        #expect(try await TestExtension.waitUntilPerforming("Hang", beside: executable))
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
-        #expect(try await eventually(timeout: 10) { !TestExtension.isAlive(pid) }, "the hanging extension is still running")
+        #expect(await TestExtension.waitUntilEnded(pid), "the hanging extension is still running")
         #expect(try await perform("Echo", ["text": .string("after")]).value == .string("after"))
         await finish()
     }
@@ -248,7 +249,7 @@ struct ExtensionHostTests {
             "\(error)" == "extension Tester did not answer initialize within 6.0 seconds, and was ended"
         }
         #expect(
-            try await eventually(timeout: 10) { TestExtension.processes(naming: silent.path).isEmpty }, "the silent extension is still running")
+            try await TestExtension.waitUntilNoneRuns(silent.path), "the silent extension is still running")
     }
 
     @Test func anExtensionThatClosesItsOutputButGoesOnIsEndedAndSaysSo() async throws {
@@ -283,7 +284,7 @@ struct ExtensionHostTests {
             "\(error)" == message
         }
         #expect(
-            try await eventually(timeout: 10) { TestExtension.processes(naming: program.path).isEmpty },
+            try await TestExtension.waitUntilNoneRuns(program.path),
             "the refused extension \(name) is still running", sourceLocation: sourceLocation)
     }
 }

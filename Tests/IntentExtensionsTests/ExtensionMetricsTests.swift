@@ -2,7 +2,7 @@ import Foundation
 import IntentKit
 import Metrics
 import MetricsTestKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import IntentExtensions
@@ -37,7 +37,7 @@ struct ExtensionMetricsTests {
         #expect(items.contains { $0.identifier == "2" })
         await #expect(throws: (any Error).self) { try await perform("Ask") }
         let slow = Task { try await perform("Slow", "30") }
-        try await Task.sleep(for: .milliseconds(300))
+        #expect(try await TestExtension.waitUntilPerforming("Slow", beside: executable))
         slow.cancel()
         await #expect(throws: CancellationError.self) { try await slow.value }
         await #expect(throws: ExtensionError.self) { try await perform("Exit") }

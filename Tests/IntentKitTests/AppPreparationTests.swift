@@ -22,6 +22,7 @@ final class SetUpRecord: Sendable {
             state.failuresLeft -= 1
             return true
         }
+        // Wall time: a set-up that takes a while, so that the callers meet while it runs; the result does not depend on it.
         try await Task.sleep(for: .milliseconds(150))
         if fails { throw SetUpFailed() }
         state.withLock { $0.isReady = true }

@@ -1,6 +1,6 @@
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Synchronization
 import Testing
 
@@ -194,7 +194,7 @@ struct HostedAppTests {
     @Test func cancellingTheTaskCancelsTheHostedPerform() async throws {
         let task = Task { try await perform("Wait", [:]) }
         // Cancel once the host is waiting, however slowly the machine gets there.
-        for _ in 0..<200 where host.performed.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        try await eventually(watching: [.notice(host.performReceived)]) { !host.performed.isEmpty }
         task.cancel()
         await #expect(throws: CancellationError.self) { _ = try await task.value }
         #expect(host.cancelled == 1)

@@ -2,7 +2,7 @@ import Clockwork
 import Foundation
 import IntentKit
 import MCP
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import MCPServerApps
@@ -104,6 +104,7 @@ struct MCPServerConnectionTests {
         let (host, connection) = try await host()
         let started = ContinuousClock.now
         let call = Task { try await host.perform(request("stall")) }
+        // Wall time: the Python server gives no sign that the call began; the cancel must come while it hangs.
         try await Task.sleep(for: .milliseconds(300))
         call.cancel()
         await #expect(throws: CancellationError.self) { try await call.value }
@@ -146,7 +147,7 @@ struct MCPServerConnectionTests {
         let starting = Task { try await MCPServerConnection.start(server, timeout: .seconds(1), clock: clock) }
         try await clock.waitForSleeper(deadline: start.adding(.seconds(1)))
         // The server has written to standard error before the time is up.
-        try #require(try await eventually(timeout: 60, every: .milliseconds(10)) { FileManager.default.fileExists(atPath: said) })
+        try #require(try await eventually(watching: [.file(URL(fileURLWithPath: said))]) { FileManager.default.fileExists(atPath: said) })
         clock.advance(by: .seconds(1))
         let failure = await #expect(throws: MCPServerConnectionError.self) { try await starting.value }
         #expect(failure?.description == "MCP server 'mute' did not answer 'initialize' within 1 second:\n  waiting")

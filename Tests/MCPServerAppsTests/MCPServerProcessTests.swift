@@ -1,6 +1,6 @@
 import Clockwork
 import Foundation
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import MCPServerApps
@@ -45,7 +45,7 @@ struct MCPServerProcessTests {
         let process = try MCPServerProcess(
             command: "/bin/sh", arguments: ["-c", "trap '' TERM; : > \"$0\"; while :; do sleep 1; done", ready],
             environment: ProcessInfo.processInfo.environment, clock: clock)
-        try #require(try await eventually(timeout: 60, every: .milliseconds(10)) { FileManager.default.fileExists(atPath: ready) })
+        try #require(try await eventually(watching: [.file(URL(fileURLWithPath: ready))]) { FileManager.default.fileExists(atPath: ready) })
         let start = clock.now()
         let stopping = Task { await process.stop(grace: .seconds(1)) }
         // Standard input closed: the server has one second of the clock to exit.

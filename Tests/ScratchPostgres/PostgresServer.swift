@@ -91,6 +91,9 @@ public final class PostgresServer: @unchecked Sendable {
     /// Its log file.
     public var logFile: URL { folder.appendingPathComponent("server.log") }
     private var dataDirectory: String { folder.appendingPathComponent("data").path }
+    /// The folder of its write-ahead log: every commit writes there, so a test that waits for
+    /// a row is woken by a change of this folder (inotify) rather than asking again and again.
+    public var writeAheadLog: URL { folder.appendingPathComponent("data/pg_wal") }
     private let binaryFolder: URL
     private let runAsPostgres = getuid() == 0
     private let lock = NSLock()
@@ -149,6 +152,7 @@ public final class PostgresServer: @unchecked Sendable {
         let restarted = DispatchSemaphore(value: 0)
         lock.withLock { pendingStart = restarted }
         Thread.detachNewThread {
+            // Wall time: an outage of the real server lasts this long.
             Thread.sleep(forTimeInterval: seconds)
             do { try self.startServer() } catch { FileHandle.standardError.write(Data("PostgresServer: restart failed: \(error)\n".utf8)) }
             restarted.signal()

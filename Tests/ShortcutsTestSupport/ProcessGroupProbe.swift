@@ -21,14 +21,17 @@ public enum ProcessGroupProbe {
         }
     }
 
-    /// Waits until no process of the group exists, not even as a zombie (init reaps orphans
-    /// within a few seconds); returns the members left when `seconds` pass.
-    public static func waitUntilGone(_ group: pid_t, seconds: Double = 8) async -> [(pid: pid_t, state: Character)] {
-        let deadline = Date().addingTimeInterval(seconds)
+    /// Waits until every process of the group has ended (a zombie has ended: only its parent's
+    /// wait is left), woken by each member's exit; returns the members still running when the
+    /// patience runs out.
+    public static func waitUntilGone(_ group: pid_t, patience: Double = 120) async -> [(pid: pid_t, state: Character)] {
+        func running() -> [(pid: pid_t, state: Character)] { members(of: group).filter { $0.state != "Z" } }
         while true {
-            let left = members(of: group)
-            if left.isEmpty || Date() > deadline { return left }
-            try? await Task.sleep(for: .milliseconds(50))
+            let left = running().map(\.pid)
+            guard !left.isEmpty else { return [] }
+            // A member may start another before it ends: each round watches the members of now.
+            let changed = (try? await eventually(watching: left.map { .exit($0) }, patience: patience) { running().map(\.pid) != left }) ?? false
+            if !changed { return running() }
         }
     }
 

@@ -13,17 +13,9 @@ import ProcessSpawning
 /// ```
 public struct ShortcutsBinary: Sendable {
     /// What a finished command produced.
-    public struct Result: Sendable {
-        /// The exit status (or the signal's number when it was killed).
-        public var status: Int32
-        /// Everything written to standard output.
-        public var output: String
-        /// Everything written to standard error.
-        public var error: String
-        /// How long the process ran, measured by the thread that waited for it (a busy pool may
-        /// resume the awaiting task later).
-        public var seconds: Double
-    }
+    public typealias Result = BackgroundProgram.Result
+    /// A command started by ``start(_:input:in:environment:launcher:)``.
+    public typealias Started = BackgroundProgram
 
     /// The `$SHORTCUTS_HOME` of every command run through this value (created on first use).
     public let home: URL
@@ -94,81 +86,7 @@ public struct ShortcutsBinary: Sendable {
         environment.removeValue(forKey: "SHORTCUTS_LOCALE")
         for (name, value) in changes { environment[name] = value }
         let program = launcher.first ?? executable.path
-        let argv = (launcher.isEmpty ? [executable.path] : launcher + [executable.path]) + arguments
-
-        let capture = try TemporaryFolder.make(prefix: "shortcuts-output")
-        let inputFile = capture.appendingPathComponent("stdin").path
-        // Input is a file that ends where the text does, as a closed pipe would.
-        try Data((input ?? "").utf8).write(to: URL(fileURLWithPath: inputFile))
-
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        SpawnSetup.standardFiles(
-            &actions, input: inputFile, output: capture.appendingPathComponent("stdout").path,
-            error: capture.appendingPathComponent("stderr").path)
-        guard SpawnSetup.changeDirectory(&actions, to: (directory ?? PackagePaths.root).path) else {
-            throw SpawnError(message: "this C library cannot start a program in another folder")
-        }
-        SpawnSetup.closeInheritedDescriptors(&actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        SpawnSetup.newProcessGroup(&attributes, defaultSignals: [SIGPIPE, SIGINT, SIGTERM, SIGQUIT, SIGHUP, SIGCHLD, SIGUSR1, SIGUSR2])
-
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, program, &actions, &attributes, cArguments, cEnvironment)
-        guard spawned == 0 else {
-            try? FileManager.default.removeItem(at: capture)
-            throw SpawnError(message: "cannot start \(program): \(String(cString: strerror(spawned)))")
-        }
-        return Started(pid: pid, capture: capture, started: Date())
-    }
-
-    /// A command started by ``start(_:input:in:environment:launcher:)``.
-    public struct Started: Sendable {
-        /// Its process identifier (also its process group's).
-        public let pid: pid_t
-        /// The folder its standard output and error go to.
-        let capture: URL
-        let started: Date
-
-        /// What it has written to standard error so far.
-        public var errorSoFar: String {
-            String(decoding: (try? Data(contentsOf: capture.appendingPathComponent("stderr"))) ?? Data(), as: UTF8.self)
-        }
-
-        /// Sends it a signal.
-        public func signal(_ number: Int32) {
-            kill(pid, number)
-        }
-
-        /// Waits for it to end, on a thread of its own, and returns what it wrote.
-        public func finish() async throws -> Result {
-            try await detached { waitBlocking() }
-        }
-
-        /// Waits for it with `waitpid`, reads what it wrote, and removes the files it wrote to.
-        func waitBlocking() -> Result {
-            var status: Int32 = 0
-            while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-            let seconds = Date().timeIntervalSince(started)
-            defer { try? FileManager.default.removeItem(at: capture) }
-            // Exited: its status; killed: the signal's number, as `Process` says.
-            let signal = status & 0x7f
-            return Result(
-                status: signal == 0 ? (status >> 8) & 0xff : signal,
-                output: String(decoding: (try? Data(contentsOf: capture.appendingPathComponent("stdout"))) ?? Data(), as: UTF8.self),
-                error: errorSoFar, seconds: seconds)
-        }
-    }
-
-    /// The command could not be started.
-    public struct SpawnError: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+        let argv = (launcher.isEmpty ? [] : Array(launcher.dropFirst()) + [executable.path]) + arguments
+        return try BackgroundProgram(executable: program, arguments: argv, input: .text(input ?? ""), in: directory, environment: environment)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import ShortcutsTestSupport
 import Synchronization
 import Testing
 
@@ -24,18 +25,24 @@ func crashChildURL() throws -> URL {
 /// Counts the progress lines a child writes, reading on a background thread.
 final class ProgressReader: Sendable {
     private let lines = Mutex<[String]>([])
+    /// Fired after each line, and at the end of the output.
+    let changed = ChangeNotice()
 
     init(_ handle: FileHandle) {
         Thread.detachNewThread { [self] in
             var pending = ""
             while true {
                 let data = handle.availableData
-                if data.isEmpty { return }
+                if data.isEmpty {
+                    self.changed.post()
+                    return
+                }
                 pending += String(decoding: data, as: UTF8.self)
                 while let newline = pending.firstIndex(of: "\n") {
                     let line = String(pending[..<newline])
                     pending = String(pending[pending.index(after: newline)...])
                     self.lines.withLock { $0.append(line) }
+                    self.changed.post()
                 }
             }
         }
@@ -83,10 +90,8 @@ struct CrashTests {
         try child.run()
 
         // Killed there, however late this loop gets to it on a loaded machine.
-        let clock = ContinuousClock()
-        let deadline = clock.now.advanced(by: .seconds(50))
-        while reader.rowLines.count < 130 && clock.now < deadline && child.isRunning {
-            try await Task.sleep(for: .milliseconds(5))
+        try await eventually(watching: [.notice(reader.changed), .exit(child.processIdentifier)]) {
+            reader.rowLines.count >= 130 || !child.isRunning
         }
         kill(child.processIdentifier, SIGKILL)
         child.waitUntilExit()

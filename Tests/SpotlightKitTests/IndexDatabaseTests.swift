@@ -22,9 +22,11 @@ struct IndexDatabaseTests {
         let held = Task.detached {
             try holder.write { db in
                 try db.execute(sql: "INSERT INTO spotlightIndex (name, createdAt) VALUES ('other', 0)")
+                // Wall time: SQLite's busy wait is on the real clock: the lock is held while the other write waits.
                 Thread.sleep(forTimeInterval: 0.5)
             }
         }
+        // Wall time: the holder takes SQLite's lock first.
         try await Task.sleep(for: .milliseconds(100))
         try await waiting.indexSearchableItems([textItem("n1", title: "Written while locked")])
         try await held.value

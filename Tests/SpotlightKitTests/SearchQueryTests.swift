@@ -85,14 +85,17 @@ struct SearchQueryTests {
         let task = Task {
             for try await _ in query.results {
                 await counter.increment()
+                // Wall time: a slow consumer, so that the query is cancelled midway.
                 try await Task.sleep(for: .milliseconds(1))
             }
         }
+        // Wall time: some results arrive before the cancel.
         try await Task.sleep(for: .milliseconds(50))
         task.cancel()
         _ = await task.result
         let seen = await counter.value
         #expect(seen < 5000)
+        // Wall time: nothing arrives after the cancel, however long one waits.
         try await Task.sleep(for: .milliseconds(50))
         #expect(await counter.value == seen, "nothing arrives after cancellation")
     }

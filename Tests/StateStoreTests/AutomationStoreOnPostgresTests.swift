@@ -1,7 +1,7 @@
 #if PostgreSQL
     import Foundation
     import PostgresStorage
-    import ShortcutsTestSupport
+    import ShortcutsSystemTestSupport
     import StateStorage
     import Testing
 
@@ -60,6 +60,7 @@
                 store: { try AutomationStore(database: PostgresStateDatabase(url: url, migrations: AutomationStore.postgresMigrations)) },
                 // Leases expire by the server's clock, which no test can move: real time has to
                 // pass, and a lease must outlast a few queries on a busy machine.
+                // Wall time: leases expire by the PostgreSQL server's clock, which no test can move.
                 shortLease: .seconds(2), passTime: { Thread.sleep(forTimeInterval: $0.timeInterval) })
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import StateStorage
 import Testing
 import WorkflowKit
@@ -63,12 +63,12 @@ struct DaemonEngineOnPostgresTests {
         let second = try daemon(url, name: "second")
         try first.start()
         try second.start()
-        // At least 12 seconds, and then until the slow automation ran twice and skipped a due
-        // time, which a machine busy with other tests may take longer to show.
-        try await Task.sleep(for: .seconds(12))
-        _ = try await eventually(timeout: 60, every: .milliseconds(500)) {
+        // Until five due times of each tick were claimed and the slow automation ran twice and
+        // skipped a due time, woken by each commit.
+        _ = try await eventually(watching: [.commits(on: try PostgresServer.shared())]) {
+            let ticks = try rows(url, "SELECT count(*) AS count FROM claim WHERE automationKey LIKE 'tick%'").first?.integer("count") ?? 0
             let slow = try rows(url, "SELECT status, startedAt FROM claim WHERE automationKey = 'slow.yaml'")
-            return slow.filter { $0.real("startedAt") != nil }.count >= 2 && slow.contains { $0.text("status") == "skipped" }
+            return ticks >= 4 * 5 && slow.filter { $0.real("startedAt") != nil }.count >= 2 && slow.contains { $0.text("status") == "skipped" }
         }
         await first.stop()
         await second.stop()
@@ -120,14 +120,12 @@ struct DaemonEngineOnPostgresTests {
 
         let live = try daemon(url, name: "live", lease: .seconds(1))
         try live.start()
-        let deadline = ContinuousClock.now + .seconds(20)
         var status: String?
         var run: SQLRow?
-        while ContinuousClock.now < deadline {
+        try await eventually(watching: [.commits(on: try PostgresServer.shared())]) {
             status = try rows(url, "SELECT status FROM claim WHERE automationKey = 'other.yaml'").first?.text("status")
             run = try rows(url, "SELECT * FROM run WHERE id = '\(claim.runID ?? "")'").first
-            if status == "interrupted" && run != nil { break }
-            try await Task.sleep(for: .milliseconds(100))
+            return status == "interrupted" && run != nil
         }
         await live.stop()
         #expect(status == "interrupted")

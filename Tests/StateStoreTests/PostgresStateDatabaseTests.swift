@@ -1,7 +1,7 @@
 #if PostgreSQL
     import Foundation
     import PostgresStorage
-    import ShortcutsTestSupport
+    import ShortcutsSystemTestSupport
     import StateStorage
     import Synchronization
     import Testing
@@ -272,6 +272,7 @@
             let observer = try PostgresStateDatabase(url: PostgresServer.shared().url, migrations: [])
             let pid = Counter()
             let killer = Thread {
+                // Wall time: the commit is ended from another connection while it is slow on the server.
                 while pid.value == 0 { Thread.sleep(forTimeInterval: 0.01) }
                 Thread.sleep(forTimeInterval: 0.5)
                 _ = try? observer.write { try $0.execute("SELECT pg_terminate_backend(CAST(? AS integer))", [.integer(Int64(pid.value))]) }
@@ -364,6 +365,7 @@
                 #expect(error?.isUnavailable == true)
                 #expect(error?.isCommitUncertain == false)
                 #expect(error?.location == database.location)
+                // Wall time: attempts spread over the outage of the real server.
                 Thread.sleep(forTimeInterval: 0.02)
             }
             #expect(slowest < 1)
@@ -390,6 +392,7 @@
                 for index in 0..<60 {
                     // Half the rows are written before the outage, and the rest from the moment
                     // the server is down, whatever the machine's load.
+                    // Wall time: the writer paces its rows over the outage of the real server and backs off while it is down.
                     while index == 30 && serverDown.value == 0 { Thread.sleep(forTimeInterval: 0.01) }
                     var delay = 0.05
                     while true {
@@ -405,6 +408,7 @@
                             break
                         } catch let error as StateDatabaseError where error.isUnavailable {
                             unavailable.add()
+                            // Wall time: the writer backs off while the real server is down.
                             Thread.sleep(forTimeInterval: delay)
                             delay = min(delay * 2, 0.5)
                         } catch {
@@ -412,6 +416,7 @@
                             return
                         }
                     }
+                    // Wall time: the rows are spread over the outage of the real server.
                     Thread.sleep(forTimeInterval: 0.02)
                 }
             }
@@ -450,6 +455,7 @@
                 do {
                     if try read(condition) { return true }
                 } catch let error as StateDatabaseError where error.isUnavailable {}
+                // Wall time: a read is asked again while the real server is down, which gives no event.
                 Thread.sleep(forTimeInterval: 0.05)
             }
             return false

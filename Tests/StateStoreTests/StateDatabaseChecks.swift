@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsSystemTestSupport
 import StateStorage
 import Testing
 

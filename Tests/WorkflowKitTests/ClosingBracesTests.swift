@@ -1,5 +1,5 @@
 import SeededRandom
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import WorkflowKit

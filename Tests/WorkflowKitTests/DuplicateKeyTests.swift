@@ -1,4 +1,4 @@
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import WorkflowKit

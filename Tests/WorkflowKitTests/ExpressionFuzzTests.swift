@@ -1,7 +1,7 @@
 import Foundation
 import IntentKit
 import SeededRandom
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import WorkflowKit

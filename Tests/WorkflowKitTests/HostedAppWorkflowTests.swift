@@ -1,6 +1,6 @@
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import WorkflowKit
@@ -110,7 +110,7 @@ struct HostedAppWorkflowTests {
         let workflow = try WorkflowLoader.load(text: "steps:\n  - perform: Bookshop.Wait\n", fileName: "shop.yaml")
         let run = Task { try await WorkflowRunner(catalog: catalog, history: nil, secrets: nil).run(workflow) }
         // Cancel once the host is waiting, however slowly the machine gets there.
-        for _ in 0..<200 where host.performed.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+        try await eventually(watching: [.notice(host.performReceived)]) { !host.performed.isEmpty }
         run.cancel()
         await #expect(throws: (any Error).self) { _ = try await run.value }
         #expect(host.cancelled == 1)

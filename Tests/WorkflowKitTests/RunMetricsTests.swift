@@ -3,7 +3,7 @@ import Foundation
 import IntentKit
 import Metrics
 import MetricsTestKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import WorkflowKit

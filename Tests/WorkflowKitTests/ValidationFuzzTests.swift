@@ -2,7 +2,7 @@ import Foundation
 import IntentKit
 import LibraryApp
 import SeededRandom
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import WorkflowKit

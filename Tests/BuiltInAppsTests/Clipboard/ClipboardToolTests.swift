@@ -1,6 +1,6 @@
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import BuiltInApps

@@ -1,7 +1,7 @@
 import Clockwork
 import Foundation
 import ProcessSpawning
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 @testable import BuiltInApps
@@ -25,7 +25,7 @@ struct ChildProcessTests {
         /// The numbers once the file holds `count` of them.
         func numbers(count: Int) async throws -> [pid_t] {
             var numbers: [pid_t] = []
-            try await eventually(timeout: 60, every: .milliseconds(10)) {
+            try await eventually(watching: [.file(URL(fileURLWithPath: path))]) {
                 let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
                 numbers = text.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
                 return numbers.count >= count && text.hasSuffix("\n")

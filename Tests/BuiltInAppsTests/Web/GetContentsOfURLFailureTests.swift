@@ -2,7 +2,7 @@ import BuiltInApps
 import Clockwork
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// Every way a fetch can go wrong says so in words and names the URL.
@@ -11,7 +11,6 @@ import Testing
         let closed = try LocalHTTPServer { _ in .text("") }
         let url = closed.url("/news")
         closed.stop()
-        try await Task.sleep(for: .milliseconds(50))
         let message = try await WebTesting.failure(["url": .url(url)])
         #expect(message == "cannot connect to \(url): nothing accepted the connection on 127.0.0.1 port \(closed.port) (is the server running?)")
     }

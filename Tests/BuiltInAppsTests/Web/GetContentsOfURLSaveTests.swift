@@ -1,7 +1,7 @@
 import BuiltInApps
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `saveTo` streams a body into a file that appears whole or not at all.

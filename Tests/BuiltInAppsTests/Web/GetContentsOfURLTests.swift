@@ -1,7 +1,7 @@
 import BuiltInApps
 import Foundation
 import IntentKit
-import ShortcutsTestSupport
+import ShortcutsSystemTestSupport
 import Testing
 
 /// `Web.GetContentsOfURL` against a real HTTP server on 127.0.0.1.

@@ -100,14 +100,9 @@
             }
         }
 
-        /// Waits until a condition on the home's history holds, for up to `seconds`.
-        func waitFor(_ what: String, seconds: Double = 20, _ condition: () throws -> Bool) async throws {
-            let deadline = Date().addingTimeInterval(seconds)
-            while Date() < deadline {
-                if try condition() { return }
-                try await Task.sleep(for: .milliseconds(50))
-            }
-            Issue.record("timed out waiting for \(what)")
+        /// Waits until a condition on the home's history holds, woken by each change of its files.
+        func waitFor(_ what: String, _ condition: () throws -> Bool) async throws {
+            if try await !eventually(watching: [.folder(home)], { try condition() }) { Issue.record("timed out waiting for \(what)") }
         }
     }
 

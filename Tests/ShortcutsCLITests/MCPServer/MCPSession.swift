@@ -131,6 +131,7 @@ final class MCPSession: Sendable {
                 if isFirst { continuation.resume(returning: stopped) }
             }
             let bound = Task {
+                // Wall time: the patience for a server that never ends; a session that ends wakes the wait at once.
                 guard (try? await Task.sleep(for: patience)) != nil else { return }
                 resume(false)
             }

@@ -2,7 +2,8 @@
 
 Its tools: `forecast` returns structured content, `shout` returns text, `explode` fails,
 `crash` ends the server, `stall` never answers, `greet` asks for a name (elicitation).
-Each start appends the server's process id to the file named by $WEATHER_SPAWN_LOG.
+Each start appends the server's process id to the file named by $WEATHER_SPAWN_LOG, and
+`stall` appends "stalling" there when its call begins.
 """
 
 import os
@@ -60,6 +61,9 @@ def crash() -> str:
 @server.tool()
 def stall() -> str:
     """Never answers in time."""
+    if os.environ.get("WEATHER_SPAWN_LOG"):
+        with open(os.environ["WEATHER_SPAWN_LOG"], "a") as log:
+            log.write("stalling\n")
     time.sleep(60)
     return "late"
 

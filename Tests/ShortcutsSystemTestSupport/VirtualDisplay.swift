@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 
 /// An X display of the test's own: `Xvfb` on the first free display number, ended when the
 /// value is stopped or released.
@@ -20,7 +21,7 @@ public final class VirtualDisplay: Sendable {
     /// - Throws: When Xvfb cannot start or is not ready within 10 seconds.
     public init() throws {
         server = try ComponentProcess(
-            executable: Self.executable, arguments: ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"], readyWithin: 10)
+            executable: Self.executable, arguments: ["-displayfd", "1", "-nolisten", "tcp", "-screen", "0", "640x480x24"])
         guard let number = Int(server.firstLine) else {
             server.stop()
             throw ComponentError(message: "Xvfb said '\(server.firstLine)' instead of its display number")

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 
 /// A small extension in Python, written into a temporary folder by the tests, whose intents
 /// misbehave on purpose: `Echo`, `Slow` (answers after `seconds`, or stops on `$/cancel`),
@@ -54,6 +55,9 @@ public enum TestExtension {
         def perform(message):
             params = message["params"]
             intent, arguments, rid = params["intent"], params["arguments"], message["id"]
+            with lock:
+                with open(os.path.join(folder, "performing"), "a") as file:
+                    file.write(intent + "\n")
             if intent == "Echo":
                 return {"value": arguments.get("text"), "dialog": "Echoed %s" % arguments.get("text"), "details": {"pid": os.getpid()}}
             if intent == "Slow":
@@ -188,11 +192,49 @@ public enum TestExtension {
         return state != "Z"
     }
 
-    /// Waits until a process has ended, for at most `seconds` (a busy machine only makes it
-    /// slower); returns whether it ended.
-    public static func waitUntilEnded(_ pid: Int32, seconds: Double = 30) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(seconds)
-        while isAlive(pid), ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
-        return !isAlive(pid)
+    /// Waits, woken by the extension's writes beside it, until it has begun to perform `intent`
+    /// `count` times in all; returns whether it did.
+    public static func waitUntilPerforming(_ intent: String, count: Int = 1, beside executable: URL) async throws -> Bool {
+        let folder = executable.deletingLastPathComponent()
+        return try await eventually(watching: [.folder(folder)]) {
+            let text = (try? String(contentsOf: folder.appendingPathComponent("performing"), encoding: .utf8)) ?? ""
+            return text.split(separator: "\n").filter { $0 == intent }.count >= count
+        }
+    }
+
+    /// Waits, woken by each exit, until no process runs the program at `path`; returns whether
+    /// none does.
+    public static func waitUntilNoneRuns(_ path: String) async throws -> Bool {
+        try await waitUntilNoneRuns { processes(naming: path) }
+    }
+
+    /// Waits, woken by each exit, until no process runs with this `$SHORTCUTS_HOME`; returns
+    /// the ones still running when the patience ran out.
+    public static func waitUntilNoneRuns(home: URL) async throws -> [Int32] {
+        _ = try await waitUntilNoneRuns { processes(home: home) }
+        return processes(home: home)
+    }
+
+    private static func waitUntilNoneRuns(_ running: () -> [Int32]) async throws -> Bool {
+        while true {
+            let now = running()
+            guard !now.isEmpty else { return true }
+            // Each round watches the processes of now: one may start another before it ends.
+            guard try await eventually(watching: now.map { .exit($0) }, { running() != now }) else { return false }
+        }
+    }
+
+    /// Waits, woken by the extension's writes beside it, until it has written its process's id
+    /// (it does when it starts); the id, or `nil` when the engine ended first.
+    public static func waitForPID(beside executable: URL, engine: pid_t) async throws -> Int32? {
+        _ = try await eventually(watching: [.folder(executable.deletingLastPathComponent()), .exit(engine)]) {
+            pid(beside: executable) != nil || !ProcessGroupProbe.isRunning(engine)
+        }
+        return pid(beside: executable)
+    }
+
+    /// Waits until a process has ended, woken by its exit; returns whether it ended.
+    public static func waitUntilEnded(_ pid: Int32) async -> Bool {
+        (try? await eventually(watching: [.exit(pid)]) { !isAlive(pid) }) ?? false
     }
 }

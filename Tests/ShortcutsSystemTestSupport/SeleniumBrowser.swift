@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 /// A real browser for the dashboard's end-to-end test: Debian's `chromium` and `chromium-driver`,

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 /// Python with the official MCP SDK (`python3 -m pip install mcp`), which the MCP tests use,

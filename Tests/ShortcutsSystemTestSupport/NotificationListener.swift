@@ -1,5 +1,6 @@
 import BuiltInApps
 import Foundation
+import ShortcutsTestSupport
 import Synchronization
 
 /// A notification server on a test's bus: it owns `org.freedesktop.Notifications`, records
@@ -36,6 +37,7 @@ public final class NotificationListener: Sendable {
     }
 
     private let received = Mutex<[Notification]>([])
+    private let arrived = ChangeNotice()
     private let stopped = Atomic<Bool>(false)
     private let finished = DispatchSemaphore(value: 0)
 
@@ -63,12 +65,11 @@ public final class NotificationListener: Sendable {
     /// The notifications received so far.
     public var notifications: [Notification] { received.withLock { $0 } }
 
-    /// Waits until `count` notifications have arrived, or `timeout` seconds have passed.
+    /// Waits until `count` notifications have arrived, woken by each arrival.
     ///
     /// - Returns: The notifications received by then.
-    public func wait(forCount count: Int, timeout: Double = 10) -> [Notification] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while notifications.count < count, Date() < deadline { usleep(10_000) }
+    public func wait(forCount count: Int) -> [Notification] {
+        _ = try? eventuallyBlocking(watching: [.notice(arrived)]) { notifications.count >= count }
         return notifications
     }
 
@@ -103,6 +104,7 @@ public final class NotificationListener: Sendable {
                             body: message.body[4].text ?? "", urgency: urgency, id: list.count + 1))
                     return list.count
                 }
+                arrived.post()
                 _ = try? connection.send(message.methodReturn(body: [.uint32(UInt32(id))]))
             } else {
                 _ = try? connection.send(

@@ -1,5 +1,11 @@
 @_exported import ScratchPostgres
+import ShortcutsTestSupport
 import Testing
+
+extension ChangeSource {
+    /// A commit on this server (its write-ahead log changed).
+    public static func commits(on server: PostgresServer) -> ChangeSource { .folder(server.writeAheadLog) }
+}
 
 extension PostgresServer {
     /// Whether PostgreSQL tests should run: the server binaries are installed and this build

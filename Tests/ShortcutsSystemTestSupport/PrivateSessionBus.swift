@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 
 /// A session bus of the test's own: `dbus-daemon --session --print-address --nofork`, ended
 /// when the value is stopped or released.
@@ -19,7 +20,7 @@ public final class PrivateSessionBus: Sendable {
     ///
     /// - Throws: When the daemon cannot start or prints no address within 5 seconds.
     public init() throws {
-        daemon = try ComponentProcess(executable: Self.executable, arguments: ["--session", "--print-address", "--nofork"], readyWithin: 5)
+        daemon = try ComponentProcess(executable: Self.executable, arguments: ["--session", "--print-address", "--nofork"])
     }
 
     /// Ends the daemon and waits for it.

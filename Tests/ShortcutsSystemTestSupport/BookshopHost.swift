@@ -1,5 +1,6 @@
 import Foundation
 import IntentKit
+import ShortcutsTestSupport
 import Synchronization
 
 /// An app whose code runs "elsewhere": its metadata as an extension would send it, and an
@@ -55,11 +56,15 @@ public final class BookshopHost: IntentHost {
     /// The performs received, in order.
     public var performed: [Performed] { state.withLock { $0.performed } }
 
+    /// Fired when a perform is received.
+    public let performReceived = ChangeNotice()
+
     /// How many performs of `Wait` ended because their task was cancelled.
     public var cancelled: Int { state.withLock { $0.cancelled } }
 
     public func perform(_ request: HostedIntentRequest) async throws -> HostedIntentResult {
         state.withLock { $0.performed.append(Performed(intent: request.intent, arguments: request.arguments)) }
+        performReceived.post()
         switch request.intent {
         case "Describe":
             guard case .entity(let book) = request.arguments["book"] else { throw Failure(description: "no book given") }
@@ -89,13 +94,12 @@ public final class BookshopHost: IntentHost {
             return HostedIntentResult(
                 dialog: "Opening.", opensIntent: HostedOpenIntent(intent: "Describe", arguments: ["book": request.arguments["book"] ?? .null]))
         case "Wait":
-            do {
-                try await Task.sleep(for: .seconds(30))
-            } catch {
-                state.withLock { $0.cancelled += 1 }
-                throw error
-            }
-            return HostedIntentResult()
+            // Waits until its task is cancelled: a stream that nothing feeds ends only then.
+            let (never, continuation) = AsyncStream<Never>.makeStream()
+            for await _ in never {}
+            continuation.finish()
+            state.withLock { $0.cancelled += 1 }
+            throw CancellationError()
         default:
             throw Failure(description: "the shelf is locked")
         }
