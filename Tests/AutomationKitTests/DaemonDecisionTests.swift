@@ -74,4 +74,43 @@ struct DaemonDecisionTests {
         let one = loaded.automations.filter { $0.fileName.hasSuffix("report.yaml") }
         #expect(DaemonEngine.summary(of: one, in: "Workflows", problems: 0) == "scheduling 1 automation from Workflows")
     }
+
+    @Test("A due time is claimed, waits for the daemon ranked before it, waits for the database, or starts a catch-up after a stall")
+    func dueTimes() {
+        let nine = now
+        func decide(late seconds: TimeInterval, isDelayed: Bool = false, ranking: TimeInterval = 0, away: Bool = false) -> DueDecision {
+            DueDecision(due: nine, isDelayed: isDelayed, now: nine.addingTimeInterval(seconds), rankingDelay: ranking, databaseIsAway: away)
+        }
+        #expect(decide(late: 0) == .claim)
+        #expect(decide(late: 60) == .claim, "a minute late is late, not stalled")
+        #expect(decide(late: 61) == .fellBehind)
+        #expect(decide(late: 61, away: true) == .fellBehind, "a stall is planned by catchUp: even while the database is away")
+        #expect(decide(late: 0, ranking: 0.5) == .waitForTurn(until: nine.addingTimeInterval(0.5)))
+        #expect(decide(late: 0.5, ranking: 0.5) == .claim, "its turn came")
+        #expect(decide(late: 0, ranking: 0.5, away: true) == .waitForTurn(until: nine.addingTimeInterval(0.5)))
+        #expect(decide(late: 0.5, isDelayed: true, ranking: 0.5) == .claim, "a due time waits for its turn once")
+        #expect(decide(late: 120, isDelayed: true) == .claim, "a due time that waited for its turn is not caught up")
+        #expect(decide(late: 0, away: true) == .backlog)
+        #expect(decide(late: 0.5, isDelayed: true, away: true) == .backlog)
+    }
+
+    @Test("A failed or timed-out attempt is tried again after the backoff while attempts remain; success and cancellation end the run")
+    func attempts() {
+        #expect(AttemptDecision(after: .failed("exit 1"), attempt: 1, of: 3, backoff: .seconds(30)) == .retry(after: .seconds(30)))
+        #expect(AttemptDecision(after: .timedOut, attempt: 2, of: 3, backoff: nil) == .retry(after: nil))
+        #expect(AttemptDecision(after: .failed("exit 1"), attempt: 3, of: 3, backoff: .seconds(30)) == .end(.failed))
+        #expect(AttemptDecision(after: .timedOut, attempt: 1, of: 1, backoff: nil) == .end(.timedOut))
+        #expect(AttemptDecision(after: .succeeded(.string("done")), attempt: 1, of: 3, backoff: .seconds(30)) == .end(.succeeded))
+        #expect(AttemptDecision(after: .cancelled, attempt: 1, of: 3, backoff: .seconds(30)) == .end(.cancelled), "a cancelled run is not retried")
+    }
+
+    @Test("A lease is renewed every quarter of it, and others' claims are settled only after a whole lease held without a failed renewal")
+    func leases() {
+        let terms = LeaseTerms(duration: .seconds(10))
+        #expect(terms.renewalInterval == 2.5)
+        #expect(!terms.maySettleOthers(heldSince: nil, now: now), "renewals are failing")
+        #expect(!terms.maySettleOthers(heldSince: now, now: now.addingTimeInterval(9.9)))
+        #expect(terms.maySettleOthers(heldSince: now, now: now.addingTimeInterval(10)))
+        #expect(LeaseTerms(duration: .milliseconds(500)).renewalInterval == 0.125)
+    }
 }

@@ -138,21 +138,23 @@ extension Automation {
             let outcome = await self.attempt(
                 loaded, inputs: inputs, runID: runID, isBegun: history != nil, catalog: catalog, history: history, secrets: secrets,
                 locale: locale, trigger: trigger, isLast: attempt == attempts, clock: clock, recordsLater: recordsLater, show: show)
+            var output: IntentValue?
             switch outcome {
-            case .succeeded(let output):
-                return RunOutcome(status: .succeeded, output: output, runIDs: runIDs)
-            case .cancelled:
-                return RunOutcome(status: .cancelled, error: "the run was cancelled", runIDs: runIDs)
-            case .timedOut:
-                lastError = "timed out after \(DaemonEngine.format(timeout ?? .zero))"
-                if attempt == attempts { return RunOutcome(status: .timedOut, error: lastError, runIDs: runIDs) }
-            case .failed(let message):
-                lastError = message
-                if attempt == attempts { return RunOutcome(status: .failed, error: lastError, runIDs: runIDs) }
+            case .succeeded(let value): output = value
+            case .cancelled: lastError = "the run was cancelled"
+            case .timedOut: lastError = "timed out after \(DaemonEngine.format(timeout ?? .zero))"
+            case .failed(let message): lastError = message
             }
-            show(
-                "attempt \(attempt) of \(attempts) failed: \(lastError?.split(separator: "\n").first ?? ""); trying again"
-                    + (backoff.map { " in \(DaemonEngine.format($0))" } ?? ""))
+            switch AttemptDecision(after: outcome, attempt: attempt, of: attempts, backoff: backoff) {
+            case .end(.succeeded):
+                return RunOutcome(status: .succeeded, output: output, runIDs: runIDs)
+            case .end(let status):
+                return RunOutcome(status: status, error: lastError, runIDs: runIDs)
+            case .retry(let wait):
+                show(
+                    "attempt \(attempt) of \(attempts) failed: \(lastError?.split(separator: "\n").first ?? ""); trying again"
+                        + (wait.map { " in \(DaemonEngine.format($0))" } ?? ""))
+            }
         }
         return RunOutcome(status: .failed, error: lastError, runIDs: runIDs)
     }

@@ -2,6 +2,7 @@ import Clockwork
 import Foundation
 import IntentKit
 import Logging
+import Synchronization
 import WorkflowKit
 
 /// The stores a daemon keeps its state and its runs in.
@@ -106,7 +107,28 @@ public final class AutomationDaemon: Sendable {
         }
     }
 
-    private let engine: DaemonEngine
+    private let configuration: Configuration
+    private let logger: Logger
+    /// Made with the metrics factory in force when the daemon is created.
+    private let metrics = DaemonMetrics()
+    /// The identifier this daemon records in its claims (`daemonID`).
+    public let identifier = UUID().uuidString.lowercased()
+    private let state = Mutex(State.created(stopRequests: 0))
+
+    /// Before ``start()`` there is no engine: stop requests are counted, to be passed on.
+    private enum State {
+        case created(stopRequests: Int)
+        case running(DaemonEngine)
+        case stopped
+    }
+
+    /// The engine once started.
+    private var engine: DaemonEngine? {
+        state.withLock { state in
+            if case .running(let engine) = state { return engine }
+            return nil
+        }
+    }
 
     /// Creates a daemon; nothing happens before ``run()`` or ``start()``.
     ///
@@ -122,7 +144,8 @@ public final class AutomationDaemon: Sendable {
     ///     located error with its caret); the log handler decides how to print it.
     ///     The default logs nothing.
     public init(_ configuration: Configuration, logger: Logger = Logger(label: "shortcuts.daemon") { _ in SwiftLogNoOpLogHandler() }) {
-        engine = DaemonEngine(configuration: configuration, logger: logger)
+        self.configuration = configuration
+        self.logger = logger
     }
 
     /// Handles the file events the system has queued so far, as ``FileTriggerWatcher/handlePendingEvents()``
@@ -131,7 +154,8 @@ public final class AutomationDaemon: Sendable {
     /// - Returns: How many bursts of file events are in progress.
     @discardableResult
     func handlePendingFileEvents() -> Int {
-        engine.condition.withLock { engine.fileTriggers }?.handlePendingEvents() ?? 0
+        guard let engine else { return 0 }
+        return engine.condition.withLock { engine.fileTriggers }?.handlePendingEvents() ?? 0
     }
 
     /// Reads the whole folder again and reschedules what changed, as an edit would (SIGHUP).
@@ -140,6 +164,7 @@ public final class AutomationDaemon: Sendable {
     /// daemon.reload()
     /// ```
     public func reload() {
+        guard let engine else { return }
         engine.log("reloading \(engine.configuration.workflows.relativePath)")
         engine.requestReload(nil)
     }
@@ -155,7 +180,7 @@ public final class AutomationDaemon: Sendable {
     public func run(started: () -> Void = {}) async throws {
         try start()
         started()
-        await engine.stopRequested()
+        await engine?.stopRequested()
         await stop()
     }
 
@@ -168,7 +193,19 @@ public final class AutomationDaemon: Sendable {
     ///
     /// - Throws: ``AutomationError`` when the folder is missing or the state cannot be opened.
     public func start() throws {
-        try engine.start()
+        let isFirst = state.withLock { state -> Bool in
+            guard case .created = state else { return false }
+            return true
+        }
+        guard isFirst else { return }
+        let engine = try DaemonEngine.start(configuration, logger: logger, daemonID: identifier, metrics: metrics)
+        // A stop requested while it started stands: it is passed on now.
+        let stops = state.withLock { state -> Int in
+            guard case .created(let stops) = state else { return 0 }
+            state = .running(engine)
+            return stops
+        }
+        for _ in 0..<stops { engine.requestStop() }
     }
 
     /// Asks the daemon to stop: no new runs start, queued due times are cancelled, running
@@ -179,7 +216,16 @@ public final class AutomationDaemon: Sendable {
     /// daemon.requestStop()
     /// ```
     public func requestStop() {
-        engine.requestStop()
+        let engine = state.withLock { state -> DaemonEngine? in
+            switch state {
+            case .created(let stops):
+                state = .created(stopRequests: stops + 1)
+                return nil
+            case .running(let engine): return engine
+            case .stopped: return nil
+            }
+        }
+        engine?.requestStop()
     }
 
     /// Stops the daemon and returns once every run ended and was recorded.
@@ -188,6 +234,17 @@ public final class AutomationDaemon: Sendable {
     /// await daemon.stop()
     /// ```
     public func stop() async {
+        let engine = state.withLock { state -> DaemonEngine? in
+            switch state {
+            case .created:
+                // Never started: nothing runs.
+                state = .stopped
+                return nil
+            case .running(let engine): return engine
+            case .stopped: return nil
+            }
+        }
+        guard let engine else { return }
         engine.requestStopIfNeeded()
         await engine.shutDown()
     }
@@ -197,10 +254,7 @@ public final class AutomationDaemon: Sendable {
     /// ```swift
     /// print("scheduling", daemon.scheduledCount)
     /// ```
-    public var scheduledCount: Int { engine.scheduledCount }
-
-    /// The identifier this daemon records in its claims (`daemonID`).
-    public var identifier: String { engine.daemonID }
+    public var scheduledCount: Int { engine?.scheduledCount ?? 0 }
 
     /// The enabled automation whose `webhook:` has this name, as the daemon last read its
     /// folder (edits are picked up as they happen): what a request to `/hooks/NAME` runs.
@@ -212,7 +266,7 @@ public final class AutomationDaemon: Sendable {
     /// - Parameter name: The webhook's name.
     /// - Returns: The automation, or `nil` when no enabled automation of the folder has this webhook.
     public func automation(forWebhook name: String) -> Automation? {
-        engine.automation(forWebhook: name)
+        engine?.automation(forWebhook: name)
     }
 
     /// Runs an automation now, in the daemon, as its file events run: headless, within its
@@ -240,6 +294,7 @@ public final class AutomationDaemon: Sendable {
         _ automation: Automation, inputs: [String: IntentValue] = [:], trigger: String, workflow: Workflow? = nil,
         started: @escaping @Sendable (_ runID: String, _ attempt: Int) -> Void = { _, _ in }
     ) async -> Automation.RunOutcome {
-        await engine.runTriggered(automation, inputs: inputs, trigger: trigger, workflow: workflow, detail: trigger, started: started)
+        guard let engine else { return Automation.RunOutcome(status: .cancelled, error: "the daemon is not running") }
+        return await engine.runTriggered(automation, inputs: inputs, trigger: trigger, workflow: workflow, detail: trigger, started: started)
     }
 }

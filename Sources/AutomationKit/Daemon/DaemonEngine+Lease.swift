@@ -9,8 +9,11 @@ extension DaemonEngine {
     /// How often the heartbeat thread wakes up: run requests are taken at least this often.
     static let requestPollInterval: TimeInterval = 1
 
+    /// When the lease is renewed and others' claims may be settled.
+    var leaseTerms: LeaseTerms { LeaseTerms(duration: configuration.lease) }
+
     /// The lease is renewed every quarter of its duration.
-    var renewalInterval: TimeInterval { configuration.lease.timeInterval / 4 }
+    var renewalInterval: TimeInterval { leaseTerms.renewalInterval }
 
     /// Wakes up every second at most; renews the lease every quarter of it, and does the rest
     /// of the heartbeat's work after each renewal.
@@ -152,7 +155,7 @@ extension DaemonEngine {
     /// not judge others by it).
     private func takeOverExpiredDaemons() {
         let (lease, heldSince) = condition.withLock { (self.lease, leaseHeldSince) }
-        guard let lease, let heldSince, clock.local.elapsed(since: heldSince) >= configuration.lease else { return }
+        guard let lease, leaseTerms.maySettleOthers(heldSince: heldSince, now: localNow) else { return }
         do {
             for daemon in try store.expiredDaemons(now: lease) where daemon.id != daemonID {
                 guard let claims = try store.takeOver(daemon.id, by: lease) else { continue }

@@ -85,7 +85,7 @@ extension DaemonEngine {
             let outcome = await automation.attempt(
                 workflow, inputs: inputs, runID: runID, catalog: configuration.catalog, history: history, secrets: configuration.secrets,
                 locale: configuration.locale, trigger: request.trigger, isLast: attempt == automation.attempts, clock: clock.local,
-                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, metrics: metrics.runs,
+                recordsLater: { [historyWrites] end in historyWrites.record(.record(end)) }, metrics: metrics.runs,
                 show: { [self] text in log("\(name): \(text)") })
             switch outcome {
             case .succeeded(let output):

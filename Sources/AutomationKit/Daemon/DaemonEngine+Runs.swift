@@ -114,14 +114,13 @@ extension DaemonEngine {
                 workflow, runID: runID, isBegun: isBegun, catalog: configuration.catalog, history: history,
                 secrets: configuration.secrets, locale: configuration.locale, trigger: "automation",
                 isLast: attempt == automation.attempts, clock: clock.local,
-                recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, metrics: metrics.runs,
+                recordsLater: { [historyWrites] end in historyWrites.record(.record(end)) }, metrics: metrics.runs,
                 show: { [self] text in log("\(name): \(text)") })
             let took = Self.format(clock.local.elapsed(since: began))
             switch outcome {
             case .succeeded:
                 status = .succeeded
                 log("\(name): run \(runID.prefix(8)) succeeded in \(took)")
-                break attempts
             case .failed(let message):
                 status = .failed
                 note = Self.summary(of: message)
@@ -133,6 +132,8 @@ extension DaemonEngine {
             case .cancelled:
                 status = .cancelled
                 log("\(name): run \(runID.prefix(8)) cancelled after \(took)")
+            }
+            guard case .retry = AttemptDecision(after: outcome, attempt: attempt, of: automation.attempts, backoff: automation.backoff) else {
                 break attempts
             }
         }

@@ -180,7 +180,7 @@ extension DaemonEngine {
                                 + (automation.attempts > 1 ? ", attempt \(attempt) of \(automation.attempts)" : "") + ")")
                         started(runID, attempt)
                     },
-                    recordsLater: { [historyWrites] end in historyWrites?.record(.record(end)) }, clock: clock.local)
+                    recordsLater: { [historyWrites] end in historyWrites.record(.record(end)) }, clock: clock.local)
                 logEnd(of: run, outcome, name: name, detail: detail)
                 condition.withLock {
                     triggeredRuns[number] = nil

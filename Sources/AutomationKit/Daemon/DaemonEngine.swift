@@ -13,22 +13,20 @@ import WorkflowKit
 /// the claims of daemons whose lease expired, and polls for cancellations, promotions and run
 /// requests (see `DaemonEngine+Lease.swift`).
 ///
+/// ``start(_:logger:daemonID:)`` opens the stores and returns a running engine that owns them.
 /// Everything mutable is guarded by `condition`'s lock, which is never held across database
 /// writes or workflow loading. The scheduler thread alone touches `folder`.
 final class DaemonEngine: @unchecked Sendable {
     let configuration: AutomationDaemon.Configuration
     let logger: Logger
-    let daemonID = UUID().uuidString.lowercased()
+    let daemonID: String
     /// The current time by the database's clock: the one due times are decided by; its
     /// `local` clock is the one the daemon waits by.
     let clock: DaemonClock
     /// Where the daemon's metrics go (``DaemonMetric``), and its runs' (``WorkflowMetric``):
     /// the factory in force when the daemon was created.
-    let metrics = DaemonMetrics()
+    let metrics: DaemonMetrics
 
-    /// A due time more than this late means the daemon stalled (suspend, clock change): the
-    /// stalled period is handled like a restart, by `catchUp:`.
-    static let stallThreshold: TimeInterval = 60
     /// How long cancelled runs have to record themselves before the daemon records them itself.
     static let cancellationWait: Duration = .seconds(5)
     /// How often old claims are deleted.
@@ -41,13 +39,19 @@ final class DaemonEngine: @unchecked Sendable {
     /// the database cannot be reached.
     static let flushWait: TimeInterval = 10
 
-    // Set by start(), then only read.
-    private(set) var store: AutomationStore!
-    private(set) var history: RunHistory!
-    private(set) var endings: RetryingWriter<ClaimEnding>!
-    private(set) var historyWrites: RetryingWriter<HistoryWrite>!
-    private(set) var requestCompletions: RetryingWriter<RunRequestCompletion>!
-    private var lock: DaemonLock?
+    /// The claims, leases and cursors, shared with other daemons or the machine's own.
+    let store: AutomationStore
+    /// Where runs are recorded.
+    let history: RunHistory
+    /// How due times ended, written in batches and again while the database is away.
+    let endings: RetryingWriter<ClaimEnding>
+    /// The run history's records, written in batches and again while the database is away.
+    let historyWrites: RetryingWriter<HistoryWrite>
+    /// How run requests ended, written in batches and again while the database is away.
+    let requestCompletions: RetryingWriter<RunRequestCompletion>
+    /// The lock file that tells the daemons of this machine this one lives (SQLite only).
+    private let lock: DaemonLock?
+    // Set while starting, then touched by stop only.
     private var watcher: FolderWatcher?
     /// Touched by start() and then by the scheduler thread only.
     private var folder: AutomationFolder?
@@ -103,10 +107,78 @@ final class DaemonEngine: @unchecked Sendable {
         case created, running, stopping, stopped
     }
 
-    init(configuration: AutomationDaemon.Configuration, logger: Logger) {
+    /// Opens the stores, registers the daemon, loads the folder, applies catch-up and starts
+    /// scheduling: the engine returned runs, and owns its stores until it has stopped.
+    ///
+    /// - Parameters:
+    ///   - daemonID: The identifier its claims are recorded under.
+    ///   - metrics: Where its metrics go, and its runs'.
+    /// - Throws: ``AutomationError`` when the folder is missing or the state cannot be opened.
+    static func start(
+        _ configuration: AutomationDaemon.Configuration, logger: Logger, daemonID: String, metrics: DaemonMetrics
+    ) throws -> DaemonEngine {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: configuration.workflows.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw AutomationError.noFolder(configuration.workflows.relativePath)
+        }
+        let home = configuration.home
+        do {
+            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+        } catch {
+            throw AutomationError.store(home.path, underlying: error.localizedDescription)
+        }
+        let stores: DaemonStores
+        if let given = configuration.stores {
+            stores = given
+        } else {
+            let clock = configuration.clock
+            let store = try open(home.appendingPathComponent("automations.sqlite")) { try AutomationStore(path: $0, clock: clock) }
+            // The history counts the runs it records as ended with the daemon's factory.
+            let history = try withMetricsFactory(metrics.factory) {
+                try open(home.appendingPathComponent("runs.sqlite")) { try RunHistory(path: $0, clock: clock) }
+            }
+            stores = DaemonStores(automations: store, history: history)
+        }
+        // One machine: a dead daemon is found at once by its free lock, without waiting for its
+        // lease to expire.
+        let lock = stores.automations.isShared ? nil : try DaemonLock(folder: home.appendingPathComponent("daemons"), daemonID: daemonID)
+        let engine = DaemonEngine(configuration: configuration, logger: logger, daemonID: daemonID, stores: stores, lock: lock, metrics: metrics)
+        do {
+            try engine.begin()
+        } catch {
+            lock?.release()
+            throw error
+        }
+        return engine
+    }
+
+    private init(
+        configuration: AutomationDaemon.Configuration, logger: Logger, daemonID: String, stores: DaemonStores, lock: DaemonLock?,
+        metrics: DaemonMetrics
+    ) {
         self.configuration = configuration
         self.logger = logger
+        self.daemonID = daemonID
+        self.metrics = metrics
+        self.lock = lock
         clock = DaemonClock(local: configuration.clock)
+        store = stores.automations
+        history = stores.history
+        // The writers write through the engine, which exists once this initializer ends.
+        let owner = EngineReference()
+        let report: @Sendable (String) -> Void = { [logger] message in logger.error("\(message)") }
+        let local = configuration.clock
+        endings = RetryingWriter(label: "how due times ended", clock: local, log: report) { batch in try owner.engine?.finish(batch) }
+        historyWrites = RetryingWriter(label: "run history records", clock: local, log: report) { batch in try owner.engine?.writeHistory(batch) }
+        requestCompletions = RetryingWriter(label: "how run requests ended", clock: local, log: report) { batch in
+            try owner.engine?.complete(batch)
+        }
+        owner.engine = self
+    }
+
+    /// The engine, for what is made before it: set when its initializer ends.
+    private final class EngineReference: @unchecked Sendable {
+        weak var engine: DaemonEngine?
     }
 
     /// The machine's time now, by the daemon's clock.
@@ -129,40 +201,9 @@ final class DaemonEngine: @unchecked Sendable {
 
     // MARK: Starting
 
-    func start() throws {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: configuration.workflows.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw AutomationError.noFolder(configuration.workflows.relativePath)
-        }
-        let home = configuration.home
-        do {
-            try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
-        } catch {
-            throw AutomationError.store(home.path, underlying: error.localizedDescription)
-        }
-        if let stores = configuration.stores {
-            store = stores.automations
-            history = stores.history
-        } else {
-            store = try open(home.appendingPathComponent("automations.sqlite")) { [clock] in try AutomationStore(path: $0, clock: clock.local) }
-            // The history counts the runs it records as ended with the daemon's factory.
-            history = try withMetricsFactory(metrics.factory) {
-                try open(home.appendingPathComponent("runs.sqlite")) { [clock] in try RunHistory(path: $0, clock: clock.local) }
-            }
-        }
-        let report: @Sendable (String) -> Void = { [logger] message in logger.error("\(message)") }
-        let local = clock.local
-        endings = RetryingWriter(label: "how due times ended", clock: local, log: report) { [unowned self] batch in try finish(batch) }
-        historyWrites = RetryingWriter(label: "run history records", clock: local, log: report) { [unowned self] batch in try writeHistory(batch) }
-        requestCompletions = RetryingWriter(label: "how run requests ended", clock: local, log: report) { [unowned self] batch in
-            try complete(batch)
-        }
-        let locks = home.appendingPathComponent("daemons")
-        if !store.isShared {
-            // One machine: a dead daemon is found at once by its free lock, without waiting
-            // for its lease to expire.
-            lock = try DaemonLock(folder: locks, daemonID: daemonID)
-        }
+    /// Registers, loads the folder, applies catch-up and starts the scheduler and the heartbeat.
+    private func begin() throws {
+        let locks = configuration.home.appendingPathComponent("daemons")
         let started = localNow
         let granted = try write { try register() }
         condition.withLock {
@@ -236,7 +277,7 @@ final class DaemonEngine: @unchecked Sendable {
         heartbeat.start()
     }
 
-    private func open<Store>(_ url: URL, _ opening: (String) throws -> Store) throws -> Store {
+    private static func open<Store>(_ url: URL, _ opening: (String) throws -> Store) throws -> Store {
         do {
             return try opening(url.path)
         } catch let error as SQLiteStorageError {
@@ -372,34 +413,28 @@ final class DaemonEngine: @unchecked Sendable {
         while let first = dueQueue.first, first.date <= now {
             dueQueue.removeFirst()
             guard let entry = entries[first.key], entry.generation == first.generation else { continue }
-            if !first.isDelayed {
-                if first.due < now.addingTimeInterval(-Self.stallThreshold) {
-                    let plan = CatchUpPlan(
-                        policy: entry.automation.catchUp, after: first.due.addingTimeInterval(-1), now: now,
-                        nextDueTime: entry.automation.nextDueTime)
-                    log(
-                        "\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.due))) s behind (suspended, or the clock changed); "
-                            + "due times since \(Self.format(first.due)) follow catchUp: \(entry.automation.catchUp.rawValue)", level: .warning)
-                    claims += catchUp(plan, for: entry, from: first.due.addingTimeInterval(-1))
-                    schedule(entry, after: plan.resume)
-                    continue
-                }
-                schedule(entry, after: first.due)
-                let delay = ranking.delay(for: entry.storeKey, dueTime: Self.dueTime(first.due), daemon: daemonID)
-                if delay > 0, first.due.addingTimeInterval(delay) > now {
-                    dueQueue.insert(
-                        .init(
-                            date: first.due.addingTimeInterval(delay), key: first.key, generation: first.generation, due: first.due, isDelayed: true))
-                    continue
-                }
-            }
-            if backlog.retryAt != nil {
-                // The database is away: the due time waits with the others, and is claimed in
-                // order when it answers again.
+            let decision = DueDecision(
+                due: first.due, isDelayed: first.isDelayed, now: now,
+                rankingDelay: first.isDelayed ? 0 : ranking.delay(for: entry.storeKey, dueTime: Self.dueTime(first.due), daemon: daemonID),
+                databaseIsAway: backlog.retryAt != nil)
+            // The next due time is queued once, when this one first comes off the queue.
+            if decision != .fellBehind, !first.isDelayed { schedule(entry, after: first.due) }
+            switch decision {
+            case .fellBehind:
+                let cursor = first.due.addingTimeInterval(-1)
+                let plan = CatchUpPlan(policy: entry.automation.catchUp, after: cursor, now: now, nextDueTime: entry.automation.nextDueTime)
+                log(
+                    "\(entry.automation.name): the daemon fell \(Int(now.timeIntervalSince(first.due))) s behind (suspended, or the clock changed); "
+                        + "due times since \(Self.format(first.due)) follow catchUp: \(entry.automation.catchUp.rawValue)", level: .warning)
+                claims += catchUp(plan, for: entry, from: cursor)
+                schedule(entry, after: plan.resume)
+            case .waitForTurn(let turn):
+                dueQueue.insert(.init(date: turn, key: first.key, generation: first.generation, due: first.due, isDelayed: true))
+            case .backlog:
                 backlog.add(key: entry.automation.key, dueTime: first.due)
-                continue
+            case .claim:
+                claims.append(request(first.due, for: entry, isCatchUp: false, isSequential: false, note: nil))
             }
-            claims.append(request(first.due, for: entry, isCatchUp: false, isSequential: false, note: nil))
         }
         return claims
     }
@@ -734,14 +769,6 @@ final class DaemonEngine: @unchecked Sendable {
         }
         guard isFirst else {
             await waitUntil(.distantFuture) { self.lifecycle == .stopped }
-            return
-        }
-        guard let endings, let store else {
-            // Never started.
-            condition.withLock {
-                lifecycle = .stopped
-                condition.broadcast()
-            }
             return
         }
         watcher?.stop()
