@@ -130,6 +130,28 @@ struct ExtensionRunTests {
         try await expectNoLeftovers(shortcuts)
     }
 
+    @Test func anExtensionsTracebackIsShownByPerformAndRun() async throws {
+        let shortcuts = try ShortcutsBinary()
+        let tester = try TestExtension.install()
+        #expect(try await shortcuts.run(["extensions", "add", tester.path]).status == 0)
+        let performed = try await shortcuts.run(["perform", "Tester.Raise"])
+        #expect(performed.status == 1)
+        for expected in [
+            "extension Tester exited with status 1 while performing Raise", "Traceback (most recent call last):", "RuntimeError: the shelf fell over"
+        ] {
+            #expect(performed.error.contains(expected), "\(performed.error)")
+        }
+        let folder = try TemporaryFolder.make(prefix: "raise")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TemporaryFolder.write(["raise.yaml": "steps:\n  - perform: Tester.Raise\n"], in: folder)
+        let ran = try await shortcuts.run(["run", folder.appendingPathComponent("raise.yaml").path])
+        #expect(ran.status == 1)
+        #expect(ran.error.contains("RuntimeError: the shelf fell over"), "\(ran.error)")
+        let runs = try await shortcuts.run(["runs", "list", "--json"])
+        #expect(runs.output.contains("RuntimeError: the shelf fell over"), "the history keeps the traceback: \(runs.output)")
+        try await expectNoLeftovers(shortcuts)
+    }
+
     @Test func garbageIsAProtocolErrorNamingTheExtension() async throws {
         let shortcuts = try ShortcutsBinary()
         let tester = try TestExtension.install()
@@ -212,7 +234,7 @@ struct ExtensionRunTests {
         let intents = try await shortcuts.run(["list", "intents"])
         #expect(intents.output.contains("Tester.Wave"), "\(intents.output)\(intents.error)")
         let after = try await shortcuts.run(["extensions", "list"])
-        #expect(after.output.contains("Tester: 12 intents"))
+        #expect(after.output.contains("Tester: 13 intents"))
         #expect(after.output.contains("program present and unchanged"))
         try await expectNoLeftovers(shortcuts)
     }

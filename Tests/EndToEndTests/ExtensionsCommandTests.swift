@@ -16,7 +16,7 @@ struct ExtensionsCommandTests {
 
         let added = try await shortcuts.run(["extensions", "add", tester.path])
         #expect(added.status == 0, "\(added.error)")
-        #expect(added.output.hasPrefix("Added extension Tester (\(tester.path)):\n  Tester: 11 intents, 1 entity, 1 enum\n"))
+        #expect(added.output.hasPrefix("Added extension Tester (\(tester.path)):\n  Tester: 12 intents, 1 entity, 1 enum\n"))
         #expect(added.output.contains("    Tester.Echo  Echo"))
         let pantry = try await shortcuts.run(["extensions", "add", Self.pantry])
         #expect(pantry.status == 0, "\(pantry.error)")
@@ -24,7 +24,7 @@ struct ExtensionsCommandTests {
 
         let listed = try await shortcuts.run(["extensions", "list"])
         #expect(listed.status == 0)
-        #expect(listed.output.contains("Tester  \(tester.path)\n  Tester: 11 intents, 1 entity, 1 enum\n"))
+        #expect(listed.output.contains("Tester  \(tester.path)\n  Tester: 12 intents, 1 entity, 1 enum\n"))
         #expect(listed.output.contains("    Pantry.AddItem  Add Item"))
         #expect(listed.output.components(separatedBy: "; program present and unchanged").count == 3)
         let json = try await shortcuts.run(["extensions", "list", "--json"])

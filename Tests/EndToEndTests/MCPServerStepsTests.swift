@@ -72,6 +72,43 @@ struct MCPServerStepsTests {
         #expect(setup.leftovers.isEmpty, "still running: \(setup.leftovers)")
     }
 
+    @Test func aPlainDictionaryWithoutStructuredContentIsReadByKey() async throws {
+        let setup = try Setup()
+        let file = try setup.workflow(
+            "outlook",
+            """
+            steps:
+              - id: outlook
+                perform: mcp.weather.outlook
+                with: { city: Oslo }
+            output: "${outlook.city}: ${outlook.summary} for ${count(outlook.days)} days"
+            """)
+        #expect(try await setup.run(["validate", file]).status == 0)
+        let result = try await setup.run(["run", file])
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "Oslo: sunny spells for 3 days")
+    }
+
+    @Test func addStartsTheServerAndCachesItsToolsAndKeepsOneThatDoesNotStart() async throws {
+        let shortcuts = try ShortcutsBinary()
+        defer { try? FileManager.default.removeItem(at: shortcuts.home) }
+        let python = PythonMCPSDK.python ?? "python3"
+        let added = try await shortcuts.run(["mcp-servers", "add", "weather", python, PythonMCPSDK.weatherServer.path])
+        #expect(added.status == 0, "\(added.error)")
+        #expect(added.output.contains("mcp.weather: 7 tools (started and answered in "), "\(added.output)")
+        let listed = try await shortcuts.run(["mcp-servers", "list"])
+        #expect(listed.output.contains("7 tools: crash, explode, forecast, greet, outlook, shout, stall"), "\(listed.output)")
+        let called = try await shortcuts.run(["perform", "mcp.weather.shout", "text=added"])
+        #expect(called.output.contains("ADDED!"), "\(called.error)")
+
+        let broken = try await shortcuts.run(["mcp-servers", "add", "broken", python, "-c", "import sys; sys.exit(3)"])
+        #expect(broken.status == 1)
+        #expect(broken.error.contains("error: mcp.broken was added, but "), "\(broken.error)")
+        #expect(broken.error.contains("help: fix its command and check it again: shortcuts mcp-servers check broken"), "\(broken.error)")
+        let kept = try await shortcuts.run(["mcp-servers", "list"])
+        #expect(kept.output.contains("mcp.broken  \(python) -c"), "kept to be fixed: \(kept.output)")
+    }
+
     @Test func performCallsAToolFromTheCommandLine() async throws {
         let setup = try Setup()
         let result = try await setup.run(["perform", "mcp.weather.shout", "text=hello"])
@@ -175,7 +212,7 @@ struct MCPServerStepsTests {
         let listed = try await setup.run(["list"])
         #expect(listed.output.contains("mcp.weather.forecast"))
         let servers = try await setup.run(["mcp-servers", "list"])
-        #expect(servers.output.contains("6 tools: crash, explode, forecast, greet, shout, stall"))
+        #expect(servers.output.contains("7 tools: crash, explode, forecast, greet, outlook, shout, stall"))
         #expect(setup.spawns.count == 1, "later starts used the cache")
         #expect(setup.leftovers.isEmpty)
     }

@@ -96,6 +96,20 @@ struct ExtensionHostTests {
         await finish()
     }
 
+    @Test func whatAnExtensionWroteToStandardErrorBeforeItExitedIsInTheError() async throws {
+        _ = try await perform("Echo", ["text": .string("before")])
+        await #expect {
+            try await perform("Raise")
+        } throws: { error in
+            let text = "\(error)"
+            // Not the line it wrote when it started: only what it wrote while the request ran.
+            return text.hasPrefix("extension Tester exited with status 1 while performing Raise\nwhat it wrote to standard error:\n")
+                && text.contains("  Traceback (most recent call last):") && text.hasSuffix("  RuntimeError: the shelf fell over")
+                && !text.contains("test extension started")
+        }
+        await finish()
+    }
+
     @Test func garbageIsAProtocolErrorNamingTheExtension() async throws {
         _ = try await perform("Echo", ["text": .string("before")])
         let first = try #require(host.processIdentifier)

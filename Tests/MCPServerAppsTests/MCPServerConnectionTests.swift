@@ -24,7 +24,7 @@ struct MCPServerConnectionTests {
 
     @Test func listsToolsAndCallsThem() async throws {
         let (host, connection) = try await host()
-        #expect(host.tools.map(\.name).sorted() == ["crash", "explode", "forecast", "greet", "shout", "stall"])
+        #expect(host.tools.map(\.name).sorted() == ["crash", "explode", "forecast", "greet", "outlook", "shout", "stall"])
 
         let forecast = try await host.perform(
             request(

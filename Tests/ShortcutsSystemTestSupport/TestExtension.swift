@@ -4,14 +4,14 @@ import ShortcutsTestSupport
 /// A small extension in Python, written into a temporary folder by the tests, whose intents
 /// misbehave on purpose: `Echo`, `Slow` (answers after `seconds`, or stops on `$/cancel`),
 /// `Hang` (ignores everything), `Crash` (kills itself with a signal), `Exit` (exits with a
-/// status), `Garbage` (writes a line that is not JSON), `Stray` (answers a request never asked), `Ask` (asks for a value), `Pid`.
+/// status), `Raise` (prints a Python traceback and exits 1), `Garbage` (writes a line that is not JSON), `Stray` (answers a request never asked), `Ask` (asks for a value), `Pid`.
 /// Its `Item` entity answers every query and records the requests in `requests.jsonl`.
 public enum TestExtension {
     public static let python = "/usr/bin/python3"
 
     static let script = #"""
         #!/usr/bin/env python3
-        import json, os, signal, sys, threading, time
+        import json, os, signal, sys, threading, time, traceback
 
         folder = os.path.dirname(os.path.abspath(__file__))
         lock = threading.Lock()
@@ -38,7 +38,7 @@ public enum TestExtension {
             "parameters": [{"name": "text", "title": "Text", "type": "String?", "isOptional": True, "isRequired": False}],
             "result": {"type": "ReturnsValue<String>", "valueType": value, "providesDialog": True, "showsSnippet": False}}
             for name, value in [("Echo", "String"), ("Slow", "String"), ("Hang", "String"), ("Crash", "String"), ("Exit", "String"),
-                                ("Garbage", "String"), ("Ask", "String"), ("Pid", "Int"), ("Newest", "Item"), ("Feel", "Mood"), ("Stray", "String")]]}]}
+                                ("Garbage", "String"), ("Raise", "String"), ("Ask", "String"), ("Pid", "Int"), ("Newest", "Item"), ("Feel", "Mood"), ("Stray", "String")]]}]}
 
         def item(number):
             return {"type": "Item", "id": str(number), "title": "Item %d" % number, "subtitle": None,
@@ -75,6 +75,13 @@ public enum TestExtension {
                 time.sleep(5)
             if intent == "Exit":
                 os._exit(3)
+            if intent == "Raise":
+                try:
+                    raise RuntimeError("the shelf fell over")
+                except RuntimeError:
+                    traceback.print_exc()
+                    sys.stderr.flush()
+                    os._exit(1)
             if intent == "Garbage":
                 with lock:
                     sys.stdout.write("hello, this is not JSON\n")

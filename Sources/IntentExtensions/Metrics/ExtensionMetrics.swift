@@ -48,8 +48,8 @@ struct ExtensionMetrics: Sendable {
         switch error {
         case is CancellationError: return .cancelled
         case let error as ExtensionError:
-            switch error {
-            case .failed, .errorResponse: return .failed
+            switch error.withoutStandardError {
+            case .failed, .errorResponse, .withStandardError: return .failed
             case .cannotStart, .exited, .protocolViolation, .unsupportedVersion, .unresponsive, .noAnswer, .stopped: return .unavailable
             }
         default:

@@ -55,6 +55,7 @@ package final class ExtensionProcess: Sendable {
     private let exitCondition = NSCondition()
     /// Set, and `exitCondition` broadcast, once standard output reached its end.
     private let outputEnded = Mutex(false)
+    private let errorEnded = Mutex(false)
     private let stopping = Mutex(false)
     /// How reading standard output ended, once the process was ended for closing it.
     private let closedOutput = Mutex<String?>(nil)
@@ -157,7 +158,7 @@ package final class ExtensionProcess: Sendable {
         }
         outputThread.name = "extension output \(pid)"
         outputThread.start()
-        let errorThread = Thread {
+        let errorThread = Thread { [self] in
             // Lines longer than 64 KiB are dropped.
             var lines = LineSplitter(limit: 64 * 1024)
             lines.read(from: error) { event in
@@ -165,6 +166,10 @@ package final class ExtensionProcess: Sendable {
             }
             if case .line(let last)? = lines.finish() { events.error(String(decoding: last, as: UTF8.self)) }
             close(error)
+            exitCondition.withLock {
+                errorEnded.withLock { $0 = true }
+                exitCondition.broadcast()
+            }
         }
         errorThread.name = "extension error \(pid)"
         errorThread.start()
@@ -173,10 +178,11 @@ package final class ExtensionProcess: Sendable {
             let status = ChildGroups.waitForLeader(pid)
             var ended = ProcessTermination(waitStatus: status)
             if ended == .signaled(SIGKILL), let why = closedOutput.withLock({ $0 }) { ended = .endedAfterClosingOutput(why: why) }
-            // Answers written just before the exit are read before the exit is reported.
+            // Answers and errors written just before the exit (a traceback) are read before the
+            // exit is reported, unless a program the extension left running holds the pipes.
             let deadline = clock.now().addingTimeInterval(1)
             exitCondition.withLock {
-                while !outputEnded.withLock({ $0 }), clock.wait(on: exitCondition, until: deadline) {}
+                while !(outputEnded.withLock({ $0 }) && errorEnded.withLock({ $0 })), clock.wait(on: exitCondition, until: deadline) {}
             }
             input.withLock { descriptor in
                 if descriptor >= 0 { close(descriptor) }

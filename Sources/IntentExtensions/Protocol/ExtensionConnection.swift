@@ -56,6 +56,8 @@ package final class ExtensionConnection: Sendable {
     private struct Pending {
         var continuation: CheckedContinuation<JSONValue, any Error>
         var activity: String
+        /// How many lines the extension had written to standard error when the request was sent.
+        var errorLinesBefore: Int
     }
 
     private enum Closure {
@@ -72,7 +74,13 @@ package final class ExtensionConnection: Sendable {
         var closure: Closure?
         /// Whether `shutdown` was sent: the exit that follows is expected.
         var stopping = false
+        /// The last lines of standard error, and how many were written in all.
+        var errorLines: [String] = []
+        var errorLineCount = 0
     }
+
+    /// How many of the last lines of standard error a failed request's error carries.
+    static let errorLinesKept = 20
 
     /// The extension's name, as errors and the log show it.
     package let name: String
@@ -101,7 +109,10 @@ package final class ExtensionConnection: Sendable {
         let connection = ExtensionConnection(name: name, handlers: handlers, cancellationGrace: cancellationGrace, clock: clock)
         let events = ExtensionProcess.Events(
             output: { [weak connection] line in connection?.received(line) },
-            error: { line in ExtensionLog.logger.info("\(name): \(line)", metadata: ["extension": .string(name)]) },
+            error: { [weak connection] line in
+                ExtensionLog.logger.info("\(name): \(line)", metadata: ["extension": .string(name)])
+                connection?.wroteError(line)
+            },
             exit: { [weak connection] termination in connection?.ended(termination) })
         do {
             let started = try ExtensionProcess.start(
@@ -140,7 +151,7 @@ package final class ExtensionConnection: Sendable {
                 let refusal: (any Error)? = state.withLock { state in
                     if let closure = state.closure { return error(for: closure, activity: activity) }
                     if state.cancelledBeforeSending.remove(id) != nil { return CancellationError() }
-                    state.pending[id] = Pending(continuation: continuation, activity: activity)
+                    state.pending[id] = Pending(continuation: continuation, activity: activity, errorLinesBefore: state.errorLineCount)
                     return nil
                 }
                 if let refusal {
@@ -263,7 +274,9 @@ package final class ExtensionConnection: Sendable {
             return (Array(state.pending.values), wasStopping)
         }
         for pending in failed {
-            pending.continuation.resume(throwing: ExtensionError.exited(extension: name, termination: termination, activity: pending.activity))
+            pending.continuation.resume(
+                throwing: withStandardError(
+                    ExtensionError.exited(extension: name, termination: termination, activity: pending.activity), since: pending))
         }
         if wasStopping {
             ExtensionLog.logger.debug("\(name): stopped (\(termination))", metadata: ["extension": .string(name)])
@@ -316,11 +329,33 @@ package final class ExtensionConnection: Sendable {
         case .unknown: return violation("answered request \(id), which was not asked or was answered already")
         case .deliver(let pending):
             if let error = members["error"] {
-                pending.continuation.resume(throwing: remoteError(error, activity: pending.activity))
+                var failure = remoteError(error, activity: pending.activity)
+                if let answered = failure as? ExtensionError, case .errorResponse = answered { failure = withStandardError(answered, since: pending) }
+                pending.continuation.resume(throwing: failure)
             } else {
                 pending.continuation.resume(returning: members["result"] ?? .null)
             }
         }
+    }
+
+    /// Keeps a line of standard error for the errors of the requests that fail.
+    private func wroteError(_ line: String) {
+        state.withLock { state in
+            state.errorLines.append(line)
+            if state.errorLines.count > Self.errorLinesKept { state.errorLines.removeFirst() }
+            state.errorLineCount += 1
+        }
+    }
+
+    /// The error with what the extension wrote to standard error since the request was sent
+    /// (the last ``errorLinesKept`` lines), or as it is when it wrote nothing meanwhile.
+    private func withStandardError(_ error: ExtensionError, since pending: Pending) -> ExtensionError {
+        // The reading thread may still be reading what a process that crashed wrote last.
+        let lines = state.withLock { state -> [String] in
+            let written = state.errorLineCount - pending.errorLinesBefore
+            return Array(state.errorLines.suffix(min(written, state.errorLines.count)))
+        }
+        return lines.isEmpty ? error : .withStandardError(error, lines: lines)
     }
 
     private func remoteError(_ error: JSONValue, activity: String) -> any Error {

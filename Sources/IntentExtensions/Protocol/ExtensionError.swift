@@ -25,6 +25,15 @@ public enum ExtensionError: Error, CustomStringConvertible, Sendable, Equatable 
     case noAnswer(extension: String, method: String, timeout: Duration)
     /// The extension was stopped (idle, or the engine exiting) while a request waited.
     case stopped(extension: String)
+    /// Another of these errors, with the last lines the extension wrote to standard error while
+    /// the request ran: a Python traceback, a panic's message.
+    indirect case withStandardError(ExtensionError, lines: [String])
+
+    /// The error without the standard error's lines.
+    public var withoutStandardError: ExtensionError {
+        if case .withStandardError(let error, _) = self { return error.withoutStandardError }
+        return self
+    }
 
     public var description: String {
         switch self {
@@ -47,6 +56,8 @@ public enum ExtensionError: Error, CustomStringConvertible, Sendable, Equatable 
             "extension \(name) did not answer \(method) within \(timeout), and was ended"
         case .stopped(let name):
             "extension \(name) was stopped"
+        case .withStandardError(let error, let lines):
+            "\(error)\nwhat it wrote to standard error:\n" + lines.map { "  " + $0 }.joined(separator: "\n")
         }
     }
 }

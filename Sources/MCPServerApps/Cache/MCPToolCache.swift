@@ -73,4 +73,9 @@ package struct MCPToolCache: Sendable {
         let entry = Entry(fingerprint: server.fingerprint, fetched: clock.now(), tools: tools)
         try encoder.encode(entry).write(to: file(for: server), options: .atomic)
     }
+
+    /// Forgets a server's tool list (the server was removed).
+    package func remove(_ server: MCPServerConfiguration) {
+        try? FileManager.default.removeItem(at: file(for: server))
+    }
 }

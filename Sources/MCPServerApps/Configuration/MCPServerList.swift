@@ -21,6 +21,11 @@ package struct MCPServerList: Sendable {
     /// The servers, in the file's order.
     package var servers: [MCPServerConfiguration]
 
+    /// A list of servers, to write with ``save(environment:)``.
+    package init(servers: [MCPServerConfiguration]) {
+        self.servers = servers
+    }
+
     /// The keys a server's entry may have.
     static let serverKeys = ["command", "args", "env", "type"]
 
@@ -87,13 +92,67 @@ package struct MCPServerList: Sendable {
         return MCPServerList(servers: servers)
     }
 
+    /// Whether a server may have this name: letters, digits, `-` and `_`, as its tools are
+    /// named `mcp.NAME.TOOL`.
+    package static func isValidName(_ name: String) -> Bool {
+        !name.isEmpty && name.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// Why a name is refused, and what to do.
+    package static let nameRule = (
+        message: "can only have letters, digits, '-' and '_'",
+        help: "the server's tools are named mcp.NAME.TOOL, so the name cannot have dots or spaces"
+    )
+
+    /// The file's text for these servers, in their order: what ``parse(_:path:)`` reads back.
+    ///
+    /// ```swift
+    /// MCPServerList(servers: [MCPServerConfiguration(name: "echo", command: "echo-server")]).text
+    /// // {\n  "mcpServers": {\n    "echo": {\n      "command": "echo-server"\n    }\n  }\n}\n
+    /// ```
+    package var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .withoutEscapingSlashes
+        func quoted(_ text: String) -> String {
+            String(decoding: (try? encoder.encode(text)) ?? Data("\"\"".utf8), as: UTF8.self)
+        }
+        let entries = servers.map { server -> String in
+            var members = ["      \"command\": \(quoted(server.command))"]
+            if !server.arguments.isEmpty { members.append("      \"args\": [\(server.arguments.map(quoted).joined(separator: ", "))]") }
+            if !server.environment.isEmpty {
+                let variables = server.environment.sorted { $0.key < $1.key }.map { "\(quoted($0.key)): \(quoted($0.value))" }
+                members.append("      \"env\": {\(variables.joined(separator: ", "))}")
+            }
+            return "    \(quoted(server.name)): {\n\(members.joined(separator: ",\n"))\n    }"
+        }
+        return "{\n  \"mcpServers\": {\n\(entries.joined(separator: ",\n"))\(entries.isEmpty ? "" : "\n")  }\n}\n"
+    }
+
+    /// Writes the servers to the configuration file, readable by its owner alone (an `env` may
+    /// hold a token), replacing it at once: a reader sees the old file or the new one.
+    ///
+    /// - Parameter environment: The environment that names the data folder.
+    package func save(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        let url = Self.file(environment: environment)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".mcp.json.\(UUID().uuidString)")
+        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        }
+        do {
+            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
     /// The server of one entry of `mcpServers`.
     private static func server(_ entry: LocatedJSON.Member, path: String) throws(MCPConfigurationError) -> MCPServerConfiguration {
         let name = entry.key
-        guard !name.isEmpty, name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
+        guard isValidName(name) else {
             throw MCPConfigurationError(
-                path: path, message: "MCP server name '\(name)' can only have letters, digits, '-' and '_'", at: entry.keyLocation,
-                help: "the server's tools are named mcp.NAME.TOOL, so the name cannot have dots or spaces")
+                path: path, message: "MCP server name '\(name)' \(nameRule.message)", at: entry.keyLocation, help: nameRule.help)
         }
         guard case .object(let members) = entry.value.kind else {
             throw MCPConfigurationError(

@@ -12,6 +12,8 @@ import Synchronization
 ///
 /// - `structuredContent` is the value (an object is a dictionary, so a later step reads
 ///   `${step.key}`); a plain value a server wraps as `{"result": …}` is unwrapped;
+/// - otherwise a single text content that is a JSON object or array is that value (a server
+///   that returns a dictionary without structured content writes it so);
 /// - otherwise the text content is the value, as text;
 /// - `isError` fails the step with the tool's text.
 ///
@@ -130,6 +132,15 @@ package final class MCPServerHost: IntentHost {
             }
             return HostedIntentResult(value: structured.intentValue)
         }
+        if result.content.count == 1, let value = Self.jsonContainer(text) { return HostedIntentResult(value: value) }
         return HostedIntentResult(value: text.isEmpty ? nil : .string(text))
+    }
+
+    /// The value of a text that is a JSON object or array, or `nil` for any other text.
+    static func jsonContainer(_ text: String) -> IntentValue? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard trimmed.hasPrefix("{") || trimmed.hasPrefix("["), let value = try? JSONDecoder().decode(Value.self, from: Data(trimmed.utf8))
+        else { return nil }
+        return value.intentValue
     }
 }

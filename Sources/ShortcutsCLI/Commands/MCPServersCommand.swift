@@ -19,7 +19,7 @@ struct MCPServersCommand: AsyncParsableCommand {
             call and stops when the run or the daemon ends. (`shortcuts mcp` is the other direction: the engine as an \
             MCP server.)
             """,
-        subcommands: [List.self, Check.self, Refresh.self],
+        subcommands: [List.self, Add.self, Remove.self, Check.self, Refresh.self],
         defaultSubcommand: List.self)
 
     struct List: AsyncParsableCommand {
@@ -29,10 +29,10 @@ struct MCPServersCommand: AsyncParsableCommand {
         func run() async throws {
             let servers = try MCPServersCommand.servers()
             guard !servers.isEmpty else {
-                print("No MCP servers are configured in \(MCPServerList.file().path).")
+                print("No MCP servers are configured in \(MCPServerList.file(environment: ProcessEnvironment.current).path).")
                 return
             }
-            let cache = MCPToolCache()
+            let cache = MCPToolCache(environment: ProcessEnvironment.current)
             for server in servers {
                 print("\(server.appName)  \(server.commandLine)")
                 if let entry = cache.entry(for: server) {
@@ -42,6 +42,108 @@ struct MCPServersCommand: AsyncParsableCommand {
                     print("  tools not read yet (read on first use, or: \(Installation.shared.commandName) mcp-servers check \(server.name))")
                 }
             }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an MCP server to mcp.json, start it, read its tools and stop it.",
+            discussion: """
+                Everything after the name is the command that starts the server and its arguments, as they are:
+                  shortcuts mcp-servers add weather python3 /opt/weather/server.py --units metric
+                The server is kept in mcp.json when it does not start, so that it can be fixed and checked again \
+                (mcp-servers check NAME); the command exits with 1 and says what happened.
+                """)
+
+        @Option(
+            name: .customLong("env"),
+            help: ArgumentHelp("A variable the server gets, NAME=VALUE; may be repeated.", valueName: "name=value"))
+        var environment: [String] = []
+
+        @Flag(help: "Replace a server of the same name.")
+        var replace = false
+
+        @Flag(help: "Only write the configuration: do not start the server to read its tools.")
+        var noCheck = false
+
+        @Argument(help: ArgumentHelp("The server's name: its tools are mcp.NAME.TOOL.", valueName: "name"))
+        var name: String
+
+        @Argument(
+            parsing: .captureForPassthrough,
+            help: ArgumentHelp("The program that starts the server, and its arguments.", valueName: "command"))
+        var command: [String] = []
+
+        /// Refuses a bad name, a missing command and a variable without '=' (usage errors).
+        private func checkArguments() throws {
+            guard MCPServerList.isValidName(name) else {
+                throw CommandLineError(
+                    "MCP server name '\(name)' \(MCPServerList.nameRule.message)", help: [MCPServerList.nameRule.help], exitCode: 64)
+            }
+            let words = command.first == "--" ? Array(command.dropFirst()) : command
+            guard let program = words.first, !program.isEmpty else {
+                throw CommandLineError(
+                    "give the command that starts the server after its name",
+                    help: ["for example: \(Installation.shared.commandName) mcp-servers add \(name) python3 server.py"], exitCode: 64)
+            }
+            for variable in environment where !variable.contains("=") || variable.hasPrefix("=") {
+                throw CommandLineError("--env '\(variable)' is not NAME=VALUE", help: ["write it --env UNITS=metric"], exitCode: 64)
+            }
+        }
+
+        func run() async throws {
+            try checkArguments()
+            let words = command.first == "--" ? Array(command.dropFirst()) : command
+            var variables: [String: String] = [:]
+            for variable in environment {
+                let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                variables[String(parts[0])] = parts.count > 1 ? String(parts[1]) : ""
+            }
+            let server = MCPServerConfiguration(name: name, command: words[0], arguments: Array(words.dropFirst()), environment: variables)
+            let environment = ProcessEnvironment.current
+            var list = try MCPServersCommand.servers()
+            let file = MCPServerList.file(environment: environment).path
+            if let index = list.firstIndex(where: { $0.name == name }) {
+                guard replace else {
+                    throw CommandLineError(
+                        "an MCP server named '\(name)' is configured already in \(file): \(list[index].commandLine)",
+                        help: ["replace it with --replace, or choose another name"], exitCode: 1)
+                }
+                list[index] = server
+            } else {
+                list.append(server)
+            }
+            try MCPServerList(servers: list).save(environment: environment)
+            print("Added \(server.appName) to \(file): \(server.commandLine)")
+            guard !noCheck else { return }
+            do {
+                try await MCPServersCommand.read(server, verbose: false)
+            } catch {
+                let command = Installation.shared.commandName
+                throw CommandLineError(
+                    "\(server.appName) was added, but \(CommandLineError(error).message)",
+                    help: [
+                        "fix its command and check it again: \(command) mcp-servers check \(name)",
+                        "or remove it: \(command) mcp-servers remove \(name)"
+                    ],
+                    exitCode: 1)
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove an MCP server from mcp.json, with its cached tools.")
+
+        @Argument(help: ArgumentHelp("The server's name in mcp.json.", valueName: "name"))
+        var name: String
+
+        func run() async throws {
+            let server = try MCPServersCommand.server(named: name)
+            let environment = ProcessEnvironment.current
+            let list = try MCPServersCommand.servers().filter { $0.name != server.name }
+            try MCPServerList(servers: list).save(environment: environment)
+            MCPToolCache(environment: ProcessEnvironment.current).remove(server)
+            print("Removed \(server.appName) from \(MCPServerList.file(environment: environment).path)")
         }
     }
 
@@ -84,7 +186,8 @@ struct MCPServersCommand: AsyncParsableCommand {
     /// Starts a server, reads and caches its tools, stops it, and says so.
     static func read(_ server: MCPServerConfiguration, verbose: Bool) async throws {
         let started = TaskClock.current.now()
-        let (tools, connection) = try await MCPServerApps.fetch(server, into: MCPToolCache(), environment: ProcessEnvironment.current)
+        let (tools, connection) = try await MCPServerApps.fetch(
+            server, into: MCPToolCache(environment: ProcessEnvironment.current), environment: ProcessEnvironment.current)
         let elapsed = TaskClock.current.elapsed(since: started)
         await connection.stop()
         let milliseconds = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
@@ -101,7 +204,7 @@ struct MCPServersCommand: AsyncParsableCommand {
     /// The configured servers, with a located error for a malformed `mcp.json`.
     static func servers() throws -> [MCPServerConfiguration] {
         do {
-            return try MCPServerList.load().servers
+            return try MCPServerList.load(environment: ProcessEnvironment.current).servers
         } catch let error as MCPConfigurationError {
             throw located(error)
         }
@@ -116,9 +219,10 @@ struct MCPServersCommand: AsyncParsableCommand {
         if let suggestion = NameSuggestion.nearest(to: name, among: servers.map(\.name)) { help.append("did you mean '\(suggestion)'?") }
         help.append(
             servers.isEmpty
-                ? "configure servers in \(MCPServerList.file().path) as {\"mcpServers\": {\"NAME\": {\"command\": …}}}"
+                ? "configure servers in \(MCPServerList.file(environment: ProcessEnvironment.current).path) as {\"mcpServers\": {\"NAME\": {\"command\": …}}}"
                 : "list them with: \(command) mcp-servers list")
-        throw CommandLineError("no MCP server named '\(name)' in \(MCPServerList.file().path)", help: help, exitCode: 1)
+        throw CommandLineError(
+            "no MCP server named '\(name)' in \(MCPServerList.file(environment: ProcessEnvironment.current).path)", help: help, exitCode: 1)
     }
 
     /// A configuration error drawn at its line with a caret, as workflow errors are.

@@ -1,6 +1,7 @@
 """An MCP server written with the official Python MCP SDK, used as workflow steps by the tests.
 
-Its tools: `forecast` returns structured content, `shout` returns text, `explode` fails,
+Its tools: `forecast` returns structured content, `outlook` a dictionary as JSON text (no
+structured content), `shout` returns text, `explode` fails,
 `crash` ends the server, `stall` never answers, `greet` asks for a name (elicitation).
 Each start appends the server's process id to the file named by $WEATHER_SPAWN_LOG, and
 `stall` appends "stalling" there when its call begins.
@@ -38,6 +39,12 @@ def forecast(city: str, days: int = 1, unit: Literal["celsius", "fahrenheit"] = 
     """The weather to expect in a city."""
     temperature = 21.5 if unit == "celsius" else 70.7
     return Forecast(city=city, temperature=temperature, unit=unit, days=days)
+
+
+@server.tool(structured_output=False)
+def outlook(city: str) -> dict:
+    """The outlook for a city, as a plain dictionary: the SDK writes it as JSON text."""
+    return {"city": city, "summary": "sunny spells", "days": [1, 2, 3]}
 
 
 @server.tool(structured_output=False)
