@@ -12,6 +12,12 @@ struct CompletionScriptTests {
             let script = try await shortcuts.run(["--generate-completion-script", shell])
             #expect(script.status == 0)
             #expect(script.output.contains("---completion"), "\(shell) script calls back into the binary")
+            // Fixed lists are in the script itself: a run's status and trigger, each shell its own way.
+            let lists =
+                shell == "fish"
+                ? ["'running succeeded failed cancelled interrupted'", "'manual automation webhook file mcp'"]
+                : ["'interrupted'", "'cancelled'", "'webhook'", "'mcp'"]
+            for list in lists { #expect(script.output.contains(list), "\(shell): \(list)") }
         }
     }
 }

@@ -201,7 +201,7 @@ struct ExtensionsCommand: AsyncParsableCommand {
                 Example: shortcuts extensions check Greeter
                 """)
 
-        @Argument(help: ArgumentHelp("The extension's name.", valueName: "name"))
+        @Argument(help: ArgumentHelp("The extension's name.", valueName: "name"), completion: .custom(ShellCompletions.extensions))
         var name: String
 
         func run() async throws {
@@ -242,7 +242,7 @@ struct ExtensionsCommand: AsyncParsableCommand {
             abstract: "Uninstall an extension (its program is left alone).",
             discussion: "Example: shortcuts extensions remove Greeter")
 
-        @Argument(help: ArgumentHelp("The extension's name.", valueName: "name"))
+        @Argument(help: ArgumentHelp("The extension's name.", valueName: "name"), completion: .custom(ShellCompletions.extensions))
         var name: String
 
         func run() async throws {

@@ -134,7 +134,7 @@ struct MCPServersCommand: AsyncParsableCommand {
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Remove an MCP server from mcp.json, with its cached tools.")
 
-        @Argument(help: ArgumentHelp("The server's name in mcp.json.", valueName: "name"))
+        @Argument(help: ArgumentHelp("The server's name in mcp.json.", valueName: "name"), completion: .custom(ShellCompletions.mcpServers))
         var name: String
 
         func run() async throws {
@@ -152,7 +152,7 @@ struct MCPServersCommand: AsyncParsableCommand {
             abstract: "Start an MCP server, read its tools (and cache them), and stop it.",
             discussion: "Exits with 1 and says what happened when the server cannot be started or does not answer.")
 
-        @Argument(help: ArgumentHelp("The server's name in mcp.json.", valueName: "name"))
+        @Argument(help: ArgumentHelp("The server's name in mcp.json.", valueName: "name"), completion: .custom(ShellCompletions.mcpServers))
         var name: String
 
         func run() async throws {
@@ -165,7 +165,9 @@ struct MCPServersCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Read the tools of one MCP server, or of all, again and cache them.")
 
-        @Argument(help: ArgumentHelp("The server's name in mcp.json (every server when left out).", valueName: "name"))
+        @Argument(
+            help: ArgumentHelp("The server's name in mcp.json (every server when left out).", valueName: "name"),
+            completion: .custom(ShellCompletions.mcpServers))
         var name: String?
 
         func run() async throws {

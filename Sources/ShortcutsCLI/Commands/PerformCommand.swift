@@ -19,7 +19,7 @@ struct PerformCommand: AsyncParsableCommand {
         completion: .custom(ShellCompletions.intents))
     var intent: String
 
-    @Argument(help: ArgumentHelp("Parameter values.", valueName: "name=value"))
+    @Argument(help: ArgumentHelp("Parameter values.", valueName: "name=value"), completion: .custom(ShellCompletions.parameters))
     var values: [String] = []
 
     @Flag(name: .long, help: "Print the result as JSON: {\"intent\", \"value\", \"dialog\", \"snippet\", \"opened\"}.")

@@ -30,7 +30,9 @@ struct RunsCommand: AsyncParsableCommand {
         @Option(name: .long, help: "Only runs of this workflow: its file, its file's name or its name.")
         var workflow: String?
 
-        @Option(name: .long, help: "Only runs with this trigger: manual, automation, webhook, file or mcp.")
+        @Option(
+            name: .long, help: "Only runs with this trigger: manual, automation, webhook, file or mcp.",
+            completion: .list(["manual", "automation", "webhook", "file", "mcp"]))
         var trigger: String?
 
         @Option(name: .long, help: "Only runs started since then: an ISO 8601 date or time (2026-01-31), or a duration ago (7d, 12h, 30m).")
@@ -85,7 +87,7 @@ struct RunsCommand: AsyncParsableCommand {
             abstract: "Show one run as a tree of its steps.",
             discussion: "With --json: {run, steps}, with each `output` and step `inputs` as JSON.")
 
-        @Argument(help: "The run's id, or the start of it.")
+        @Argument(help: "The run's id, or the start of it.", completion: .custom(ShellCompletions.runs))
         var id: String
 
         @Flag(name: .long, help: "Print JSON.")

@@ -1,6 +1,8 @@
 import AutomationKit
 import Foundation
+import IntentExtensions
 import IntentKit
+import MCPServerApps
 import SpotlightKit
 import WorkflowKit
 
@@ -56,6 +58,34 @@ enum ShellCompletions {
     /// The names of the stored secrets (never their values); none when the file cannot be used.
     @Sendable static func secrets(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
         matching(prefix, ((try? SecretStore.standard().secrets()) ?? [:]).keys.sorted())
+    }
+
+    /// The latest runs' ids, as `runs list` shows them (their first eight characters).
+    @Sendable static func runs(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        guard let history = try? RunHistory.shared(readOnly: true), let runs = try? history.recentRuns(limit: 50) else { return [] }
+        return matching(prefix, runs.map { String($0.id.prefix(8)) })
+    }
+
+    /// The parameters of the intent named before them on the command line, as `name=`.
+    @Sendable static func parameters(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        // `perform INTENT name=value…`: the intent is the first word after `perform` that is not an option.
+        guard let perform = words.firstIndex(of: "perform"),
+            let named = words[(perform + 1)...].first(where: { !$0.hasPrefix("-") }),
+            let intent = try? Installation.shared.catalog.intent(named: named)
+        else { return [] }
+        // The words given already, but for the one being completed.
+        let given = Set(words.enumerated().filter { $0.offset != index && $0.element.contains("=") }.map { String($0.element.prefix { $0 != "=" }) })
+        return matching(prefix, intent.definition.parameters.map(\.name).filter { !given.contains($0) }.map { $0 + "=" })
+    }
+
+    /// The installed extensions' names.
+    @Sendable static func extensions(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        matching(prefix, ((try? ExtensionRegistry(home: ShortcutsHome.directory()).load()) ?? []).map(\.name))
+    }
+
+    /// The configured MCP servers' names.
+    @Sendable static func mcpServers(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
+        matching(prefix, ((try? MCPServerList.load(environment: ProcessEnvironment.current).servers) ?? []).map(\.name))
     }
 
     /// `.yaml` and `.yml` files in the folder a prefix names (the working directory by default),

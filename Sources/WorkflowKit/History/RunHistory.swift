@@ -214,7 +214,7 @@ public final class RunHistory: Sendable {
     }
 
     /// How a run ended.
-    public enum Status: String, Sendable, Codable {
+    public enum Status: String, Sendable, Codable, CaseIterable {
         /// Started and not ended yet.
         case running
         /// Ended with its output.

@@ -1,4 +1,5 @@
 import Foundation
+import ShortcutsTestSupport
 import Testing
 
 /// Shell completions: the candidates the command line gives back for arguments, as the
@@ -7,8 +8,9 @@ import Testing
 @Suite
 struct CompletionTests {
     /// Asks the command line for the candidates of an argument, as the completion scripts do.
-    func candidates(_ shortcuts: InProcessShortcuts, _ path: [String], words: [String]) async throws -> [String] {
-        let arguments = ["---completion"] + path + ["--", "positional@0", String(words.count - 1), String(words[words.count - 1].count)] + words
+    func candidates(_ shortcuts: InProcessShortcuts, _ path: [String], argument: Int = 0, words: [String]) async throws -> [String] {
+        let arguments =
+            ["---completion"] + path + ["--", "positional@\(argument)", String(words.count - 1), String(words[words.count - 1].count)] + words
         let result = await shortcuts.run(arguments)
         #expect(result.status == 0, "\(result.error)")
         return result.output.split(separator: "\n").map(String.init)
@@ -35,5 +37,37 @@ extension CompletionTests {
         #expect(indexes == ["library"])
         let automations = try await candidates(shortcuts, ["automations", "run"], words: ["shortcuts", "automations", "run", "morning-r"])
         #expect(automations == ["morning-reminder"])
+    }
+}
+
+extension CompletionTests {
+    @Test func parametersAfterAnIntentAreCompletedWithoutTheOnesGiven() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let all = try await candidates(shortcuts, ["perform"], argument: 1, words: ["shortcuts", "perform", "Library.AddBook", ""])
+        #expect(all.contains("title=") && all.count > 1, "\(all)")
+        let rest = try await candidates(shortcuts, ["perform"], argument: 1, words: ["shortcuts", "perform", "Library.AddBook", "title=Emma", ""])
+        #expect(!rest.contains("title=") && rest.count == all.count - 1, "\(rest)")
+        let unknown = try await candidates(shortcuts, ["perform"], argument: 1, words: ["shortcuts", "perform", "Nobody.Nothing", ""])
+        #expect(unknown.isEmpty)
+    }
+
+    @Test func runIDsExtensionsAndMCPServersAreCompleted() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let folder = try TemporaryFolder.make(prefix: "completion")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try TemporaryFolder.write(["hello.yaml": "steps:\n  - show: hello\n"], in: folder)
+        let ran = await shortcuts.run(["run", folder.appendingPathComponent("hello.yaml").path])
+        #expect(ran.status == 0, "\(ran.error)")
+        let listed = await shortcuts.run(["runs", "list", "--json"])
+        let id = try #require(
+            ((try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])?.first?["id"] as? String), "\(listed.output)")
+        let runs = try await candidates(shortcuts, ["runs", "show"], words: ["shortcuts", "runs", "show", String(id.prefix(3))])
+        #expect(runs == [String(id.prefix(8))])
+
+        #expect(await shortcuts.run(["mcp-servers", "add", "--no-check", "weather", "python3", "w.py"]).status == 0)
+        let servers = try await candidates(shortcuts, ["mcp-servers", "remove"], words: ["shortcuts", "mcp-servers", "remove", "we"])
+        #expect(servers == ["weather"])
+        let none = try await candidates(shortcuts, ["extensions", "remove"], words: ["shortcuts", "extensions", "remove", ""])
+        #expect(none.isEmpty, "no extension is installed: \(none)")
     }
 }
