@@ -22,13 +22,15 @@ steps:
   - id: stamp
     perform: Dates.Format
     with: { date: "${now}", pattern: yyyy-MM-dd-HHmmss }
-  - perform: Files.CreateFolder
+  # The folder's full path (a program is not given `~`, which only a shell expands).
+  - id: backups
+    perform: Files.CreateFolder
     with: { path: "${input.backups}" }
   - set: archive
-    to: "${input.backups}/backup-${stamp}.tar.gz"
+    to: "${backups}/backup-${stamp}.tar.gz"
   - try:
       - perform: Shell.RunCommand
-        with: { executable: tar, arguments: [ -czf, "${archive}", -C, "${input.source}", . ] }
+        with: { executable: tar, arguments: [ -czf, "${archive}", . ], workingDirectory: "${input.source}" }
     catch:
       # Leave no half-written archive, then fail the run so that `runs list` shows it.
       - perform: Files.Delete

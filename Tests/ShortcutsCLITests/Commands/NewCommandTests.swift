@@ -97,6 +97,13 @@ struct NewCommandTests {
         #expect(failed.status == 1)
         #expect(failed.error.contains("error: the backup of \(chores.path("nowhere")) failed"), "\(failed.error)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: chores.path("Backups")).count == 2, "no half-written archive is left")
+
+        // As it is written: ~/Documents into ~/Backups, `~` being $HOME for the program too.
+        try TemporaryFolder.write(["home/Documents/notes.txt": "notes"], in: chores.folder)
+        let defaults = await chores.run(["run", backup])
+        #expect(defaults.status == 0, "\(defaults.error)")
+        let archives = try FileManager.default.contentsOfDirectory(atPath: chores.path("home/Backups"))
+        #expect(archives.count == 1 && archives[0].hasSuffix(".tar.gz"), "\(archives)")
     }
 
     @Test("report writes its JSON, and cleanup moves only the old files to the trash")
