@@ -45,7 +45,8 @@ public enum ShortcutsTool {
         ExtensionServeCommand.servedApps.withLock { $0 = apps }
         WorkflowSearch.bootstrap { catalog in SpotlightSearchProvider(catalog: catalog) }
         SemanticSearchSetup.install()
-        exit(await execute(arguments, installingServersBesides: apps))
+        // The servers' apps join the built-in ones and the extensions'.
+        exit(await execute(arguments, installingServersBesides: apps + extensions))
     }
 
     /// Runs one command line in this process and returns its exit status, printing what it

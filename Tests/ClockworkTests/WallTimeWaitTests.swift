@@ -12,10 +12,12 @@ struct WallTimeWaitTests {
     /// What waits for time to pass.
     nonisolated(unsafe) static let sleeps = /Thread\.sleep|Task\.sleep|\busleep\(|nanosleep\(/
 
-    /// A declaration of a function at the top level or in a type, with the test's attribute
-    /// on its line or not.
+    /// A declaration of a function, with its indentation and name.
     nonisolated(unsafe) static let function =
-        /^ {0,4}(?:@Test[^)]*\)?\s+)?(?:(?:public|private|fileprivate|static|mutating|nonisolated)\s+)*func\s+`?(?<name>\w+)/
+        /^(?<indent> *)(?:@Test[^)]*\)?\s+)?(?:(?:public|private|fileprivate|static|mutating|nonisolated)\s+)*func\s+`?(?<name>\w+)/
+
+    /// A type's declaration (or an extension), with its indentation: its functions are one level in.
+    nonisolated(unsafe) static let type = /^(?<indent> *)(?:(?:public|private|fileprivate|final)\s+)*(?:struct|class|enum|extension|actor)\s/
 
     /// Every sleep in Tests, with the function it is in.
     struct Sleep {
@@ -31,10 +33,17 @@ struct WallTimeWaitTests {
             let relative = String(file.path.dropFirst(tests.path.count + 1))
             let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
             var function = "(top level)"
+            // How deep a type's functions are (a file's code may sit in an `#if` block); a function
+            // declared deeper is local to one of them.
+            var memberIndent = 4
             for (index, line) in lines.enumerated() {
                 let code = line.trimmingCharacters(in: .whitespaces)
-                // A function of a type or of the file (a local one inside a test is indented deeper).
-                if line.contains("func "), let name = line.firstMatch(of: Self.function)?.name { function = String(name) }
+                if ["struct ", "class ", "enum ", "extension ", "actor "].contains(where: line.contains), let type = line.firstMatch(of: Self.type) {
+                    memberIndent = type.indent.count + 4
+                }
+                if line.contains("func "), let declared = line.firstMatch(of: Self.function), declared.indent.count <= memberIndent {
+                    function = String(declared.name)
+                }
                 // A sleep in code, not a comment or a string naming one.
                 guard code.contains("sleep"), !code.hasPrefix("//"), let sleep = code.firstMatch(of: Self.sleeps),
                     code[..<sleep.range.lowerBound].last != "\""

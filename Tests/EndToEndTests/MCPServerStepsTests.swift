@@ -109,6 +109,19 @@ struct MCPServerStepsTests {
         #expect(kept.output.contains("mcp.broken  \(python) -c"), "kept to be fixed: \(kept.output)")
     }
 
+    @Test(.enabled(if: SystemComponents.available(TestExtension.python), "needs python3 for the test extension"))
+    func serversJoinTheExtensionsAndTheBuiltInApps() async throws {
+        let setup = try Setup()
+        let tester = try TestExtension.install()
+        #expect(try await setup.run(["extensions", "add", tester.path]).status == 0)
+        let intents = try await setup.run(["list", "intents"])
+        for name in ["mcp.weather.shout", "Tester.Echo", "Library.AddBook"] {
+            #expect(intents.output.contains(name), "\(name) is listed: \(intents.output)")
+        }
+        let echoed = try await setup.run(["perform", "Tester.Echo", "text=both"])
+        #expect(echoed.status == 0 && echoed.output.contains("Echoed both"), "\(echoed.error)")
+    }
+
     @Test func performCallsAToolFromTheCommandLine() async throws {
         let setup = try Setup()
         let result = try await setup.run(["perform", "mcp.weather.shout", "text=hello"])

@@ -6,16 +6,16 @@ import WorkflowKit
 
 extension MCPServersCommand {
     /// Adds the configured MCP servers' apps to the installed catalog, before a command that
-    /// may use them runs (every command but `mcp-servers`, which reads the servers itself).
+    /// may use them runs (every command but those of `mcp-servers`, which read the servers themselves).
     ///
     /// The apps come from the cached tool lists; a server not cached yet is started once to read
     /// them. A server that cannot be used is a warning on standard error, never a failure.
     ///
     /// - Parameters:
     ///   - command: The parsed command.
-    ///   - apps: The apps the tool was built with.
+    ///   - apps: The apps installed already: the tool's own and the extensions'.
     static func installServers(for command: any ParsableCommand, besides apps: [IntentApp]) async {
-        if command is List || command is Check || command is Refresh { return }
+        if command is List || command is Add || command is Remove || command is Check || command is Refresh { return }
         let loaded: (apps: [MCPServerApps.App], warnings: [String])
         do {
             loaded = try await MCPServerApps.load()
