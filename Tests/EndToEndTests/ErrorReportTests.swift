@@ -126,6 +126,6 @@ extension ErrorReportTests {
                 exits.append(url.lastPathComponent + ": " + line.trimmingCharacters(in: .whitespaces))
             }
         }
-        #expect(exits == ["ShortcutsTool.swift: exit(await execute(arguments, installingServersBesides: apps))"], "\(exits)")
+        #expect(exits == ["ShortcutsTool.swift: exit(await execute(arguments, installingServersBesides: apps + extensions))"], "\(exits)")
     }
 }
