@@ -21,6 +21,11 @@ struct ExtensionsCommandTests {
         let pantry = try await shortcuts.run(["extensions", "add", Self.pantry])
         #expect(pantry.status == 0, "\(pantry.error)")
         #expect(pantry.output.contains("Pantry: 4 intents, 1 entity, 1 enum"))
+        // The shell completes the installed extensions' names (as the completion scripts ask).
+        let completed = try await shortcuts.run([
+            "---completion", "extensions", "remove", "--", "positional@0", "3", "1", "shortcuts", "extensions", "remove", "T"
+        ])
+        #expect(completed.output == "Tester\n", "\(completed.output)\(completed.error)")
 
         let listed = try await shortcuts.run(["extensions", "list"])
         #expect(listed.status == 0)

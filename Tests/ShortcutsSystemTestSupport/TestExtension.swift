@@ -212,23 +212,14 @@ public enum TestExtension {
     /// Waits, woken by each exit, until no process runs the program at `path`; returns whether
     /// none does.
     public static func waitUntilNoneRuns(_ path: String) async throws -> Bool {
-        try await waitUntilNoneRuns { processes(naming: path) }
+        await ProcessGroupProbe.waitUntilNoneRuns { processes(naming: path) }
     }
 
     /// Waits, woken by each exit, until no process runs with this `$SHORTCUTS_HOME`; returns
     /// the ones still running when the patience ran out.
     public static func waitUntilNoneRuns(home: URL) async throws -> [Int32] {
-        _ = try await waitUntilNoneRuns { processes(home: home) }
+        _ = await ProcessGroupProbe.waitUntilNoneRuns { processes(home: home) }
         return processes(home: home)
-    }
-
-    private static func waitUntilNoneRuns(_ running: () -> [Int32]) async throws -> Bool {
-        while true {
-            let now = running()
-            guard !now.isEmpty else { return true }
-            // Each round watches the processes of now: one may start another before it ends.
-            guard try await eventually(watching: now.map { .exit($0) }, { running() != now }) else { return false }
-        }
     }
 
     /// Waits, woken by the extension's writes beside it, until it has written its process's id

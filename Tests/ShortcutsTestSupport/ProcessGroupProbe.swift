@@ -26,12 +26,21 @@ public enum ProcessGroupProbe {
     /// patience runs out.
     public static func waitUntilGone(_ group: pid_t, patience: Double = 120) async -> [(pid: pid_t, state: Character)] {
         func running() -> [(pid: pid_t, state: Character)] { members(of: group).filter { $0.state != "Z" } }
+        _ = await waitUntilNoneRuns(patience: patience) { running().map(\.pid) }
+        return running()
+    }
+
+    /// Waits until the processes `running` lists are none, woken by each one's exit; whether
+    /// none runs by the time the patience ran out.
+    ///
+    /// - Parameter running: The processes that run now, asked again after each exit (one may
+    ///   start another before it ends: each round watches the processes of now).
+    public static func waitUntilNoneRuns(patience: Double = 120, _ running: () -> [pid_t]) async -> Bool {
         while true {
-            let left = running().map(\.pid)
-            guard !left.isEmpty else { return [] }
-            // A member may start another before it ends: each round watches the members of now.
-            let changed = (try? await eventually(watching: left.map { .exit($0) }, patience: patience) { running().map(\.pid) != left }) ?? false
-            if !changed { return running() }
+            let now = running()
+            guard !now.isEmpty else { return true }
+            let changed = (try? await eventually(watching: now.map { .exit($0) }, patience: patience) { running() != now }) ?? false
+            if !changed { return false }
         }
     }
 

@@ -13,7 +13,7 @@ import WorkflowKit
 /// the claims of daemons whose lease expired, and polls for cancellations, promotions and run
 /// requests (see `DaemonEngine+Lease.swift`).
 ///
-/// ``start(_:logger:daemonID:)`` opens the stores and returns a running engine that owns them.
+/// ``start(_:logger:daemonID:metrics:)`` opens the stores and returns a running engine that owns them.
 /// Everything mutable is guarded by `condition`'s lock, which is never held across database
 /// writes or workflow loading. The scheduler thread alone touches `folder`.
 final class DaemonEngine: @unchecked Sendable {

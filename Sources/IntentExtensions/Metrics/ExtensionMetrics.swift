@@ -49,7 +49,8 @@ struct ExtensionMetrics: Sendable {
         case is CancellationError: return .cancelled
         case let error as ExtensionError:
             switch error.withoutStandardError {
-            case .failed, .errorResponse, .withStandardError: return .failed
+            case .failed, .errorResponse: return .failed
+            case .withStandardError: return .failed  // unwrapped above: not reached
             case .cannotStart, .exited, .protocolViolation, .unsupportedVersion, .unresponsive, .noAnswer, .stopped: return .unavailable
             }
         default:

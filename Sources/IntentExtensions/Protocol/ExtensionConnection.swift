@@ -350,7 +350,6 @@ package final class ExtensionConnection: Sendable {
     /// The error with what the extension wrote to standard error since the request was sent
     /// (the last ``errorLinesKept`` lines), or as it is when it wrote nothing meanwhile.
     private func withStandardError(_ error: ExtensionError, since pending: Pending) -> ExtensionError {
-        // The reading thread may still be reading what a process that crashed wrote last.
         let lines = state.withLock { state -> [String] in
             let written = state.errorLineCount - pending.errorLinesBefore
             return Array(state.errorLines.suffix(min(written, state.errorLines.count)))

@@ -135,16 +135,32 @@ package struct MCPServerList: Sendable {
     package func save(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
         let url = Self.file(environment: environment)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let temporary = url.deletingLastPathComponent().appendingPathComponent(".mcp.json.\(UUID().uuidString)")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: temporary.path])
+        let temporary = url.deletingLastPathComponent().appendingPathComponent(".mcp.json.\(UUID().uuidString)").path
+        func failure() -> CocoaError {
+            CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path, NSLocalizedDescriptionKey: String(cString: strerror(errno))])
         }
-        do {
-            guard rename(temporary.path, url.path) == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
+        // Created readable by its owner alone, whatever the umask, before a byte is written.
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw failure() }
+        var isRenamed = false
+        defer {
+            if !isRenamed { unlink(temporary) }
         }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                close(descriptor)
+                throw failure()
+            }
+            written += count
+        }
+        let flushed = fsync(descriptor) == 0
+        close(descriptor)
+        guard flushed, rename(temporary, url.path) == 0 else { throw failure() }
+        isRenamed = true
     }
 
     /// The server of one entry of `mcpServers`.

@@ -74,13 +74,15 @@ struct MCPServersCommand: AsyncParsableCommand {
             help: ArgumentHelp("The program that starts the server, and its arguments.", valueName: "command"))
         var command: [String] = []
 
+        /// The command and its arguments, without a `--` before them.
+        private var words: [String] { command.first == "--" ? Array(command.dropFirst()) : command }
+
         /// Refuses a bad name, a missing command and a variable without '=' (usage errors).
         private func checkArguments() throws {
             guard MCPServerList.isValidName(name) else {
                 throw CommandLineError(
                     "MCP server name '\(name)' \(MCPServerList.nameRule.message)", help: [MCPServerList.nameRule.help], exitCode: 64)
             }
-            let words = command.first == "--" ? Array(command.dropFirst()) : command
             guard let program = words.first, !program.isEmpty else {
                 throw CommandLineError(
                     "give the command that starts the server after its name",
@@ -93,7 +95,6 @@ struct MCPServersCommand: AsyncParsableCommand {
 
         func run() async throws {
             try checkArguments()
-            let words = command.first == "--" ? Array(command.dropFirst()) : command
             var variables: [String: String] = [:]
             for variable in environment {
                 let parts = variable.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -142,7 +143,7 @@ struct MCPServersCommand: AsyncParsableCommand {
             let environment = ProcessEnvironment.current
             let list = try MCPServersCommand.servers().filter { $0.name != server.name }
             try MCPServerList(servers: list).save(environment: environment)
-            MCPToolCache(environment: ProcessEnvironment.current).remove(server)
+            MCPToolCache(environment: environment).remove(server)
             print("Removed \(server.appName) from \(MCPServerList.file(environment: environment).path)")
         }
     }

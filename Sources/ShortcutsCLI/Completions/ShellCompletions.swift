@@ -1,8 +1,6 @@
 import AutomationKit
 import Foundation
-import IntentExtensions
 import IntentKit
-import MCPServerApps
 import SpotlightKit
 import WorkflowKit
 
@@ -80,12 +78,12 @@ enum ShellCompletions {
 
     /// The installed extensions' names.
     @Sendable static func extensions(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        matching(prefix, ((try? ExtensionRegistry(home: ShortcutsHome.directory()).load()) ?? []).map(\.name))
+        matching(prefix, ((try? ExtensionsCommand.registry.load()) ?? []).map(\.name))
     }
 
     /// The configured MCP servers' names.
     @Sendable static func mcpServers(_ words: [String], _ index: Int, _ prefix: String) -> [String] {
-        matching(prefix, ((try? MCPServerList.load(environment: ProcessEnvironment.current).servers) ?? []).map(\.name))
+        matching(prefix, ((try? MCPServersCommand.servers()) ?? []).map(\.name))
     }
 
     /// `.yaml` and `.yml` files in the folder a prefix names (the working directory by default),

@@ -51,7 +51,7 @@ extension CompletionTests {
         #expect(unknown.isEmpty)
     }
 
-    @Test func runIDsExtensionsAndMCPServersAreCompleted() async throws {
+    @Test func runIDsAndMCPServersAreCompleted() async throws {
         let shortcuts = try InProcessShortcuts()
         let folder = try TemporaryFolder.make(prefix: "completion")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,7 +67,5 @@ extension CompletionTests {
         #expect(await shortcuts.run(["mcp-servers", "add", "--no-check", "weather", "python3", "w.py"]).status == 0)
         let servers = try await candidates(shortcuts, ["mcp-servers", "remove"], words: ["shortcuts", "mcp-servers", "remove", "we"])
         #expect(servers == ["weather"])
-        let none = try await candidates(shortcuts, ["extensions", "remove"], words: ["shortcuts", "extensions", "remove", ""])
-        #expect(none.isEmpty, "no extension is installed: \(none)")
     }
 }
