@@ -53,15 +53,28 @@
     }
 
     extension StorePlace {
-        /// A new database on the test process's PostgreSQL server.
+        /// A new database on the test process's PostgreSQL server. Its leases expire by the
+        /// server's clock, which no test can move: expiring sets back, by twice their length, the
+        /// expiry of the short leases not yet settled, as that clock passing them would.
         static func postgres() throws -> StorePlace {
             let url = try PostgresServer.shared().makeDatabase()
+            let lease = Duration.seconds(600)
+            @Sendable func database() throws -> PostgresStateDatabase {
+                try PostgresStateDatabase(url: url, migrations: AutomationStore.postgresMigrations)
+            }
             return StorePlace(
-                store: { try AutomationStore(database: PostgresStateDatabase(url: url, migrations: AutomationStore.postgresMigrations)) },
-                // Leases expire by the server's clock, which no test can move: real time has to
-                // pass, and a lease must outlast a few queries on a busy machine.
-                // Wall time: leases expire by the PostgreSQL server's clock, which no test can move.
-                shortLease: .seconds(2), passTime: { Thread.sleep(forTimeInterval: $0.timeInterval) })
+                store: { try AutomationStore(database: database()) }, shortLease: lease,
+                expireShortLeases: {
+                    do {
+                        _ = try database().write { connection in
+                            try connection.execute(
+                                "UPDATE daemon SET leaseExpiresAt = leaseExpiresAt - 2 * leaseSeconds WHERE leaseSeconds = ? AND settledAt IS NULL",
+                                [.real(lease.timeInterval)])
+                        }
+                    } catch {
+                        Issue.record("the short leases could not be expired: \(error)")
+                    }
+                })
         }
     }
 #endif
