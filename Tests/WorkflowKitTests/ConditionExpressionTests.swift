@@ -33,6 +33,24 @@ struct ConditionExpressionTests {
         #expect(try await outcome(count: 6) == "passed")
     }
 
+    @Test func theLiteralsTrueFalseAndNullAreValuesNotVariables() async throws {
+        let text = """
+            steps:
+              - if: ${true}
+                then: [ { show: chosen } ]
+              - if: ${false}
+                then: [ { show: never } ]
+              - set: nothing
+                to: ${null}
+            output: [ "${true}", "${nothing ?? 'none'}" ]
+            """
+        let workflow = try WorkflowLoader.load(text: text, fileName: "t.yaml")
+        #expect(WorkflowValidator(catalog: IntentCatalog(apps: [])).validate(workflow).map(summary) == [])
+        let result = try await InlineWorkflow.run(text, fileName: "t.yaml")
+        #expect(result.steps.compactMap(\.dialog) == ["chosen"])
+        #expect(result.output == .list([.bool(true), .string("none")]))
+    }
+
     @Test func anExpressionInAnyMustBeBoolean() throws {
         let workflow = try WorkflowLoader.load(
             text: "steps:\n  - set: count\n    to: 3\n  - if:\n      any:\n        - ${count + 1}\n    then: [ { show: x } ]\n", fileName: "t.yaml")

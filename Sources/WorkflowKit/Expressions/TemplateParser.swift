@@ -159,6 +159,10 @@ struct TemplateParser {
         guard let variable = readName() else {
             return failure("expected a variable name", at: cursor)
         }
+        // `true`, `false` and `null` are literals, which the parser of operations reads.
+        if ["true", "false", "null"].contains(variable.value) {
+            return failure("'\(variable.value)' is a literal, not a variable", at: cursor)
+        }
         var components: [WorkflowExpression.Component] = []
         while cursor < closing {
             switch scalars[cursor] {
