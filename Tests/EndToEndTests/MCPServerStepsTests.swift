@@ -217,6 +217,44 @@ struct MCPServerStepsTests {
         for server in setup.spawns { #expect(await ProcessGroupProbe.waitUntilGone(server).isEmpty) }
     }
 
+    @Test func aDaemonStartsAServerOnceForAllItsRuns() async throws {
+        let setup = try Setup()
+        try FileManager.default.createDirectory(at: setup.folder.appendingPathComponent("Workflows"), withIntermediateDirectories: true)
+        let inbox = setup.folder.appendingPathComponent("inbox")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        _ = try setup.workflow(
+            "Workflows/shout-drop",
+            """
+            input:
+              file: File
+            automation:
+              watch: { path: ../inbox, debounce: 100ms }
+            steps:
+              - id: loud
+                perform: mcp.weather.shout
+                with: { text: "${input.file.name}" }
+            output: ${loud}
+            """)
+        let daemon = try DaemonProcess.start(setup.shortcuts, folder: setup.folder.appendingPathComponent("Workflows").path, grace: "2s")
+        try await daemon.waitForLog("watching \(inbox.path)")
+        @Sendable func outputs() async throws -> [String] {
+            let listed = try await setup.shortcuts.run(["runs", "list", "--json", "--trigger", "file"])
+            let runs = (try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]]) ?? []
+            return runs.filter { $0["status"] as? String == "succeeded" }.compactMap { $0["output"] as? String }
+        }
+        for (count, name) in ["first.txt", "second.txt"].enumerated() {
+            try "drop".write(to: inbox.appendingPathComponent(name), atomically: false, encoding: .utf8)
+            let ran = try await eventually(watching: [.folder(setup.shortcuts.home), .exit(daemon.pid)]) {
+                try await outputs().count == count + 1
+            }
+            #expect(ran, "run \(count + 1) did not succeed\n\(daemon.log)")
+        }
+        #expect(try await outputs().sorted() == ["FIRST.TXT!", "SECOND.TXT!"])
+        #expect(setup.spawns.count == 1, "each run started the server again: \(setup.spawns)\n\(daemon.log)")
+        #expect(daemon.stop() == 0, "\(daemon.log)")
+        for server in setup.spawns { #expect(await ProcessGroupProbe.waitUntilGone(server).isEmpty) }
+    }
+
     @Test func listUsesTheCachedToolsAndStartsNoServer() async throws {
         let setup = try Setup()
         let first = try await setup.run(["list"])

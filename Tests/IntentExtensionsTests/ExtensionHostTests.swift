@@ -57,6 +57,20 @@ struct ExtensionHostTests {
         await finish()
     }
 
+    @Test func prepareStartsTheExtensionInTheBackgroundAndTheFirstRequestUsesIt() async throws {
+        let handshakePID = TestExtension.pid(beside: executable)
+        host.prepare()
+        host.prepare()
+        try #require(
+            try await eventually(watching: [.folder(executable.deletingLastPathComponent())]) {
+                TestExtension.pid(beside: executable).map { $0 != handshakePID && TestExtension.isAlive($0) } ?? false
+            })
+        let started = try #require(TestExtension.pid(beside: executable))
+        let result = try await perform("Echo", ["text": .string("ready")])
+        #expect(result.details["pid"] == .int(Int(started)))
+        await finish()
+    }
+
     @Test func overlappingRequestsAreAnsweredByOneProcess() async throws {
         _ = try await perform("Echo", ["text": .string("warm up")])
         let pid = host.processIdentifier

@@ -63,6 +63,26 @@ struct MCPServerConnectionTests {
         await host.stop()
     }
 
+    @Test func prepareStartsTheServerInTheBackgroundAndTheFirstCallUsesIt() async throws {
+        let folder = try TemporaryFolder.make(prefix: "mcp-prepare")
+        let spawnLog = folder.appendingPathComponent("spawns.log")
+        func spawns() -> Int { ((try? String(contentsOf: spawnLog, encoding: .utf8)) ?? "").split(separator: "\n").count }
+        let (lister, listing) = try await host()
+        await listing.stop()
+        let host = MCPServerHost(server: PythonMCPServer.configuration(spawnLog: spawnLog), tools: lister.tools)
+
+        host.prepare()
+        host.prepare()
+        try #require(try await eventually(watching: [.file(spawnLog)]) { spawns() == 1 })
+        let shout = try await host.perform(request("shout", ["text": .string("ready")]))
+        #expect(shout.value == .string("READY!"))
+        host.prepare()
+        let again = try await host.perform(request("shout", ["text": .string("still")]))
+        #expect(again.value == .string("STILL!"))
+        #expect(spawns() == 1)
+        await host.stop()
+    }
+
     @Test func aServerThatExitsFailsTheCallAndStartsAgainOnTheNextOne() async throws {
         let (host, connection) = try await host()
         let failure = await #expect(throws: MCPServerConnectionError.self) { try await host.perform(request("crash")) }

@@ -29,6 +29,8 @@ public final class BookshopHost: IntentHost {
         var queries: [HostedEntityRequest.Query] = []
         var performed: [Performed] = []
         var cancelled = 0
+        var prepared = 0
+        var preparedBeforeFirstRequest: Int?
     }
 
     private let state: Mutex<State>
@@ -59,11 +61,25 @@ public final class BookshopHost: IntentHost {
     /// Fired when a perform is received.
     public let performReceived = ChangeNotice()
 
+    /// How many times ``prepare()`` was called.
+    public var prepared: Int { state.withLock { $0.prepared } }
+
+    /// How many times ``prepare()`` had been called when the first perform or query came, or
+    /// `nil` before any came.
+    public var preparedBeforeFirstRequest: Int? { state.withLock { $0.preparedBeforeFirstRequest } }
+
+    public func prepare() {
+        state.withLock { $0.prepared += 1 }
+    }
+
     /// How many performs of `Wait` ended because their task was cancelled.
     public var cancelled: Int { state.withLock { $0.cancelled } }
 
     public func perform(_ request: HostedIntentRequest) async throws -> HostedIntentResult {
-        state.withLock { $0.performed.append(Performed(intent: request.intent, arguments: request.arguments)) }
+        state.withLock { state in
+            state.performed.append(Performed(intent: request.intent, arguments: request.arguments))
+            state.preparedBeforeFirstRequest = state.preparedBeforeFirstRequest ?? state.prepared
+        }
         performReceived.post()
         switch request.intent {
         case "Describe":
@@ -108,6 +124,7 @@ public final class BookshopHost: IntentHost {
     public func entities(_ request: HostedEntityRequest) async throws -> [EntityValue] {
         let books = state.withLock { state -> [EntityValue] in
             state.queries.append(request.query)
+            state.preparedBeforeFirstRequest = state.preparedBeforeFirstRequest ?? state.prepared
             return state.books
         }
         let found: [EntityValue]

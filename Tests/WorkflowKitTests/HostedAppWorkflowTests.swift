@@ -20,6 +20,34 @@ struct HostedAppWorkflowTests {
         return try await WorkflowRunner(catalog: catalog, interaction: interaction, history: nil, secrets: nil).run(workflow)
     }
 
+    @Test func aRunStartsTheHostsItsStepsNameAsItBeginsOnceEach() async throws {
+        let result = try await run(
+            """
+            steps:
+              - show: Looking for a book
+              - if: ${true}
+                then:
+                  - id: books
+                    find: Bookshop.BookItem
+                    limit: 1
+                  - perform: Bookshop.Describe
+                    with: { book: "${books[0]}" }
+            output: ok
+            """)
+        #expect(result.output == .string("ok"))
+        #expect(host.prepared == 1)
+        #expect(host.preparedBeforeFirstRequest == 1)
+    }
+
+    @Test func aRunWhoseStepsNameNoHostedAppStartsNone() async throws {
+        _ = try await run(
+            """
+            steps:
+              - show: Nothing hosted
+            """)
+        #expect(host.prepared == 0)
+    }
+
     @Test func findPushesWhereSortByAndLimitDownToTheHost() async throws {
         let result = try await run(
             """

@@ -202,6 +202,15 @@ public final class ExtensionHost: IntentHost {
         return list.compactMap { values.entityValue(from: $0, entity: entity) }
     }
 
+    /// Starts the extension in the background when it is not running, as a request would (its
+    /// idle timeout counts from then); a start that fails is tried again by the first request.
+    public func prepare() {
+        Task {
+            guard (try? await begin()) != nil else { return }
+            end()
+        }
+    }
+
     /// Stops the extension if it runs (`shutdown`, then `SIGTERM` and `SIGKILL`).
     public func stop() async {
         let connection = state.withLock { state -> ExtensionConnection? in

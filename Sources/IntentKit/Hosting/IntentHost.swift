@@ -36,6 +36,16 @@ public protocol IntentHost: Sendable {
     /// - Returns: The entities found, in the host's order.
     /// - Throws: An error whose description names the app and what went wrong.
     func entities(_ request: HostedEntityRequest) async throws -> [EntityValue]
+
+    /// Starts what the host needs to answer (its process, a handshake) without waiting, ahead of
+    /// its first request: a run calls it as it begins for the hosts its steps name, so a start-up
+    /// overlaps the steps before. A start that fails shows at the first request instead. The
+    /// default does nothing.
+    func prepare()
+}
+
+extension IntentHost {
+    public func prepare() {}
 }
 
 /// One intent to perform in an ``IntentHost``.

@@ -7,7 +7,8 @@ import Synchronization
 /// Performs the intents of an MCP server's app by calling its tools: the ``IntentHost`` of
 /// `mcp.NAME`.
 ///
-/// The server starts on the first call and stays up for the run or the daemon; one that has
+/// The server starts when a run that names its tools begins (``prepare()``) or on the first
+/// call, and stays up for the process (every run of a daemon); one that has
 /// exited is started again on the next call. A call's result becomes the intent's:
 ///
 /// - `structuredContent` is the value (an object is a dictionary, so a later step reads
@@ -66,6 +67,12 @@ package final class MCPServerHost: IntentHost {
 
     /// MCP servers declare no entities.
     package func entities(_ request: HostedEntityRequest) async throws -> [EntityValue] { [] }
+
+    /// Starts the server in the background when it is not running; a start that fails is
+    /// started again, and its error shown, by the first call.
+    package func prepare() {
+        Task { _ = try? await runningConnection() }
+    }
 
     /// Stops the server if it runs.
     package func stop() async {

@@ -26,3 +26,31 @@ public struct Step: Sendable, Hashable {
     /// timeout, which `continueOnError` and `try:` handle like any failure. `nil`: no limit.
     public var timeout: Located<Duration>? = nil
 }
+
+extension Step {
+    /// The steps inside this one (`then:` and `else:`, a loop's, a menu's options', the
+    /// branches of `parallel:`, `try:` with its `catch:` and `finally:`), in file order, without
+    /// their own nested steps.
+    public var innerSteps: [Step] {
+        switch kind {
+        case .if(let branch): return branch.thenSteps + branch.elseSteps
+        case .repeat(let loop): return loop.steps
+        case .menu(let menu): return menu.options.flatMap(\.steps)
+        case .parallel(let parallel): return parallel.branches.flatMap(\.steps)
+        case .try(let block): return block.steps + (block.catchSteps ?? []) + (block.finallySteps ?? [])
+        default: return []
+        }
+    }
+
+    /// Steps and every step nested in them, each before the steps inside it, in file order.
+    ///
+    /// ```swift
+    /// let performed = Step.flattened(workflow.steps).compactMap { step -> String? in
+    ///     if case .perform(let perform) = step.kind { return perform.intent.description }
+    ///     return nil
+    /// }
+    /// ```
+    public static func flattened(_ steps: [Step]) -> [Step] {
+        steps.flatMap { [$0] + flattened($0.innerSteps) }
+    }
+}

@@ -41,6 +41,7 @@ final class WorkflowExecution {
 
     private func runInFolder(_ workflow: Workflow, inputs: [String: IntentValue], depth: Int, callers: [String]) async throws -> IntentValue {
         sources[workflow.fileName] = workflow.sourceText
+        prepareHosts(for: workflow)
         let evaluator = values
         var scope = RunScope(inputs: try await prepareInputs(workflow, given: inputs, evaluator: evaluator), clock: clock)
         let frame = StepFrame(workflow: workflow, depth: depth, callers: callers)
@@ -53,6 +54,22 @@ final class WorkflowExecution {
         }
         guard let output = workflow.output else { return .null }
         return try values.evaluate(output, in: scope)
+    }
+
+    /// Starts the hosts (extensions, MCP servers) of the apps whose intents or entities the
+    /// workflow's steps name, so that their start-up overlaps the steps before their first use.
+    private func prepareHosts(for workflow: Workflow) {
+        var prepared: Set<String> = []
+        for step in Step.flattened(workflow.steps + (workflow.onFailure?.value ?? [])) {
+            let app: IntentApp?
+            switch step.kind {
+            case .perform(let perform): app = try? intent(perform.intent).app
+            case .find(let find): app = try? runner.catalog.entity(named: find.entity.description).app
+            default: app = nil
+            }
+            guard let app, let hosted = app.hosted, prepared.insert(app.name).inserted else { continue }
+            hosted.host.prepare()
+        }
     }
 
     private func prepareInputs(_ workflow: Workflow, given: [String: IntentValue], evaluator: ValueEvaluator) async throws -> [String: IntentValue] {

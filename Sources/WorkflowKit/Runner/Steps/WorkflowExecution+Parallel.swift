@@ -149,18 +149,6 @@ extension WorkflowExecution {
 
     /// The ids of steps, with the ids of the steps inside them.
     static func stepIDs(in steps: [Step]) -> [String] {
-        steps.flatMap { step -> [String] in
-            var ids = step.id.map { [$0.value] } ?? []
-            switch step.kind {
-            case .if(let branch): ids += stepIDs(in: branch.thenSteps) + stepIDs(in: branch.elseSteps)
-            case .repeat(let loop): ids += stepIDs(in: loop.steps)
-            case .menu(let menu): ids += menu.options.flatMap { stepIDs(in: $0.steps) }
-            case .parallel(let parallel): ids += parallel.branches.flatMap { stepIDs(in: $0.steps) }
-            case .try(let block):
-                ids += stepIDs(in: block.steps) + stepIDs(in: block.catchSteps ?? []) + stepIDs(in: block.finallySteps ?? [])
-            default: break
-            }
-            return ids
-        }
+        Step.flattened(steps).compactMap { $0.id?.value }
     }
 }
