@@ -113,6 +113,8 @@ struct PackageTests {
 
         let runs = try await shortcuts.run(["runs", "list"], in: work)
         #expect(runs.output.contains("Backup") && runs.output.contains("succeeded"), "\(runs.output)")
+        let shown = try await shortcuts.run(["runs", "show"], in: work)
+        #expect(shown.status == 0 && shown.output.contains("Backup (") && shown.output.contains("\"tar\""), "\(shown.output)")
 
         // The dashboard, when the package was built with it.
         let help = try await shortcuts.run(["--help"])

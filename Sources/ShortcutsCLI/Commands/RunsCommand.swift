@@ -87,8 +87,8 @@ struct RunsCommand: AsyncParsableCommand {
             abstract: "Show one run as a tree of its steps.",
             discussion: "With --json: {run, steps}, with each `output` and step `inputs` as JSON.")
 
-        @Argument(help: "The run's id, or the start of it.", completion: .custom(ShellCompletions.runs))
-        var id: String
+        @Argument(help: "The run's id, or the start of it; the newest run when left out.", completion: .custom(ShellCompletions.runs))
+        var id: String?
 
         @Flag(name: .long, help: "Print JSON.")
         var json = false
@@ -97,11 +97,16 @@ struct RunsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let found: (run: RunHistory.Run, steps: [RunHistory.RecordedStep])
+            let command = Installation.shared.commandName
             do {
-                guard let history = try StateStores.history(store.source, readOnly: true) else { throw HistoryError.noRun(id) }
+                let history = try StateStores.history(store.source, readOnly: true)
+                guard let id = try id ?? history?.recentRuns(limit: 1).first?.id else {
+                    throw CommandLineError("no runs yet", help: ["`\(command) run WORKFLOW` runs one, and records it"])
+                }
+                guard let history else { throw HistoryError.noRun(id) }
                 found = try history.run(matching: id)
             } catch HistoryError.noRun(let prefix) {
-                throw CommandLineError("no run '\(prefix)'", help: ["`\(Installation.shared.commandName) runs list` lists recent runs"])
+                throw CommandLineError("no run '\(prefix)'", help: ["`\(command) runs list` lists recent runs"])
             } catch {
                 throw CommandLineError(error)
             }

@@ -6,7 +6,7 @@ package enum ShortcutsCLIResources {
     package static let files: [String: String] = [
         "Templates/backup.yaml": ####"""
 # {{name}}: every night, packs a folder into a dated .tar.gz and keeps the newest few.
-# Run it once now with `shortcuts run {{file}}`; `shortcuts runs show` shows each step.
+# Run it once now with `shortcuts run {{file}}`; `shortcuts runs show` then shows each step.
 name: {{name}}
 description: Packs a folder into a dated tar.gz archive every night and keeps the newest ones.
 input:

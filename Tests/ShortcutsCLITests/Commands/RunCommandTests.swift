@@ -20,6 +20,26 @@ struct RunCommandTests {
         #expect(given.output.contains("Dune"))
     }
 
+    @Test("runs show without an id shows the newest run, and says how to record one when there is none")
+    func runsShowWithoutAnIDShowsTheNewestRun() async throws {
+        let shortcuts = try InProcessShortcuts()
+        let none = await shortcuts.run(["runs", "show"])
+        #expect(none.status == 1)
+        #expect(none.error.contains("error: no runs yet"), "\(none.error)")
+        #expect(none.error.contains("help: `shortcuts run WORKFLOW` runs one, and records it"), "\(none.error)")
+        let folder = try TemporaryFolder.make(prefix: "runs-show-newest")
+        try TemporaryFolder.write(
+            ["first.yaml": "name: First\nsteps:\n  - show: one\n", "second.yaml": "name: Second\nsteps:\n  - show: two\n"], in: folder)
+        for name in ["first", "second"] {
+            let ran = await shortcuts.run(["run", folder.appendingPathComponent(name + ".yaml").path])
+            #expect(ran.status == 0, "\(ran.error)")
+        }
+        let shown = await shortcuts.run(["runs", "show"])
+        #expect(shown.status == 0, "\(shown.error)")
+        #expect(shown.output.hasPrefix("Run ") && shown.output.contains("Second ("), "\(shown.output)")
+        #expect(!shown.output.contains("First ("), "\(shown.output)")
+    }
+
     @Test("A typed search that finds nothing without a model says how to search by meaning")
     func searchWithoutAModelSaysHowToInstallOne() async throws {
         let shortcuts = try InProcessShortcuts()
