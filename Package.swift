@@ -32,7 +32,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
         .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
-        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        // Without its default ConfigurationSupport trait, which would compile swift-configuration
+        // for nothing the dashboard uses.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
@@ -259,8 +261,7 @@ let package = Package(
             dependencies: [
                 "Dashboard", "ShortcutsTestSupport", "IntentKit", "WorkflowKit", "AutomationKit", "SpotlightKit", "StateStorage", "BuiltInApps",
                 .product(name: "Logging", package: "swift-log"),
-                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"])),
-                .product(name: "HummingbirdTesting", package: "hummingbird", condition: .when(traits: ["Web"]))
+                .product(name: "Hummingbird", package: "hummingbird", condition: .when(traits: ["Web"]))
             ],
             exclude: ["Fixtures"]
         ),

@@ -16,9 +16,8 @@
             let harness = try DashboardHarness(workflows: ["greet.yaml"]) { configuration in
                 configuration.heartbeatInterval = .milliseconds(300)
             }
-            try await harness.test(.live) { browser in
-                let port = try #require(browser.client.port)
-                let stream = try EventStreamReader(port: port)
+            try await harness.test { browser in
+                let stream = try EventStreamReader(port: browser.port)
                 let opening = try await stream.event(timeout: 60)
                 #expect(opening.contains("retry: 2000"))
                 // Another process writing the same history: a second store on the same file.

@@ -104,7 +104,7 @@
                 #expect(try harness.history.runs(RunHistory.Filter()).isEmpty, "no refused form started a run")
                 let sameSite = try await browser.post(
                     "/workflows/greet/run", form: [("input.person", "Ada")],
-                    headers: [.origin: "http://localhost", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
+                    headers: [.origin: "http://127.0.0.1:\(browser.port)", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"])
                 #expect(sameSite.status == .seeOther, "\(sameSite.body)")
             }
             #expect(harness.log.messages(at: .warning).filter { $0.contains(" 403 ") }.count == 4)

@@ -35,7 +35,7 @@
             var headers = headers
             if let bearer { headers[.authorization] = "Bearer \(bearer)" }
             headers[.contentType] = "application/json"
-            return try await browser.send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
+            return try await browser.send(path, method: .post, headers: headers, body: body)
         }
 
         private func json(_ page: Page) -> [String: Any] {

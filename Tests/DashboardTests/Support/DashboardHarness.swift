@@ -4,7 +4,6 @@
     import Foundation
     import HTTPTypes
     import Hummingbird
-    import HummingbirdTesting
     import IntentKit
     import Logging
     import ShortcutsTestSupport
@@ -88,15 +87,29 @@
             }
         }
 
-        /// Serves the dashboard to a test through HummingbirdTesting (`.router` sends requests
-        /// straight to the router; `.live` runs a server on a free port).
-        func test<Value: Sendable>(
-            _ setup: TestingSetup = .router, _ body: @Sendable (Browser) async throws -> Value
-        ) async throws -> Value {
+        /// Serves the dashboard on a free port of this machine while a test's browser uses it,
+        /// then stops it as `shortcuts serve` stops at SIGTERM.
+        func test<Value: Sendable>(_ body: @Sendable (Browser) async throws -> Value) async throws -> Value {
             let server = try DashboardServer(configuration)
-            DashboardMetrics.bootstrap()
-            return try await server.makeApplication().test(setup) { client in
-                try await body(Browser(client: client))
+            let (addresses, announce) = AsyncStream<URL>.makeStream()
+            let serving = Task {
+                defer { announce.finish() }
+                try await server.run { announce.yield($0) }
+            }
+            var ready = addresses.makeAsyncIterator()
+            guard let url = await ready.next(), let port = url.port else {
+                try await serving.value
+                throw HTTPExchange.Failure(description: "the dashboard stopped before it listened")
+            }
+            do {
+                let value = try await body(Browser(port: port))
+                serving.cancel()
+                try await serving.value
+                return value
+            } catch {
+                serving.cancel()
+                _ = try? await serving.value
+                throw error
             }
         }
 
@@ -106,13 +119,14 @@
         }
     }
 
-    /// A client that keeps cookies between requests, as a browser does.
+    /// A client that keeps cookies between requests, as a browser does, on a dashboard that
+    /// listens on a port of this machine.
     final class Browser: Sendable {
-        let client: any TestClientProtocol
+        let port: Int
         private let cookies = Mutex<[String: String]>([:])
 
-        init(client: any TestClientProtocol) {
-            self.client = client
+        init(port: Int) {
+            self.port = port
         }
 
         /// The cookie of a name, if the server set it.
@@ -133,16 +147,16 @@
             let body = fields.map { Self.encode($0) + "=" + Self.encode($1) }.joined(separator: "&")
             var headers = headers
             if headers[.contentType] == nil { headers[.contentType] = "application/x-www-form-urlencoded" }
-            return try await send(path, method: .post, headers: headers, body: ByteBuffer(string: body))
+            return try await send(path, method: .post, headers: headers, body: body)
         }
 
-        func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: ByteBuffer?) async throws -> Page {
+        func send(_ path: String, method: HTTPRequest.Method, headers: HTTPFields, body: String?) async throws -> Page {
             var headers = headers
             let jar = cookies.withLock { $0 }
             if !jar.isEmpty, headers[.cookie] == nil {
                 headers[.cookie] = jar.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "; ")
             }
-            let response = try await client.execute(uri: path, method: method, headers: headers, body: body)
+            let response = try await HTTPExchange.send(port: port, method: method, path: path, headers: headers, body: body.map { Array($0.utf8) })
             cookies.withLock { jar in
                 for header in response.headers[values: .setCookie] {
                     let pair = header.split(separator: ";")[0].split(separator: "=", maxSplits: 1)
@@ -150,7 +164,7 @@
                     jar[String(pair[0])] = pair[1].isEmpty ? nil : String(pair[1])
                 }
             }
-            return Page(status: response.status, headers: response.headers, body: String(buffer: response.body))
+            return Page(status: response.status, headers: response.headers, body: String(decoding: response.body, as: UTF8.self))
         }
 
         private static func encode(_ text: String) -> String {
