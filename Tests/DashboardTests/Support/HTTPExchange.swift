@@ -39,12 +39,10 @@
             return try parse(raw)
         }
 
-        private static func exchange(_ request: [UInt8], port: Int) throws -> [UInt8] {
+        /// A socket connected to a port of this machine's loopback address; the caller closes it.
+        static func connectedSocket(port: Int) throws -> Int32 {
             let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
             guard descriptor >= 0 else { throw Failure(description: "no socket: \(String(cString: strerror(errno)))") }
-            defer { close(descriptor) }
-            var patience = timeval(tv_sec: 60, tv_usec: 0)
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)
             address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -52,7 +50,19 @@
             let connected = withUnsafePointer(to: &address) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
-            guard connected == 0 else { throw Failure(description: "cannot connect to port \(port): \(String(cString: strerror(errno)))") }
+            guard connected == 0 else {
+                let reason = String(cString: strerror(errno))
+                close(descriptor)
+                throw Failure(description: "cannot connect to port \(port): \(reason)")
+            }
+            return descriptor
+        }
+
+        private static func exchange(_ request: [UInt8], port: Int) throws -> [UInt8] {
+            let descriptor = try connectedSocket(port: port)
+            defer { close(descriptor) }
+            var patience = timeval(tv_sec: 60, tv_usec: 0)
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &patience, socklen_t(MemoryLayout<timeval>.size))
             var sent = 0
             while sent < request.count {
                 let count = request[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
