@@ -193,10 +193,20 @@ extension DaemonEngine {
             try store.settle(settled)
             let running = interrupted.filter { $0.status == .running }
             let message = "interrupted: \(name) stopped while it ran (killed or crashed)"
-            historyWrites.record(.mark(running.compactMap(\.runID), status: .interrupted, error: message))
             // A run the dead daemon claimed but had not recorded yet is recorded as interrupted,
-            // so that every claim's run can be found in the history.
-            historyWrites.record(.recordUnbegun(running.compactMap(unbegunRun), status: .interrupted, error: message))
+            // so that every claim's run can be found in the history. Written now, not queued
+            // behind this daemon's own records: a paused daemon that resumes must find its runs
+            // settled, so that its late endings are dropped. Queued when the history cannot be
+            // written now.
+            let marks: [HistoryWrite] = [
+                .mark(running.compactMap(\.runID), status: .interrupted, error: message),
+                .recordUnbegun(running.compactMap(unbegunRun), status: .interrupted, error: message)
+            ]
+            do {
+                try writeHistory(marks)
+            } catch {
+                for mark in marks { historyWrites.record(mark) }
+            }
             try store.markInterrupted(running.compactMap(\.id), note: message, at: now)
             metrics.recordClaims(.interrupted, count: running.count)
             let queued = interrupted.filter { $0.status == .queued }
