@@ -90,15 +90,14 @@ struct FileTriggerTests {
         abs(left.timeIntervalSince(right)) < 0.001
     }
 
-    private func write(_ name: String, _ text: String) throws {
-        try text.write(to: inbox.appendingPathComponent(name), atomically: false, encoding: .utf8)
+    /// Writes a file of the inbox from a shell, so that its close is queued when this returns
+    /// (``ShellWriter``).
+    private func write(_ name: String, _ text: String) async throws {
+        try await ShellWriter.write(text, to: inbox.appendingPathComponent(name))
     }
 
-    private func append(_ name: String, _ text: String) throws {
-        let handle = try FileHandle(forWritingTo: inbox.appendingPathComponent(name))
-        try handle.seekToEnd()
-        try handle.write(contentsOf: Data(text.utf8))
-        try handle.close()
+    private func append(_ name: String, _ text: String) async throws {
+        try await ShellWriter.write(text, to: inbox.appendingPathComponent(name), appending: true)
     }
 
     @Test("Created, modified and deleted each run once; names off the pattern and events not listed do not run")
@@ -111,11 +110,11 @@ struct FileTriggerTests {
         let clock = ManualClock()
         let daemon = try startDaemon(lines, clock: clock)
         #expect(daemon.scheduledCount == 0, "watches are not scheduled")
-        try write("a.txt", "one")
-        try write("b.pdf", "not a text")
+        try await write("a.txt", "one")
+        try await write("b.pdf", "not a text")
         try await settle(daemon, clock, count: 2)
         try await until { try fileRuns().count >= 1 }
-        try append("a.txt", " two")
+        try await append("a.txt", " two")
         try await settle(daemon, clock)
         try await until { try fileRuns().count >= 2 }
         try FileManager.default.removeItem(at: inbox.appendingPathComponent("a.txt"))
@@ -141,14 +140,14 @@ struct FileTriggerTests {
         let clock = ManualClock()
         let start = clock.now()
         let daemon = try startDaemon(LogLines(), clock: clock)
-        try write("burst.txt", "")
-        for index in 0..<5 { try append("burst.txt", "line \(index)\n") }
+        try await write("burst.txt", "")
+        for index in 0..<5 { try await append("burst.txt", "line \(index)\n") }
         daemon.handlePendingFileEvents()
         try await clock.waitForSleeper(deadline: start.adding(.seconds(2)))
         // 1.5 s later, within the quiet time: more writes, and another file.
         clock.advance(to: start.adding(.milliseconds(1500)))
-        for index in 5..<10 { try append("burst.txt", "line \(index)\n") }
-        try write("other.txt", "x")
+        for index in 5..<10 { try await append("burst.txt", "line \(index)\n") }
+        try await write("other.txt", "x")
         daemon.handlePendingFileEvents()
         // The first check finds the quiet time not over and checks again at its new end.
         clock.advance(to: start.adding(.seconds(2)))
@@ -172,31 +171,29 @@ struct FileTriggerTests {
         let clock = ManualClock()
         let start = clock.now()
         let daemon = try startDaemon(LogLines(), clock: clock)
-        let slow = inbox.appendingPathComponent("slow.txt")
-        #expect(FileManager.default.createFile(atPath: slow.path, contents: nil))
-        let handle = try FileHandle(forWritingTo: slow)
-        try handle.write(contentsOf: Data("chunk\n".utf8))
+        // Created empty, then kept open by a shell, as a slow writer does (``HeldOpenFile``).
+        try await write("slow.txt", "")
+        let writer = try await HeldOpenFile(inbox.appendingPathComponent("slow.txt"))
+        try await writer.write("chunk")
         // The quiet time passes while the file is open for writing: the burst goes on, to be
         // checked again when a writer that stopped writing has been quiet for a minute.
         try await settle(daemon, clock, debounce: .milliseconds(300))
         try await clock.waitForSleeper(deadline: start.adding(.seconds(60)))
         for _ in 0..<2 {
             clock.advance(by: .milliseconds(800))
-            try handle.write(contentsOf: Data("chunk\n".utf8))
+            try await writer.write("chunk")
             #expect(daemon.handlePendingFileEvents() == 1)
         }
         #expect(try fileRuns().isEmpty, "a file still open for writing does not run")
-        try handle.close()
+        try await writer.close()
         try await settle(daemon, clock, debounce: .milliseconds(300))
         try await until { try fileRuns().contains { $0.file == "slow.txt" } }
         #expect(try fileRunRecords().map { same($0.startedAt, start.adding(.milliseconds(2200))) } == [true], "a quiet time after the close")
 
         // A writer that keeps the file open and stops writing: its burst ends after a minute.
-        let stalled = inbox.appendingPathComponent("stalled.txt")
-        #expect(FileManager.default.createFile(atPath: stalled.path, contents: nil))
-        let stalling = try FileHandle(forWritingTo: stalled)
-        defer { try? stalling.close() }
-        try stalling.write(contentsOf: Data("half a line".utf8))
+        try await write("stalled.txt", "")
+        let stalling = try await HeldOpenFile(inbox.appendingPathComponent("stalled.txt"))
+        try await stalling.write("half a line")
         try await settle(daemon, clock, debounce: .milliseconds(300))
         let minuteLater = start.adding(.milliseconds(2200)).adding(.seconds(60))
         try await clock.waitForSleeper(deadline: minuteLater)
@@ -225,7 +222,7 @@ struct FileTriggerTests {
         #expect(lines.level(of: missing) == .error)
         try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
         try await until(lines) { lines.contains("\(inbox.path) appeared: watching it for all") }
-        try write("late.txt", "x")
+        try await write("late.txt", "x")
         try await settle(daemon, clock)
         try await until { try fileRuns().count >= 1 }
 
@@ -233,7 +230,7 @@ struct FileTriggerTests {
         try FileManager.default.removeItem(at: workflows.appendingPathComponent("all.yaml"))
         daemon.reload()
         try await until(lines) { lines.contains("no longer watching \(inbox.path) for all") }
-        try write("after.txt", "x")
+        try await write("after.txt", "x")
         #expect(daemon.handlePendingFileEvents() == 0, "a file in a folder no longer watched starts no burst")
         await daemon.stop()
         #expect(try fileRuns().map(\.file) == ["late.txt"])
@@ -246,7 +243,7 @@ struct FileTriggerTests {
         try writeWorkflow("slow.yaml", watcher(extra: "") + "\n  - wait: 10s\n")
         let clock = ManualClock()
         let daemon = try startDaemon(LogLines(), clock: clock, grace: .milliseconds(300))
-        try write("a.txt", "x")
+        try await write("a.txt", "x")
         try await settle(daemon, clock)
         // The run is in its `wait: 10s`.
         try await clock.waitForSleeper(deadline: clock.now().adding(.seconds(10)))
@@ -254,7 +251,7 @@ struct FileTriggerTests {
         try await clock.waitForSleeper(deadline: clock.now().adding(.milliseconds(300)))
         clock.advance(by: .milliseconds(300))
         await stopping.value
-        try write("b.txt", "x")
+        try await write("b.txt", "x")
         #expect(daemon.handlePendingFileEvents() == 0, "a stopped daemon reads no file events")
         let runs = try fileRuns()
         #expect(runs.map(\.file) == ["a.txt"])
@@ -268,7 +265,7 @@ struct FileTriggerTests {
         try writeWorkflow("slow.yaml", watcher() + "\n  - wait: 2s\n")
         let clock = ManualClock()
         let daemon = try startDaemon(LogLines(), clock: clock)
-        for index in 0..<7 { try write("file-\(index).txt", "x") }
+        for index in 0..<7 { try await write("file-\(index).txt", "x") }
         try await settle(daemon, clock, count: 7)
         let first = clock.now()
         try await clock.waitForSleeper(deadline: first.adding(.seconds(2)), count: FileTriggerTests.runsAtOnce)

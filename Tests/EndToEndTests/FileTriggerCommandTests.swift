@@ -30,7 +30,7 @@ struct FileTriggerCommandTests {
         try await daemon.waitForLog("cannot watch \(inbox.path) for File drop: it does not exist")
         try TemporaryFolder.write(["inbox/notes.txt": "not a CSV"], in: root)
         let report = inbox.appendingPathComponent("report.csv")
-        try "id,amount\n1,20\n".write(to: report, atomically: false, encoding: .utf8)
+        try await ShellWriter.write("id,amount\n1,20\n", to: report)
 
         @Sendable func fileRuns() async throws -> [[String: Any]] {
             let listed = try await shortcuts.run(["runs", "list", "--json", "--trigger", "file"])

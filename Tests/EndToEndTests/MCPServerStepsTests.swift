@@ -243,7 +243,7 @@ struct MCPServerStepsTests {
             return runs.filter { $0["status"] as? String == "succeeded" }.compactMap { $0["output"] as? String }
         }
         for (count, name) in ["first.txt", "second.txt"].enumerated() {
-            try "drop".write(to: inbox.appendingPathComponent(name), atomically: false, encoding: .utf8)
+            try await ShellWriter.write("drop", to: inbox.appendingPathComponent(name))
             let ran = try await eventually(watching: [.folder(setup.shortcuts.home), .exit(daemon.pid)]) {
                 try await outputs().count == count + 1
             }
