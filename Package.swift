@@ -31,7 +31,6 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/modelcontextprotocol/swift-sdk", from: "0.12.1"),
-        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
         // Without its default ConfigurationSupport trait, which would compile swift-configuration
         // for nothing the dashboard uses.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1", traits: ["FullFoundation"]),
@@ -48,7 +47,7 @@ let package = Package(
             name: "PostgresStorage",
             dependencies: [
                 "Clockwork", "StateStorage",
-                .product(name: "PostgresNIO", package: "postgres-nio", condition: .when(traits: ["PostgreSQL"])),
+                .target(name: "CLibpq", condition: .when(traits: ["PostgreSQL"])),
                 .product(name: "Logging", package: "swift-log")
             ]
         ),
@@ -78,6 +77,7 @@ let package = Package(
         .target(name: "CDigests"),
         .target(name: "Digests", dependencies: ["CDigests"]),
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CLibpq", path: "Sources/CLibpq", providers: [.apt(["libpq-dev"])]),
         .target(name: "TextEmbedding", dependencies: ["EmbeddingKernels", "Digests", "CZlib", "Clockwork"]),
         .target(
             name: "SpotlightKit",

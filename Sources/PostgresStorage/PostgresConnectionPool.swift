@@ -2,7 +2,6 @@
     import Clockwork
     import Foundation
     import Logging
-    import PostgresNIO
     import StateStorage
 
     /// A few connections to one database, opened when first needed and kept for the next
@@ -16,9 +15,9 @@
             /// The most connections open at once.
             var maximumConnections = 4
             /// How long opening a connection (TCP, TLS, login) may take.
-            var connectTimeout: TimeAmount = .seconds(2)
+            var connectTimeout: Duration = .seconds(2)
             /// How long one statement may go unanswered before its connection is closed.
-            var requestTimeout: TimeAmount = .seconds(20)
+            var requestTimeout: Duration = .seconds(20)
             /// How long a failed connection attempt answers for the next leases.
             var failureMemory: TimeInterval = 0.25
             /// How long a lease waits for a busy connection to come back.
@@ -123,37 +122,23 @@
             }
         }
 
-        /// Closes a connection, keeping it until it is closed (postgres-nio requires it).
+        /// Closes a connection.
         static func close(_ connection: PostgresConnection) {
-            let closing: EventLoopFuture<Void> = connection.close()
-            closing.whenComplete { _ in withExtendedLifetime(connection) {} }
+            connection.close()
         }
 
         private func connect(id: Int) throws -> PostgresConnection {
-            let configuration: PostgresConnection.Configuration
             do {
-                configuration = try endpoint.configuration(connectTimeout: settings.connectTimeout, startupParameters: settings.sessionSettings)
-            } catch {
-                throw StateDatabaseError(location: endpoint.location, reason: "cannot set up TLS: \(error)")
-            }
-            do {
-                let connection = try PostgresConnection.connect(
-                    on: PostgresConnection.defaultEventLoopGroup.next(), configuration: configuration, id: id, logger: logger
-                ).wait(atMost: Double(settings.connectTimeout.nanoseconds) / 1e9 + 1)
-                logger.debug("connected to \(endpoint.location)")
+                let connection = try PostgresConnection.connect(to: endpoint, timeout: settings.connectTimeout, settings: settings.sessionSettings)
+                logger.debug("connection \(id) to \(endpoint.location) opened")
                 return connection
-            } catch is DeadlinePassed {
-                throw StateDatabaseError(
-                    location: endpoint.location, reason: "cannot connect: no answer within the connect timeout; is the server reachable?",
-                    isUnavailable: true)
             } catch {
                 throw connectError(error)
             }
         }
 
         /// Why a connection could not be opened, and what to check.
-        private func connectError(_ error: any Error) -> StateDatabaseError {
-            let failure = PostgresFailure(error)
+        private func connectError(_ failure: PostgresFailure) -> StateDatabaseError {
             switch failure.sqlState {
             case "28P01", "28000":
                 return StateDatabaseError(
@@ -168,14 +153,9 @@
             case .some(let state) where !state.hasPrefix("08") && !state.hasPrefix("57P") && state != "53300":
                 return StateDatabaseError(location: endpoint.location, reason: "cannot connect: \(failure.reason)")
             default:
-                var cause = failure.reason
-                if let error = error as? PSQLError, error.code == .connectionError, let underlying = error.underlying {
-                    cause = "\(underlying)"
-                }
                 return StateDatabaseError(
-                    location: endpoint.location,
-                    reason: "cannot connect (\(cause)): is the server running and reachable at this address?",
-                    isUnavailable: true)
+                    location: endpoint.location, reason: failure.isUnavailable ? failure.reason : "cannot connect: \(failure.reason)",
+                    isUnavailable: failure.isUnavailable)
             }
         }
     }

@@ -1,6 +1,5 @@
 #if PostgreSQL
     import Foundation
-    import PostgresNIO
     import StateStorage
 
     /// Where a PostgreSQL database is and how to log in, read from a URL:
@@ -113,30 +112,9 @@
             }
         }
 
-        /// The connection settings for postgres-nio.
-        func configuration(connectTimeout: TimeAmount, startupParameters: [(String, String)]) throws -> PostgresConnection.Configuration {
-            var configuration: PostgresConnection.Configuration
-            if let socketPath {
-                configuration = .init(unixSocketPath: socketPath, username: user, password: password, database: database)
-            } else {
-                configuration = .init(host: host, port: port, username: user, password: password, database: database, tls: try tls())
-            }
-            configuration.options.connectTimeout = connectTimeout
-            configuration.options.additionalStartupParameters = [("application_name", applicationName)] + startupParameters
-            return configuration
-        }
-
-        private func tls() throws -> PostgresConnection.Configuration.TLS {
-            guard sslMode != "disable" && sslMode != "allow" else { return .disable }
-            var settings = TLSConfiguration.makeClientConfiguration()
-            settings.certificateVerification =
-                switch sslMode {
-                case "verify-full": .fullVerification
-                case "verify-ca": .noHostnameVerification
-                default: .none
-                }
-            let context = try NIOSSLContext(configuration: settings)
-            return sslMode == "prefer" ? .prefer(context) : .require(context)
+        /// The folder of the Unix socket, for libpq's `host`.
+        var socketFolder: String? {
+            socketPath.map { ($0 as NSString).deletingLastPathComponent }
         }
 
         /// A URL with its password replaced by nothing, for messages about a URL that cannot be read.

@@ -1,7 +1,7 @@
 #if PostgreSQL
+    import CLibpq
     import Foundation
     import Logging
-    import PostgresNIO
     import StateStorage
 
     /// One leased connection running the statements of one transaction for a
@@ -11,7 +11,7 @@
         let connection: PostgresConnection
         let location: String
         let logger: Logger
-        let requestTimeout: TimeAmount
+        let requestTimeout: Duration
         /// Whether the connection is lost or confused, so it must be closed rather than reused.
         private(set) var isBroken = false
         /// The SQLSTATE of the last statement that failed on the server.
@@ -19,25 +19,27 @@
 
         var dialect: SQLDialect { .postgres }
 
-        init(connection: PostgresConnection, location: String, logger: Logger, requestTimeout: TimeAmount) {
+        init(connection: PostgresConnection, location: String, logger: Logger, requestTimeout: Duration) {
             self.connection = connection
             self.location = location
             self.logger = logger
             self.requestTimeout = requestTimeout
         }
 
+        @discardableResult
         func execute(_ sql: String, _ values: [SQLValue]) throws -> Int {
-            try run(query(sql, values)).metadata.rows ?? 0
+            let (text, bound) = try prepared(sql, values)
+            return try run(text, bound).changedRows
         }
 
         func rows(_ sql: String, _ values: [SQLValue]) throws -> [SQLRow] {
-            let result = try run(query(sql, values))
-            return try result.rows.map { row in
+            let (text, bound) = try prepared(sql, values)
+            let answer = try run(text, bound)
+            return answer.rows.map { row in
                 var values: [String: SQLValue] = [:]
-                for cell in row {
-                    let value = try Self.value(of: cell, location: location)
-                    values[cell.columnName] = value
-                    values[cell.columnName.lowercased()] = value
+                for (column, value) in zip(answer.columns, row) {
+                    values[column] = value
+                    values[column.lowercased()] = value
                 }
                 return SQLRow(values)
             }
@@ -50,10 +52,10 @@
 
         /// Runs a statement without placeholders (transaction control, migration scripts).
         func run(_ sql: String) throws {
-            _ = try run(PostgresQuery(unsafeSQL: sql))
+            _ = try run(sql, [])
         }
 
-        private func query(_ sql: String, _ values: [SQLValue]) throws -> PostgresQuery {
+        private func prepared(_ sql: String, _ values: [SQLValue]) throws -> (String, [PostgresStatement.Value]) {
             do {
                 return try PostgresStatement.query(sql, values)
             } catch {
@@ -61,51 +63,31 @@
             }
         }
 
-        /// Sends a query and waits for all its rows.
-        func run(_ query: PostgresQuery) throws -> PostgresQueryResult {
+        /// Sends a statement and waits for its whole answer.
+        private func run(_ sql: String, _ values: [PostgresStatement.Value]) throws -> PostgresConnection.Answer {
             guard !isBroken else {
                 throw StateDatabaseError(location: location, reason: "the connection was lost; try again", isUnavailable: true)
             }
-            let timedOut = TimeoutFlag()
-            let connection = connection
-            let timeout = connection.eventLoop.scheduleTask(in: requestTimeout) {
-                timedOut.set()
-                let _: EventLoopFuture<Void> = connection.close()
-            }
-            defer { timeout.cancel() }
             do {
-                // The deadline above closes the connection, which ends the request; a little later
-                // this thread stops waiting even if that did not happen.
-                return try connection.query(query, logger: logger).wait(atMost: Double(requestTimeout.nanoseconds) / 1e9 + 2)
-            } catch is DeadlinePassed {
-                isBroken = true
-                Self.abandon(connection)
-                throw mapped(DeadlinePassed(), sql: query.sql, timedOut: true)
+                return try connection.query(sql, values, timeout: requestTimeout)
             } catch {
-                throw mapped(error, sql: query.sql, timedOut: timedOut.isSet)
+                throw mapped(error, sql: sql)
             }
         }
 
         /// A statement's failure in words, noting a lost connection.
-        private func mapped(_ error: any Error, sql: String, timedOut: Bool) -> StateDatabaseError {
-            let failure = PostgresFailure(error)
+        private func mapped(_ failure: PostgresFailure, sql: String) -> StateDatabaseError {
             if let state = failure.sqlState { lastSQLState = state }
-            if timedOut {
-                isBroken = true
+            if failure.losesConnection { isBroken = true }
+            if failure.timedOut {
                 return StateDatabaseError(
                     location: location,
                     reason:
-                        "no answer within \(requestTimeout.nanoseconds / 1_000_000_000) seconds, so the connection was closed (is the server overloaded or the network down?), in: \(Self.excerpt(sql))",
+                        "\(failure.reason), so the connection was closed (is the server overloaded or the network down?), in: \(Self.excerpt(sql))",
                     isUnavailable: true)
             }
-            if failure.losesConnection { isBroken = true }
             return StateDatabaseError(
                 location: location, reason: "\(failure.reason), in: \(Self.excerpt(sql))", isUnavailable: failure.isUnavailable)
-        }
-
-        /// Closes a connection whose request did not end.
-        static func abandon(_ connection: PostgresConnection) {
-            PostgresConnectionPool.close(connection)
         }
 
         /// The first line of a statement, short enough for a message.
@@ -113,99 +95,76 @@
             let line = sql.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
             return line.count > 160 ? String(line.prefix(157)) + "…" : line
         }
-
-        /// A result column's value: integers (and `oid`), reals (and `numeric`), texts, booleans
-        /// as 0 or 1, times as seconds since 1970; other types as their text.
-        static func value(of cell: PostgresCell, location: String) throws -> SQLValue {
-            guard cell.bytes != nil else { return .null }
-            do {
-                switch cell.dataType {
-                case .int2, .int4, .int8:
-                    return .integer(try cell.decode(Int64.self))
-                case .oid:
-                    var bytes = cell.bytes!
-                    guard cell.format == .binary, let number = bytes.readInteger(as: UInt32.self) else { break }
-                    return .integer(Int64(number))
-                case .float4, .float8:
-                    return .real(try cell.decode(Double.self))
-                case .numeric:
-                    return .real(NSDecimalNumber(decimal: try cell.decode(Decimal.self)).doubleValue)
-                case .bool:
-                    return .bool(try cell.decode(Bool.self))
-                case .timestamp, .timestamptz, .date:
-                    return .real(try cell.decode(Date.self).timeIntervalSince1970)
-                case .void:
-                    return .null
-                default:
-                    break
-                }
-                return .text(try cell.decode(String.self))
-            } catch {
-                throw StateDatabaseError(
-                    location: location,
-                    reason:
-                        "cannot read column '\(cell.columnName)' of type \(cell.dataType): cast it to bigint, double precision or text in the query")
-            }
-        }
     }
 
-    /// Set once from the event loop when a request's time is up, read after it ends.
-    private final class TimeoutFlag: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = false
-        func set() { lock.withLock { value = true } }
-        var isSet: Bool { lock.withLock { value } }
-    }
-
-    /// What a postgres-nio error means for a caller: the server's SQLSTATE and message, whether
-    /// the connection is gone, whether trying again later may work.
-    struct PostgresFailure {
+    /// What a failure of libpq or the server means for a caller: the server's SQLSTATE and
+    /// message, whether the connection is gone, whether trying again later may work.
+    struct PostgresFailure: Error {
         var sqlState: String?
         var reason: String
-        var losesConnection: Bool
-        var isUnavailable: Bool
+        var losesConnection = false
+        var isUnavailable = false
+        /// Whether no answer came in time (the connection is closed).
+        var timedOut = false
 
-        init(_ error: any Error) {
-            guard let error = error as? PSQLError else {
-                // A channel or socket error: the connection is gone.
-                sqlState = nil
-                reason = "the connection failed: \(error)"
+        init(reason: String, losesConnection: Bool = false, isUnavailable: Bool = false, timedOut: Bool = false) {
+            self.reason = reason
+            self.losesConnection = losesConnection
+            self.isUnavailable = isUnavailable
+            self.timedOut = timedOut
+        }
+
+        /// A statement's error result: the server's, with its SQLSTATE, or libpq's for a lost
+        /// connection.
+        init(result: OpaquePointer, connectionLost: Bool) {
+            func field(_ code: UInt8) -> String? {
+                PQresultErrorField(result, Int32(code)).map { String(cString: $0) }
+            }
+            guard let state = field(UInt8(ascii: "C")) else {
+                let message = String(cString: PQresultErrorMessage(result)).trimmingCharacters(in: .whitespacesAndNewlines)
+                reason = "the connection to the server was lost: \(message)"
                 losesConnection = true
                 isUnavailable = true
                 return
             }
-            switch error.code {
-            case .server:
-                let info = error.serverInfo
-                let state = info?[.sqlState] ?? "?????"
-                var text = "\(info?[.localizedSeverity] ?? "ERROR") \(state): \(info?[.message] ?? "the server refused the statement")"
-                if let detail = info?[.detail] { text += " (\(detail))" }
-                if let hint = info?[.hint] { text += "; hint: \(hint)" }
-                sqlState = state
-                reason = text
-                // 08: connection exceptions; 57P01–57P05: the server is shutting down, restarting, or ended the session;
-                // 53300: too many connections.
-                let fatal =
-                    state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300"
-                    || info?[.severity] == "FATAL" || info?[.severity] == "PANIC"
-                losesConnection = fatal
-                isUnavailable = fatal
-            case .serverClosedConnection, .clientClosedConnection, .uncleanShutdown, .connectionError:
-                sqlState = nil
-                let underlying = error.underlying.map { ": \($0)" } ?? ""
-                reason = "the connection to the server was lost\(underlying)"
-                losesConnection = true
+            let severity = field(UInt8(ascii: "V")) ?? field(UInt8(ascii: "S")) ?? "ERROR"
+            var text = "\(field(UInt8(ascii: "S")) ?? severity) \(state): \(field(UInt8(ascii: "M")) ?? "the server refused the statement")"
+            if let detail = field(UInt8(ascii: "D")) { text += " (\(detail))" }
+            if let hint = field(UInt8(ascii: "H")) { text += "; hint: \(hint)" }
+            sqlState = state
+            reason = text
+            // 08: connection exceptions; 57P01–57P05: the server is shutting down, restarting, or ended the session;
+            // 53300: too many connections.
+            let fatal = state.hasPrefix("08") || state.hasPrefix("57P") || state == "53300" || severity == "FATAL" || severity == "PANIC"
+            losesConnection = fatal || connectionLost
+            isUnavailable = fatal || connectionLost
+        }
+
+        /// A connection attempt that failed, from libpq's message. The server's refusals are
+        /// told apart by its words (libpq gives no SQLSTATE for them); the rest is the network.
+        init(connecting message: String) {
+            let serverText = message.range(of: "FATAL:").map { String(message[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
+            losesConnection = true
+            guard let serverText else {
+                reason = "cannot connect (\(message)): is the server running and reachable at this address?"
                 isUnavailable = true
-            case .messageDecodingFailure, .unexpectedBackendMessage, .invalidCommandTag:
-                sqlState = nil
-                reason = "the server sent a message this client does not understand (\(error.code))"
-                losesConnection = true
-                isUnavailable = false
-            default:
-                sqlState = nil
-                reason = "\(error.code)\(error.underlying.map { ": \($0)" } ?? "")"
-                losesConnection = false
-                isUnavailable = false
+                return
+            }
+            let busy = [
+                "the database system is starting up", "the database system is shutting down", "the database system is in recovery mode",
+                "sorry, too many clients already", "remaining connection slots are reserved"
+            ]
+            if busy.contains(where: serverText.contains) {
+                reason = "cannot connect (\(serverText)): is the server running and reachable at this address?"
+                isUnavailable = true
+            } else if serverText.contains("authentication failed") || serverText.contains("no pg_hba.conf entry") {
+                sqlState = "28P01"
+                reason = serverText
+            } else if serverText.hasPrefix("database \"") && serverText.hasSuffix("does not exist") {
+                sqlState = "3D000"
+                reason = serverText
+            } else {
+                reason = serverText
             }
         }
     }

@@ -2,7 +2,6 @@
     import Clockwork
     import Foundation
     import Logging
-    import PostgresNIO
     import StateStorage
 
     /// A ``StateDatabase`` in a PostgreSQL database that daemons on many machines share.

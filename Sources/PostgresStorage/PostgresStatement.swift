@@ -1,6 +1,6 @@
 #if PostgreSQL
+    import CLibpq
     import Foundation
-    import PostgresNIO
     import StateStorage
 
     /// Shared SQL made ready for PostgreSQL: each `?` outside quoted text, quoted names, comments
@@ -13,19 +13,26 @@
     /// // query.sql == "SELECT id FROM note WHERE text = $1 AND note <> '?'"
     /// ```
     enum PostgresStatement {
+        /// A value bound to a `$n` parameter: its text and its type.
+        struct Value: Equatable {
+            var text: String
+            /// The type's object identifier: `bigint` (20), `double precision` (701) or `text` (25).
+            var type: Oid
+        }
+
         /// The statement with numbered parameters and its bound values.
         ///
         /// - Throws: ``Mismatch`` when the number of values differs from the number of `?`.
-        static func query(_ sql: String, _ values: [SQLValue]) throws(Mismatch) -> PostgresQuery {
+        static func query(_ sql: String, _ values: [SQLValue]) throws(Mismatch) -> (sql: String, values: [Value]) {
             let bytes = Array(sql.utf8)
             let placeholders = scan(bytes).placeholders
             guard placeholders.count == values.count else {
                 throw Mismatch(placeholders: placeholders.count, values: values.count)
             }
-            guard !values.isEmpty else { return PostgresQuery(unsafeSQL: sql) }
+            guard !values.isEmpty else { return (sql, []) }
             var text: [UInt8] = []
             text.reserveCapacity(bytes.count + values.count * 3)
-            var bindings = PostgresBindings(capacity: values.count)
+            var bound: [Value] = []
             var start = 0
             for (offset, value) in zip(placeholders, values) {
                 text.append(contentsOf: bytes[start..<offset])
@@ -34,14 +41,21 @@
                 case .null:
                     text.append(contentsOf: "NULL".utf8)
                     continue
-                case .integer(let number): bindings.append(number)
-                case .real(let number): bindings.append(number)
-                case .text(let string): bindings.append(string)
+                case .integer(let number): bound.append(Value(text: String(number), type: 20))
+                case .real(let number): bound.append(Value(text: Self.text(of: number), type: 701))
+                case .text(let string): bound.append(Value(text: string, type: 25))
                 }
-                text.append(contentsOf: "$\(bindings.count)".utf8)
+                text.append(contentsOf: "$\(bound.count)".utf8)
             }
             text.append(contentsOf: bytes[start...])
-            return PostgresQuery(unsafeSQL: String(decoding: text, as: UTF8.self), binds: bindings)
+            return (String(decoding: text, as: UTF8.self), bound)
+        }
+
+        /// A real as `double precision` reads it, to the last bit.
+        static func text(of number: Double) -> String {
+            if number.isNaN { return "NaN" }
+            if number.isInfinite { return number < 0 ? "-Infinity" : "Infinity" }
+            return "\(number)"
         }
 
         /// The statements of a script, split at the semicolons outside quotes and comments,

@@ -17,5 +17,5 @@ public enum PostgresSupport {
     }
 
     /// How to get a build with PostgreSQL support, for messages.
-    public static let rebuildHint = "build shortcuts with PostgreSQL support: swift build --traits PostgreSQL"
+    public static let rebuildHint = "build shortcuts with PostgreSQL support: swift build --traits PostgreSQL (with libpq-dev installed)"
 }

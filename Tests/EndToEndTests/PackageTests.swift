@@ -1,4 +1,5 @@
 import Foundation
+import PostgresStorage
 import ShortcutsSystemTestSupport
 import Testing
 
@@ -37,6 +38,8 @@ struct PackageTests {
         let fields = try await run("/usr/bin/dpkg-deb", ["--field", deb, "Package", "Version", "Depends"])
         #expect(fields.output.hasPrefix("Package: shortcuts\nVersion: "), "\(fields.output)")
         #expect(fields.output.contains("libsqlite3-0") && fields.output.contains("libc6"), "\(fields.output)")
+        // A build with PostgreSQL support links libpq, PostgreSQL's client library.
+        #expect(fields.output.contains("libpq5") == PostgresSupport.isBuiltIn, "\(fields.output)")
         let listed = try await run("/bin/tar", ["-tzf", tarball])
         let version = try #require(URL(fileURLWithPath: tarball).lastPathComponent.split(separator: "-").dropFirst().first)
         let contents = [

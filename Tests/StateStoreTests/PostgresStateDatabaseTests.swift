@@ -62,6 +62,36 @@
             #expect(values["void"] == .null)
         }
 
+        @Test("Bound values come back to the last bit: extreme integers, reals and their infinities, any text; times to the microsecond")
+        func boundValuesRoundTrip() throws {
+            let database = try database()
+            let values: [SQLValue] = [
+                .integer(.max), .integer(.min), .real(0.1 + 0.2), .real(-1e-300), .real(.greatestFiniteMagnitude), .real(.infinity),
+                .real(-.infinity), .text("it's \"quoted\", \\ back, 日本語\nnext line"), .text("")
+            ]
+            let row = try #require(
+                try database.read { connection in
+                    try connection.row(
+                        "SELECT ? AS a, ? AS b, ? AS c, ? AS d, ? AS e, ? AS f, ? AS g, ? AS h, ? AS i", values)
+                })
+            #expect(["a", "b", "c", "d", "e", "f", "g", "h", "i"].map { row[$0] } == values)
+            let nan = try database.read { try $0.row("SELECT ? AS nan", [.real(.nan)])?.real("nan") }
+            #expect(nan?.isNaN == true)
+            let times = try #require(
+                try database.read { connection in
+                    try connection.row(
+                        """
+                        SELECT '2026-12-04 19:34:01.250001+05:30'::timestamptz AS zoned, '1969-12-31 23:59:59.5'::timestamp AS before1970,
+                               '2026-12-04'::date AS day, 'infinity'::timestamptz AS never
+                        """, [])
+                })
+            // The microseconds are read digit by digit: equal to within a double's rounding.
+            #expect(abs((times.real("zoned") ?? 0) - 1_796_393_041.250001) < 1e-6)
+            #expect(times["before1970"] == .real(-0.5))
+            #expect(times["day"] == .real(1_796_342_400))
+            #expect(times["never"] == .real(.infinity))
+        }
+
         @Test("A ? inside quoted text, quoted names, comments and dollar-quoted bodies is not a placeholder")
         func placeholdersInQuotes() throws {
             let database = try database()
