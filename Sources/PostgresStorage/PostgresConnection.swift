@@ -211,10 +211,12 @@
             let socket = PQsocket(handle)
             guard socket >= 0 else { return true }
             while true {
-                let left = deadline.timeIntervalSince(PostgresStateDatabase.networkClock.now())
-                guard left > 0 else { return false }
+                // Once the deadline has passed the socket is still looked at once: a process that
+                // was paused (SIGSTOP) past it may find its answer there, come while it slept.
+                let left = max(0, deadline.timeIntervalSince(PostgresStateDatabase.networkClock.now()))
                 var descriptor = pollfd(fd: socket, events: Int16(reading ? POLLIN : POLLOUT), revents: 0)
                 let ready = poll(&descriptor, 1, Int32(min(left * 1000, 60_000).rounded(.up)))
+                if ready == 0 && left == 0 { return false }
                 // An error or a hang-up is ready too: libpq reads what it means.
                 if ready > 0 { return true }
                 if ready < 0 && errno != EINTR { return true }
