@@ -140,31 +140,30 @@
             isUnavailable = fatal || connectionLost
         }
 
-        /// A connection attempt that failed, from libpq's message. The server's refusals are
-        /// told apart by its words (libpq gives no SQLSTATE for them); the rest is the network.
+        /// A connection attempt that failed, from libpq's message. The server's refusals of
+        /// this login or database are told apart by its words (libpq gives no SQLSTATE for
+        /// them); anything else, the network's failures or a server starting, stopping,
+        /// recovering or full, may pass: unavailable, to try again later.
         init(connecting message: String) {
-            let serverText = message.range(of: "FATAL:").map { String(message[$0.upperBound...]).trimmingCharacters(in: .whitespaces) }
             losesConnection = true
-            guard let serverText else {
+            guard let fatal = message.range(of: "FATAL:") else {
                 reason = "cannot connect (\(message)): is the server running and reachable at this address?"
                 isUnavailable = true
                 return
             }
-            let busy = [
-                "the database system is starting up", "the database system is shutting down", "the database system is in recovery mode",
-                "sorry, too many clients already", "remaining connection slots are reserved"
-            ]
-            if busy.contains(where: serverText.contains) {
-                reason = "cannot connect (\(serverText)): is the server running and reachable at this address?"
-                isUnavailable = true
-            } else if serverText.contains("authentication failed") || serverText.contains("no pg_hba.conf entry") {
+            let serverText = String(message[fatal.upperBound...]).trimmingCharacters(in: .whitespaces)
+            reason = serverText
+            if serverText.contains("authentication failed") || serverText.contains("no pg_hba.conf entry")
+                || (serverText.hasPrefix("role \"") && serverText.contains("does not exist"))
+            {
                 sqlState = "28P01"
-                reason = serverText
-            } else if serverText.hasPrefix("database \"") && serverText.hasSuffix("does not exist") {
+            } else if serverText.hasPrefix("database \"") && serverText.contains("does not exist") {
                 sqlState = "3D000"
-                reason = serverText
+            } else if serverText.contains("permission denied") {
+                sqlState = "42501"
             } else {
-                reason = serverText
+                reason = "cannot connect (\(serverText)): the server is not taking connections; try again later"
+                isUnavailable = true
             }
         }
     }
