@@ -18,8 +18,8 @@
     ///
     /// ```swift
     /// let connection = try PostgresConnection.connect(to: endpoint, timeout: .seconds(2), settings: [])
-    /// let result = try connection.query("SELECT $1::bigint + 1 AS n", [.integer(41)], timeout: .seconds(20))
-    /// // result.rows == [[.integer(42)]]
+    /// let answer = try connection.query("SELECT $1 + 1 AS n", [.init(text: "41", type: 20)], timeout: .seconds(20))
+    /// // answer.rows == [[.integer(42)]]
     /// ```
     final class PostgresConnection {
         /// What a statement answered.
@@ -28,7 +28,7 @@
             var columns: [String] = []
             /// Its rows, each value in the column's order.
             var rows: [[SQLValue]] = []
-            /// How many rows an `INSERT`, `UPDATE` or `DELETE` changed.
+            /// How many rows the statement returned, or an `INSERT`, `UPDATE` or `DELETE` changed.
             var changedRows = 0
         }
 
@@ -140,6 +140,7 @@
                 switch PQresultStatus(result) {
                 case PGRES_TUPLES_OK:
                     answer = try Self.answer(of: result)
+                    answer.changedRows = Int(String(cString: PQcmdTuples(result))) ?? answer.rows.count
                 case PGRES_COMMAND_OK:
                     answer.changedRows = Int(String(cString: PQcmdTuples(result))) ?? 0
                 case PGRES_EMPTY_QUERY:

@@ -101,7 +101,7 @@
             condition.withLock {
                 if broken || isClosed || connection.isClosed {
                     openCount -= 1
-                    Self.close(connection)
+                    connection.close()
                 } else {
                     idle.append(connection)
                 }
@@ -118,13 +118,8 @@
                 return idle
             }
             for connection in connections {
-                Self.close(connection)
+                connection.close()
             }
-        }
-
-        /// Closes a connection.
-        static func close(_ connection: PostgresConnection) {
-            connection.close()
         }
 
         private func connect(id: Int) throws -> PostgresConnection {
@@ -140,7 +135,7 @@
         /// Why a connection could not be opened, and what to check.
         private func connectError(_ failure: PostgresFailure) -> StateDatabaseError {
             switch failure.sqlState {
-            case "28P01", "28000":
+            case "28P01":
                 return StateDatabaseError(
                     location: endpoint.location,
                     reason: "the server refused the login: \(failure.reason); check the user and password in the URL")
@@ -150,12 +145,11 @@
                     reason:
                         "\(failure.reason); create it first: createdb -h \(endpoint.host) -p \(endpoint.port) -U \(endpoint.user) \(endpoint.database)"
                 )
-            case .some(let state) where !state.hasPrefix("08") && !state.hasPrefix("57P") && state != "53300":
+            case .some:
                 return StateDatabaseError(location: endpoint.location, reason: "cannot connect: \(failure.reason)")
-            default:
-                return StateDatabaseError(
-                    location: endpoint.location, reason: failure.isUnavailable ? failure.reason : "cannot connect: \(failure.reason)",
-                    isUnavailable: failure.isUnavailable)
+            case nil:
+                // The network's failures and a server not taking connections, already in words.
+                return StateDatabaseError(location: endpoint.location, reason: failure.reason, isUnavailable: failure.isUnavailable)
             }
         }
     }

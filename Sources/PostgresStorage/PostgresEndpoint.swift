@@ -13,7 +13,8 @@
     struct PostgresEndpoint: Sendable {
         var host: String
         var port: Int
-        var socketPath: String?
+        /// The folder of the Unix socket (`<folder>/.s.PGSQL.<port>`), when it is one: libpq's `host`.
+        var socketFolder: String?
         var user: String
         var password: String?
         var database: String
@@ -23,8 +24,7 @@
         /// The URL without its password, for messages.
         var location: String {
             let encodedUser = user.addingPercentEncoding(withAllowedCharacters: .urlUserAllowed) ?? user
-            if let socketPath {
-                let folder = (socketPath as NSString).deletingLastPathComponent
+            if let folder = socketFolder {
                 return "postgres://\(encodedUser)@/\(database)?host=\(folder)&port=\(port)"
             }
             let shownHost = host.contains(":") ? "[\(host)]" : host
@@ -104,17 +104,14 @@
             self.user = login
             self.password = password ?? environment["PGPASSWORD"]
             self.database = path.isEmpty ? login : path
-            self.socketPath = hostText.hasPrefix("/") ? "\(hostText)/.s.PGSQL.\(port)" : nil
+            // Without a trailing slash, as the URL shows it.
+            let folder = hostText.count > 1 && hostText.hasSuffix("/") ? String(hostText.dropLast()) : hostText
+            self.socketFolder = hostText.hasPrefix("/") ? folder : nil
             self.sslMode = query["sslmode"] ?? "disable"
             self.applicationName = query["application_name"] ?? "shortcuts"
             guard ["disable", "allow", "prefer", "require", "verify-ca", "verify-full"].contains(sslMode) else {
                 throw invalid("sslmode '\(sslMode)' is not one of disable, allow, prefer, require, verify-ca, verify-full")
             }
-        }
-
-        /// The folder of the Unix socket, for libpq's `host`.
-        var socketFolder: String? {
-            socketPath.map { ($0 as NSString).deletingLastPathComponent }
         }
 
         /// A URL with its password replaced by nothing, for messages about a URL that cannot be read.
